@@ -1,0 +1,175 @@
+# shoal: build, run, test, install, sanitize and benchmark, all from here.
+#
+# User-facing targets first install the Debian packages the project needs
+# (target `deps`), then re-enter make so that pkg-config sees them. The real
+# build rules live below under the `build-*` names.
+
+.DEFAULT_GOAL := all
+SHELL := /bin/bash
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BUILD ?= build
+
+# ---------------------------------------------------------------- packages
+# Everything a fresh Debian 12 machine needs to build, run and test shoal.
+DEB_PKGS := build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev \
+            libstb-dev check fonts-dejavu-core xvfb xdotool clang \
+            libclang-rt-14-dev valgrind
+# Only `make bench` needs these: OpenCV is the yardstick for the shore bake.
+BENCH_PKGS := python3 python3-opencv python3-numpy
+# Root installs directly; anyone else goes through sudo.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+define install_missing
+	@missing=$$(for p in $(1); do \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
+	  done); \
+	if [ -n "$$missing" ]; then \
+	  echo "shoal: installing Debian packages:" $$missing; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+# ------------------------------------------------------------------- flags
+CC ?= cc
+# Warnings of DESIGN.md: every one is an error under CI (CI=true).
+WARN := -Wall -Wextra -Wpedantic \
+        -Wmissing-prototypes -Wstrict-prototypes \
+        -Wshadow
+ifneq ($(CI),)
+WARN += -Werror
+endif
+OPT ?= -O2 -g
+# _POSIX_C_SOURCE for clock_gettime, pthreads, realpath, fdopen and friends.
+BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(OPT) -pthread -MMD -MP
+# stb is included as a system header so its internals don't trip our warnings.
+STB_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags stb 2>/dev/null))
+SDL_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags sdl2 SDL2_image SDL2_ttf 2>/dev/null))
+SDL_LIBS := $(shell pkg-config --libs sdl2 SDL2_image SDL2_ttf 2>/dev/null)
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
+# SAN carries the sanitizer flags of `make asan` / `make tsan` (empty normally).
+SAN ?=
+CFLAGS_ALL = $(BASE_CFLAGS) $(SAN) $(STB_CFLAGS) -Isrc $(CFLAGS)
+LDFLAGS_ALL = $(SAN) -pthread $(LDFLAGS)
+LIBS_CORE := -lm
+# Where an installed shoal looks for its data when nothing closer is found.
+DATADIR := $(PREFIX)/share/shoal
+DEFS := -DSHOAL_DATADIR='"$(DATADIR)"'
+
+# ----------------------------------------------------------------- sources
+CORE_SRC := $(wildcard src/core/*.c)
+UI_SRC := $(wildcard src/ui/*.c)
+GAME_SRC := $(wildcard src/game/*.c)
+MAP_SRC := $(wildcard tools/map/*.c)
+BENCH_SRC := $(wildcard tools/bench/*.c)
+EDITOR_SRC := $(wildcard tools/editor/*.c)
+TEST_SRC := $(wildcard tests/test_*.c)
+
+CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
+UI_OBJ := $(UI_SRC:%.c=$(BUILD)/%.o)
+GAME_OBJ := $(GAME_SRC:%.c=$(BUILD)/%.o)
+MAP_OBJ := $(MAP_SRC:%.c=$(BUILD)/%.o)
+BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
+EDITOR_OBJ := $(EDITOR_SRC:%.c=$(BUILD)/%.o)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+CORE_LIB := $(BUILD)/libshoalcore.a
+UI_LIB := $(BUILD)/libshoalui.a
+
+BINS := $(BUILD)/shoal $(BUILD)/shoal-map $(BUILD)/shoal-bench
+ifneq ($(EDITOR_SRC),)
+BINS += $(BUILD)/shoal-editor
+endif
+
+# --------------------------------------------------------- user targets
+.PHONY: all run test asan tsan bench install clean deps format build-all build-tests test-run
+
+deps:
+	$(call install_missing,$(DEB_PKGS))
+
+all: deps
+	@$(MAKE) --no-print-directory build-all
+
+# Build and start the game (extra flags: make run ARGS="--seed 7").
+run: deps
+	@$(MAKE) --no-print-directory build-all
+	./$(BUILD)/shoal $(ARGS)
+
+# Build and run every Check suite and end-to-end script.
+test: deps
+	@$(MAKE) --no-print-directory test-run
+
+# The same tests under AddressSanitizer + UndefinedBehaviorSanitizer.
+asan: deps
+	@$(MAKE) --no-print-directory BUILD=build-asan OPT="-O1 -g" \
+	  SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" test-run
+
+# The same tests under ThreadSanitizer (job queue and sea).
+tsan: deps
+	@$(MAKE) --no-print-directory BUILD=build-tsan OPT="-O1 -g" SAN="-fsanitize=thread" test-run
+
+# Speed figures: the sea benchmark and the shore bake against OpenCV.
+bench: deps
+	$(call install_missing,$(BENCH_PKGS))
+	@$(MAKE) --no-print-directory build-all
+	tools/bench/run-bench.sh $(BUILD)
+
+install: deps
+	@$(MAKE) --no-print-directory build-all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)
+	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
+	cp -r data/. $(DESTDIR)$(DATADIR)/
+
+clean:
+	rm -rf build build-asan build-tsan build-fuzz
+
+format:
+	clang-format -i $$(find src tools tests -name '*.[ch]')
+
+# ------------------------------------------------------------ build rules
+build-all: $(BINS)
+
+build-tests: $(BINS) $(TEST_BIN)
+
+test-run: build-tests
+	@tests/run.sh $(BUILD)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(DEFS) -c $< -o $@
+
+# SDL headers only where SDL is used: ui, game, editor and their tests.
+$(UI_OBJ) $(GAME_OBJ) $(EDITOR_OBJ): CFLAGS += $(SDL_CFLAGS)
+# The stb implementations are third-party code: compile them quietly.
+$(BUILD)/src/core/stb_impl.o: CFLAGS += -w
+
+$(CORE_LIB): $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(UI_LIB): $(UI_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/shoal: $(GAME_OBJ) $(UI_LIB) $(CORE_LIB)
+	$(CC) $(LDFLAGS_ALL) $^ $(SDL_LIBS) $(LIBS_CORE) -o $@
+
+$(BUILD)/shoal-editor: $(EDITOR_OBJ) $(UI_LIB) $(CORE_LIB)
+	$(CC) $(LDFLAGS_ALL) $^ $(SDL_LIBS) $(LIBS_CORE) -o $@
+
+$(BUILD)/shoal-map: $(MAP_OBJ) $(CORE_LIB)
+	$(CC) $(LDFLAGS_ALL) $^ $(LIBS_CORE) -o $@
+
+$(BUILD)/shoal-bench: $(BENCH_OBJ) $(CORE_LIB)
+	$(CC) $(LDFLAGS_ALL) $^ $(LIBS_CORE) -o $@
+
+# Every tests/test_X.c is one Check suite binary; ui suites get SDL.
+$(BUILD)/tests/%: tests/%.c $(UI_LIB) $(CORE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(DEFS) $(CHECK_CFLAGS) $(SDL_CFLAGS) -Itests $< $(UI_LIB) $(CORE_LIB) \
+	  $(LDFLAGS_ALL) $(CHECK_LIBS) $(SDL_LIBS) $(LIBS_CORE) -o $@
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,19 @@
+/* afile: atomic file replacement (temp file in the same folder, then rename),
+ * so a failed save never damages what was there. */
+#ifndef SHOAL_AFILE_H
+#define SHOAL_AFILE_H
+
+#include <stddef.h>
+
+#include "err.h"
+
+/* Replace path with len bytes of data atomically. On any failure the old
+ * file (if any) is untouched, the temp file is removed, and e says why. */
+int afile_write(const char *path, const void *data, size_t len, Err *e);
+
+/* Read a whole file into a malloc'd buffer (NUL-terminated for text use),
+ * refusing files larger than max_bytes. Messages name the file: missing,
+ * unreadable, a directory, or too large. */
+int afile_read(const char *path, size_t max_bytes, char **data, size_t *len, Err *e);
+
+#endif

@@ -1,0 +1,70 @@
+/* cli: strict command-line value parsing with uniform messages. */
+#include "cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_need(const char *flag, const char *value, Err *e)
+{
+    if (!value) return err_set(e, "%s: missing value", flag);
+    return 0;
+}
+
+int cli_long(const char *flag, const char *value, long lo, long hi, long *out, Err *e)
+{
+    if (cli_need(flag, value, e)) return -1;
+    char *end;
+    errno = 0;
+    long v = strtol(value, &end, 10);
+    if (end == value || *end != '\0' || errno == ERANGE || v < lo || v > hi)
+        return err_set(e, "%s '%.40s': expected a whole number from %ld to %ld", flag, value, lo,
+                       hi);
+    *out = v;
+    return 0;
+}
+
+int cli_int(const char *flag, const char *value, int lo, int hi, int *out, Err *e)
+{
+    long v;
+    if (cli_long(flag, value, lo, hi, &v, e)) return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int cli_double(const char *flag, const char *value, double lo, double hi, double *out, Err *e)
+{
+    if (cli_need(flag, value, e)) return -1;
+    char *end;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (end == value || *end != '\0' || errno == ERANGE || !isfinite(v) || v < lo || v > hi)
+        return err_set(e, "%s '%.40s': expected a number from %g to %g", flag, value, lo, hi);
+    *out = v;
+    return 0;
+}
+
+int cli_size(const char *flag, const char *value, int lo, int hi, int *w, int *h, Err *e)
+{
+    if (cli_need(flag, value, e)) return -1;
+    char buf[64];
+    const char *x = strchr(value, 'x');
+    size_t n = x ? (size_t)(x - value) : 0;
+    if (!x || n == 0 || n >= sizeof buf) goto bad;
+    memcpy(buf, value, n);
+    buf[n] = '\0';
+    char *end;
+    errno = 0;
+    long a = strtol(buf, &end, 10);
+    if (*end || errno) goto bad;
+    long b = strtol(x + 1, &end, 10);
+    if (end == x + 1 || *end || errno) goto bad;
+    if (a < lo || a > hi || b < lo || b > hi) goto bad;
+    *w = (int)a;
+    *h = (int)b;
+    return 0;
+bad:
+    return err_set(e, "%s '%.40s': expected WIDTHxHEIGHT, each from %d to %d", flag, value, lo, hi);
+}

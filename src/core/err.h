@@ -1,0 +1,22 @@
+/* err: a short, user-facing error message carried up to main. */
+#ifndef SHOAL_ERR_H
+#define SHOAL_ERR_H
+
+#include <stddef.h>
+
+/* Every recoverable failure in core fills one of these with a single line
+ * naming the file (or flag) and what is wrong, e.g.
+ * "maps/x.png: 0x0 image; a map needs at least 16x16 pixels". */
+typedef struct Err {
+    char msg[512];
+} Err;
+
+/* Format a message into e (printf-style). e may be NULL. Always returns -1
+ * so callers can write `return err_set(e, ...);`. */
+int err_set(Err *e, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+#endif

@@ -1,0 +1,87 @@
+/* kv: line reader for `key = value` text files, with strict number parsing. */
+#include "kv.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int kv_open(KvReader *r, const char *text, size_t len, const char *name, Err *e)
+{
+    memset(r, 0, sizeof *r);
+    r->text = text;
+    r->end = text + len;
+    r->name = name;
+    if (memchr(text, '\0', len))
+        return err_set(e, "%s: not a text file (it contains NUL bytes)", name);
+    return 0;
+}
+
+static char *trim(char *s)
+{
+    while (*s && isspace((unsigned char)*s)) s++;
+    char *t = s + strlen(s);
+    while (t > s && isspace((unsigned char)t[-1])) *--t = '\0';
+    return s;
+}
+
+int kv_next(KvReader *r, const char **key, const char **value, Err *e)
+{
+    while (r->text < r->end) {
+        const char *nl = memchr(r->text, '\n', (size_t)(r->end - r->text));
+        const char *stop = nl ? nl : r->end;
+        size_t n = (size_t)(stop - r->text);
+        r->line++;
+        if (n >= sizeof r->buf)
+            return err_set(e, "%s:%d: line longer than %d characters", r->name, r->line,
+                           KV_LINE_MAX - 1);
+        memcpy(r->buf, r->text, n);
+        r->buf[n] = '\0';
+        r->text = nl ? nl + 1 : r->end;
+
+        char *s = trim(r->buf);
+        if (*s == '\0' || *s == '#' || *s == ';') continue;
+        if (*s == '[') {
+            char *close = strchr(s, ']');
+            if (!close || close[1] != '\0' || close - s - 1 >= (long)sizeof r->section)
+                return err_set(e, "%s:%d: malformed section header", r->name, r->line);
+            *close = '\0';
+            strcpy(r->section, trim(s + 1));
+            continue;
+        }
+        char *eq = strchr(s, '=');
+        if (!eq) return err_set(e, "%s:%d: expected 'key = value'", r->name, r->line);
+        *eq = '\0';
+        char *k = trim(s), *v = trim(eq + 1);
+        if (*k == '\0') return err_set(e, "%s:%d: missing key before '='", r->name, r->line);
+        for (const char *p = k; *p; p++)
+            if (!isalnum((unsigned char)*p) && *p != '_' && *p != '.')
+                return err_set(e, "%s:%d: invalid key '%.40s'", r->name, r->line, k);
+        *key = k;
+        *value = v;
+        return 1;
+    }
+    return 0;
+}
+
+int kv_parse_int(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end != '\0' || errno == ERANGE || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+int kv_parse_float(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v) || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}

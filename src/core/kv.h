@@ -1,0 +1,34 @@
+/* kv: a line reader for the small `key = value` text formats we use (map
+ * sidecars, settings, saves): comments, sections and line numbers. */
+#ifndef SHOAL_KV_H
+#define SHOAL_KV_H
+
+#include <stddef.h>
+
+#include "err.h"
+
+#define KV_LINE_MAX 1024
+
+typedef struct KvReader {
+    const char *text, *end;
+    const char *name; /* file name for messages */
+    int line;         /* 1-based number of the last line returned */
+    char buf[KV_LINE_MAX];
+    char section[64]; /* last [section] seen, "" before any */
+} KvReader;
+
+/* Read text[0..len). Refuses (returning -1) text that holds NUL bytes or
+ * invalid line lengths, since a sidecar or save is never binary. */
+int kv_open(KvReader *r, const char *text, size_t len, const char *name, Err *e);
+
+/* Next `key = value` pair, skipping blanks, `#`/`;` comments and recording
+ * `[section]` headers. key and value are trimmed and point into r->buf
+ * (valid until the next call). Returns 1 for a pair, 0 at the end, -1 on a
+ * malformed line (e names file:line and what is wrong). */
+int kv_next(KvReader *r, const char **key, const char **value, Err *e);
+
+/* Strict number parsing: the whole string must be a number in [lo, hi]. */
+int kv_parse_int(const char *s, long lo, long hi, long *out);
+int kv_parse_float(const char *s, double lo, double hi, double *out);
+
+#endif

@@ -1,0 +1,386 @@
+/* map: water/land masks — PNG decode with limits, sidecar parse/format,
+ * atomic save, and connectivity statistics. */
+#include "map.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stb_image.h>
+#include <stb_image_write.h>
+
+#include "afile.h"
+#include "kv.h"
+
+/* A map PNG larger than this is refused before reading it whole. */
+#define MAP_FILE_MAX_BYTES ((size_t)1 << 30)
+
+/* Colours a saved mask uses: dark sea, light sand (any dark/light pair
+ * obeys the rule in map_load_png_memory). */
+static const unsigned char WATER_RGB[3] = {28, 70, 120};
+static const unsigned char LAND_RGB[3] = {222, 204, 160};
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+void map_meta_default(MapMeta *meta, const char *path)
+{
+    memset(meta, 0, sizeof *meta);
+    if (path) {
+        const char *b = base_name(path);
+        size_t n = strcspn(b, ".");
+        if (n == 0) n = strlen(b);
+        if (n >= sizeof meta->name) n = sizeof meta->name - 1;
+        memcpy(meta->name, b, n);
+        meta->name[n] = '\0';
+    }
+    if (meta->name[0] == '\0') strcpy(meta->name, "Untitled");
+    meta->hex_size = 24;
+    meta->wind_dir = 0;
+    meta->wind_strength = 3;
+}
+
+static int check_size(int w, int h, const char *name, Err *e)
+{
+    if (w < MAP_MIN_SIDE || h < MAP_MIN_SIDE)
+        return err_set(e, "%s: %dx%d image; a map needs at least %dx%d pixels", name, w, h,
+                       MAP_MIN_SIDE, MAP_MIN_SIDE);
+    if (w > MAP_MAX_SIDE || h > MAP_MAX_SIDE)
+        return err_set(e, "%s: %dx%d image is too large; the limit is %d pixels per side", name, w,
+                       h, MAP_MAX_SIDE);
+    return 0;
+}
+
+int map_init(Map *m, int w, int h, Err *e)
+{
+    memset(m, 0, sizeof *m);
+    if (check_size(w, h, "map", e)) return -1;
+    m->land = calloc((size_t)w * (size_t)h, 1);
+    if (!m->land) return err_set(e, "map: out of memory for %dx%d pixels", w, h);
+    m->w = w;
+    m->h = h;
+    map_meta_default(&m->meta, NULL);
+    return 0;
+}
+
+void map_free(Map *m)
+{
+    free(m->land);
+    memset(m, 0, sizeof *m);
+}
+
+static unsigned be32(const unsigned char *p)
+{
+    return (unsigned)p[0] << 24 | (unsigned)p[1] << 16 | (unsigned)p[2] << 8 | p[3];
+}
+
+int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char *name, Err *e)
+{
+    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    memset(m, 0, sizeof *m);
+    if (len == 0) return err_set(e, "%s: empty file; expected a PNG map", name);
+    if (len < 8 || memcmp(buf, sig, 8) != 0)
+        return err_set(e, "%s: not a PNG image (a map is a PNG mask)", name);
+    /* Read the size from IHDR ourselves so even absurd sizes get a precise
+     * message, before stb_image allocates anything. */
+    if (len < 24 || memcmp(buf + 12, "IHDR", 4) != 0)
+        return err_set(e, "%s: truncated or damaged PNG (no image header)", name);
+    unsigned uw = be32(buf + 16), uh = be32(buf + 20);
+    if (uw > MAP_MAX_SIDE || uh > MAP_MAX_SIDE)
+        return err_set(e, "%s: %ux%u image is too large; the limit is %d pixels per side", name, uw,
+                       uh, MAP_MAX_SIDE);
+    if (check_size((int)uw, (int)uh, name, e)) return -1;
+    if (len > (size_t)0x7fffffff) return err_set(e, "%s: file too large", name);
+
+    int w, h, comp;
+    /* Grey + alpha: stb converts colour with its luma weights, which is the
+     * colour rule documented in the README. */
+    unsigned char *px = stbi_load_from_memory(buf, (int)len, &w, &h, &comp, 2);
+    if (!px)
+        return err_set(e, "%s: truncated or damaged PNG (stb_image: %s)", name,
+                       stbi_failure_reason());
+    if (check_size(w, h, name, e)) {
+        stbi_image_free(px);
+        return -1;
+    }
+    m->land = malloc((size_t)w * (size_t)h);
+    if (!m->land) {
+        stbi_image_free(px);
+        return err_set(e, "%s: out of memory for %dx%d pixels", name, w, h);
+    }
+    size_t n = (size_t)w * (size_t)h;
+    for (size_t i = 0; i < n; i++) {
+        /* Land is light and opaque; dark or transparent pixels are water. */
+        m->land[i] = px[2 * i] >= 128 && px[2 * i + 1] >= 128;
+    }
+    stbi_image_free(px);
+    m->w = w;
+    m->h = h;
+    map_meta_default(&m->meta, name);
+    return 0;
+}
+
+void map_sidecar_path(const char *png_path, char *out, size_t cap)
+{
+    const char *b = base_name(png_path);
+    const char *dot = strrchr(b, '.');
+    size_t stem = dot ? (size_t)(dot - png_path) : strlen(png_path);
+    snprintf(out, cap, "%.*s.ini", (int)stem, png_path);
+}
+
+int map_load(Map *m, const char *path, Err *e)
+{
+    char *data;
+    size_t len;
+    memset(m, 0, sizeof *m);
+    if (afile_read(path, MAP_FILE_MAX_BYTES, &data, &len, e)) return -1;
+    int rc = map_load_png_memory(m, (const unsigned char *)data, len, path, e);
+    free(data);
+    if (rc) return -1;
+    map_meta_default(&m->meta, path);
+
+    char side[4096];
+    map_sidecar_path(path, side, sizeof side);
+    FILE *probe = fopen(side, "rb");
+    if (!probe) return 0; /* no sidecar: defaults */
+    fclose(probe);
+    if (afile_read(side, MAP_SIDECAR_MAX_BYTES, &data, &len, e)) {
+        map_free(m);
+        return -1;
+    }
+    rc = map_meta_parse(&m->meta, data, len, side, m->w, m->h, e);
+    free(data);
+    if (rc) map_free(m);
+    return rc;
+}
+
+/* "q,r q,r ..." into a fleet's spawn list, each hex centre on the map. */
+static int parse_spawns(MapMeta *meta, int fleet, const char *v, const char *name, int line,
+                        int map_w, int map_h, Err *e)
+{
+    meta->spawn_count[fleet] = 0;
+    const char *p = v;
+    while (*p) {
+        while (*p == ' ' || *p == '\t') p++;
+        if (!*p) break;
+        long q, r;
+        char *end;
+        q = strtol(p, &end, 10);
+        if (end == p || *end != ',')
+            return err_set(e, "%s:%d: fleet%d: expected hexes as 'q,r q,r ...'", name, line,
+                           fleet + 1);
+        p = end + 1;
+        r = strtol(p, &end, 10);
+        if (end == p || (*end && *end != ' ' && *end != '\t'))
+            return err_set(e, "%s:%d: fleet%d: expected hexes as 'q,r q,r ...'", name, line,
+                           fleet + 1);
+        p = end;
+        if (meta->spawn_count[fleet] >= MAP_MAX_SPAWNS)
+            return err_set(e, "%s:%d: fleet%d: more than %d spawn hexes", name, line, fleet + 1,
+                           MAP_MAX_SPAWNS);
+        if (q < -100000 || q > 100000 || r < -100000 || r > 100000)
+            return err_set(e, "%s:%d: fleet%d: hex %ld,%ld is out of range", name, line,
+                           fleet + 1, q, r);
+        Hex hx = hex_make((int)q, (int)r);
+        float x, y;
+        hex_to_pixel(hx, (float)meta->hex_size, &x, &y);
+        if (x < 0 || y < 0 || x >= (float)map_w || y >= (float)map_h)
+            return err_set(e, "%s:%d: fleet%d: hex %ld,%ld lies outside the %dx%d map", name, line,
+                           fleet + 1, q, r, map_w, map_h);
+        meta->spawns[fleet][meta->spawn_count[fleet]++] = hx;
+    }
+    return 0;
+}
+
+int map_meta_parse(MapMeta *meta, const char *text, size_t len, const char *name, int map_w,
+                   int map_h, Err *e)
+{
+    KvReader r;
+    if (kv_open(&r, text, len, name, e)) return -1;
+    const char *k, *v;
+    int rc;
+    /* Spawn lines depend on hex_size, which may come later in the file. */
+    const char *fleet_text[2] = {NULL, NULL};
+    char fleet_buf[2][KV_LINE_MAX];
+    int fleet_line[2] = {0, 0};
+    while ((rc = kv_next(&r, &k, &v, e)) == 1) {
+        long n;
+        if (!strcmp(k, "name")) {
+            if (strlen(v) >= sizeof meta->name || *v == '\0')
+                return err_set(e, "%s:%d: name must be 1 to %d characters", name, r.line,
+                               (int)sizeof meta->name - 1);
+            strcpy(meta->name, v);
+        } else if (!strcmp(k, "hex_size")) {
+            if (kv_parse_int(v, MAP_HEX_SIZE_MIN, MAP_HEX_SIZE_MAX, &n))
+                return err_set(e, "%s:%d: hex_size '%.40s' must be a whole number from %d to %d",
+                               name, r.line, v, MAP_HEX_SIZE_MIN, MAP_HEX_SIZE_MAX);
+            meta->hex_size = (int)n;
+        } else if (!strcmp(k, "wind")) {
+            int d = hex_dir_from_name(v);
+            if (d < 0 && kv_parse_int(v, 0, HEX_DIRS - 1, &n) == 0) d = (int)n;
+            if (d < 0)
+                return err_set(e, "%s:%d: wind '%.40s' must be one of E NE NW W SW SE (or 0-5)",
+                               name, r.line, v);
+            meta->wind_dir = d;
+        } else if (!strcmp(k, "wind_strength")) {
+            if (kv_parse_int(v, 0, MAP_WIND_MAX, &n))
+                return err_set(e, "%s:%d: wind_strength '%.40s' must be a whole number from 0 to %d",
+                               name, r.line, v, MAP_WIND_MAX);
+            meta->wind_strength = (int)n;
+        } else if (!strcmp(k, "fleet1") || !strcmp(k, "fleet2")) {
+            int f = k[5] - '1';
+            snprintf(fleet_buf[f], sizeof fleet_buf[f], "%s", v);
+            fleet_text[f] = fleet_buf[f];
+            fleet_line[f] = r.line;
+        } else {
+            return err_set(e, "%s:%d: unknown key '%.40s' (known: name, hex_size, wind, "
+                              "wind_strength, fleet1, fleet2)",
+                           name, r.line, k);
+        }
+    }
+    if (rc < 0) return -1;
+    for (int f = 0; f < 2; f++)
+        if (fleet_text[f] &&
+            parse_spawns(meta, f, fleet_text[f], name, fleet_line[f], map_w, map_h, e))
+            return -1;
+    return 0;
+}
+
+int map_meta_format(const MapMeta *meta, char *buf, size_t cap)
+{
+    size_t used = 0;
+    int n = snprintf(buf, cap,
+                     "# shoal map sidecar: game settings for the PNG of the same name\n"
+                     "name = %s\n"
+                     "# hex centre-to-corner, in map pixels (%d..%d)\n"
+                     "hex_size = %d\n"
+                     "# the wind blows from: E NE NW W SW SE; strength 0 calm .. %d gale\n"
+                     "wind = %s\n"
+                     "wind_strength = %d\n"
+                     "# spawn hexes of each fleet, axial 'q,r' pairs (see README)\n",
+                     meta->name, MAP_HEX_SIZE_MIN, MAP_HEX_SIZE_MAX, meta->hex_size, MAP_WIND_MAX,
+                     hex_dir_names[((meta->wind_dir % HEX_DIRS) + HEX_DIRS) % HEX_DIRS],
+                     meta->wind_strength);
+    if (n < 0 || (size_t)n >= cap) return -1;
+    used = (size_t)n;
+    for (int f = 0; f < 2; f++) {
+        n = snprintf(buf + used, cap - used, "fleet%d =", f + 1);
+        if (n < 0 || (size_t)n >= cap - used) return -1;
+        used += (size_t)n;
+        for (int i = 0; i < meta->spawn_count[f]; i++) {
+            n = snprintf(buf + used, cap - used, " %d,%d", meta->spawns[f][i].q,
+                         meta->spawns[f][i].r);
+            if (n < 0 || (size_t)n >= cap - used) return -1;
+            used += (size_t)n;
+        }
+        if (used + 1 >= cap) return -1;
+        buf[used++] = '\n';
+        buf[used] = '\0';
+    }
+    return (int)used;
+}
+
+typedef struct MemBuf {
+    unsigned char *p;
+    size_t len, cap;
+    int failed;
+} MemBuf;
+
+static void membuf_write(void *ctx, void *data, int size)
+{
+    MemBuf *b = ctx;
+    if (b->failed || size <= 0) return;
+    if (b->len + (size_t)size > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 65536;
+        while (cap < b->len + (size_t)size) cap *= 2;
+        unsigned char *p = realloc(b->p, cap);
+        if (!p) {
+            b->failed = 1;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, data, (size_t)size);
+    b->len += (size_t)size;
+}
+
+int map_save(const Map *m, const char *path, Err *e)
+{
+    size_t n = (size_t)m->w * (size_t)m->h;
+    unsigned char *rgb = malloc(n * 3);
+    if (!rgb) return err_set(e, "%s: out of memory encoding the map", path);
+    for (size_t i = 0; i < n; i++) memcpy(rgb + 3 * i, m->land[i] ? LAND_RGB : WATER_RGB, 3);
+    MemBuf b = {0};
+    int ok = stbi_write_png_to_func(membuf_write, &b, m->w, m->h, 3, rgb, m->w * 3);
+    free(rgb);
+    if (!ok || b.failed) {
+        free(b.p);
+        return err_set(e, "%s: could not encode the PNG", path);
+    }
+    char side[4096], text[4096];
+    map_sidecar_path(path, side, sizeof side);
+    int tl = map_meta_format(&m->meta, text, sizeof text);
+    int rc = tl < 0 ? err_set(e, "%s: sidecar too large", side) : 0;
+    /* The sidecar first: a map whose PNG saved but whose settings did not
+     * would silently lose the designer's spawns. */
+    if (rc == 0) rc = afile_write(side, text, (size_t)tl, e);
+    if (rc == 0) rc = afile_write(path, b.p, b.len, e);
+    free(b.p);
+    return rc;
+}
+
+/* Connected components of cells equal to `value`, 8- or 4-connected. Returns
+ * the count and the largest component's size. */
+static int components(const Map *m, int value, int eight, size_t *largest)
+{
+    size_t n = (size_t)m->w * (size_t)m->h;
+    unsigned char *seen = calloc(n, 1);
+    size_t *queue = malloc(n * sizeof *queue);
+    int count = 0;
+    *largest = 0;
+    if (!seen || !queue) {
+        free(seen);
+        free(queue);
+        return -1;
+    }
+    static const int dx[8] = {1, -1, 0, 0, 1, 1, -1, -1}, dy[8] = {0, 0, 1, -1, 1, -1, 1, -1};
+    int dirs = eight ? 8 : 4;
+    for (size_t s = 0; s < n; s++) {
+        if (seen[s] || m->land[s] != value) continue;
+        size_t head = 0, tail = 0;
+        queue[tail++] = s;
+        seen[s] = 1;
+        while (head < tail) {
+            size_t c = queue[head++];
+            int x = (int)(c % (size_t)m->w), y = (int)(c / (size_t)m->w);
+            for (int d = 0; d < dirs; d++) {
+                int nx = x + dx[d], ny = y + dy[d];
+                if (nx < 0 || ny < 0 || nx >= m->w || ny >= m->h) continue;
+                size_t ni = (size_t)ny * (size_t)m->w + (size_t)nx;
+                if (seen[ni] || m->land[ni] != value) continue;
+                seen[ni] = 1;
+                queue[tail++] = ni;
+            }
+        }
+        count++;
+        if (tail > *largest) *largest = tail;
+    }
+    free(seen);
+    free(queue);
+    return count;
+}
+
+void map_stats(const Map *m, MapStats *st)
+{
+    size_t n = (size_t)m->w * (size_t)m->h, water = 0, largest_land, largest_water;
+    for (size_t i = 0; i < n; i++) water += !m->land[i];
+    st->water_fraction = n ? (double)water / (double)n : 0.0;
+    st->islands = components(m, 1, 1, &largest_land);
+    st->water_bodies = components(m, 0, 0, &largest_water);
+    st->largest_water = water ? (double)largest_water / (double)water : 0.0;
+}

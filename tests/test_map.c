@@ -1,0 +1,315 @@
+/* test_map: PNG masks, the colour rule, sidecars, saving and every bad file. */
+#include "testutil.h"
+
+#include <stb_image_write.h>
+
+#include "core/afile.h"
+#include "core/map.h"
+
+static char dir[64];
+
+static void setup(void)
+{
+    tu_tempdir(dir, sizeof dir);
+}
+
+static void teardown(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static const char *at(const char *name)
+{
+    static char buf[4][256];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
+    return buf[k];
+}
+
+/* A w x h RGB PNG whose pixel (x, y) is colour f(x, y). */
+static void write_png(const char *path, int w, int h, void (*f)(int, int, unsigned char *))
+{
+    unsigned char *px = malloc((size_t)w * h * 3);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) f(x, y, px + 3 * ((size_t)y * w + x));
+    ck_assert(stbi_write_png(path, w, h, 3, px, w * 3));
+    free(px);
+}
+
+/* Left half light sand, right half dark navy. */
+static void halves(int x, int y, unsigned char *c)
+{
+    (void)y;
+    unsigned char v = x < 20 ? 230 : 20;
+    c[0] = c[1] = v;
+    c[2] = x < 20 ? 180 : 120;
+}
+
+/* Loading `path` fails with a one-line message naming `named` (the PNG or
+ * its sidecar) and containing `needle`. */
+static void load_fails(const char *path, const char *named, const char *needle)
+{
+    Map m;
+    Err e = {{0}};
+    ck_assert_int_eq(map_load(&m, path, &e), -1);
+    ck_assert_ptr_null(m.land);
+    ck_assert_msg(strstr(e.msg, named) != NULL, "message '%s' does not name the file", e.msg);
+    ck_assert_msg(strstr(e.msg, needle) != NULL, "message '%s' lacks '%s'", e.msg, needle);
+    ck_assert_ptr_null(strchr(e.msg, '\n'));
+}
+
+static void load_expect_error(const char *path, const char *needle)
+{
+    load_fails(path, path, needle);
+}
+
+START_TEST(colour_rule)
+{
+    write_png(at("h.png"), 40, 24, halves);
+    Map m;
+    Err e;
+    ck_assert_int_eq(map_load(&m, at("h.png"), &e), 0);
+    ck_assert_int_eq(m.w, 40);
+    ck_assert_int_eq(m.h, 24);
+    for (int y = 0; y < m.h; y++)
+        for (int x = 0; x < m.w; x++) ck_assert_int_eq(map_is_land(&m, x, y), x < 20);
+    /* Defaults when there is no sidecar: the name is the file stem. */
+    ck_assert_str_eq(m.meta.name, "h");
+    ck_assert_int_eq(m.meta.hex_size, 24);
+    ck_assert_int_eq(m.meta.spawn_count[0], 0);
+    map_free(&m);
+}
+END_TEST
+
+START_TEST(transparent_is_water)
+{
+    unsigned char px[16 * 16 * 4];
+    for (int i = 0; i < 16 * 16; i++) {
+        px[4 * i] = px[4 * i + 1] = px[4 * i + 2] = 255;
+        px[4 * i + 3] = i < 128 ? 0 : 255; /* top half transparent white */
+    }
+    ck_assert(stbi_write_png(at("a.png"), 16, 16, 4, px, 64));
+    Map m;
+    Err e;
+    ck_assert_int_eq(map_load(&m, at("a.png"), &e), 0);
+    ck_assert_int_eq(map_is_land(&m, 3, 2), 0);
+    ck_assert_int_eq(map_is_land(&m, 3, 12), 1);
+    map_free(&m);
+}
+END_TEST
+
+START_TEST(save_round_trip)
+{
+    Map m;
+    Err e;
+    ck_assert_int_eq(map_init(&m, 33, 47, &e), 0);
+    for (int i = 0; i < 33 * 47; i++) m.land[i] = (i * 7919) % 5 == 0;
+    strcpy(m.meta.name, "Round Trip");
+    m.meta.hex_size = 10;
+    m.meta.wind_dir = 2;
+    m.meta.wind_strength = 4;
+    m.meta.spawn_count[0] = 2;
+    m.meta.spawns[0][0] = hex_make(0, 0);
+    m.meta.spawns[0][1] = hex_make(1, 0);
+    m.meta.spawn_count[1] = 1;
+    m.meta.spawns[1][0] = hex_make(0, 1);
+    ck_assert_int_eq(map_save(&m, at("rt.png"), &e), 0);
+    Map b;
+    ck_assert_int_eq(map_load(&b, at("rt.png"), &e), 0);
+    ck_assert_int_eq(b.w, 33);
+    ck_assert_int_eq(memcmp(m.land, b.land, 33 * 47), 0);
+    ck_assert_str_eq(b.meta.name, "Round Trip");
+    ck_assert_int_eq(b.meta.hex_size, 10);
+    ck_assert_int_eq(b.meta.wind_dir, 2);
+    ck_assert_int_eq(b.meta.wind_strength, 4);
+    ck_assert_int_eq(b.meta.spawn_count[0], 2);
+    ck_assert(hex_equal(b.meta.spawns[0][1], hex_make(1, 0)));
+    ck_assert_int_eq(b.meta.spawn_count[1], 1);
+    /* No temp files left behind. */
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "ls %s | grep -q tmp", dir);
+    ck_assert_int_ne(system(cmd), 0);
+    map_free(&m);
+    map_free(&b);
+}
+END_TEST
+
+START_TEST(missing_and_empty)
+{
+    load_expect_error(at("nope.png"), "No such file");
+    tu_write(at("empty.png"), "", 0);
+    load_expect_error(at("empty.png"), "empty file");
+    load_expect_error(dir, "directory");
+}
+END_TEST
+
+START_TEST(not_a_png)
+{
+    const char *jpeg = "\xff\xd8\xff\xe0 this is not a png at all";
+    tu_write(at("x.png"), jpeg, strlen(jpeg));
+    load_expect_error(at("x.png"), "not a PNG");
+    tu_write(at("short.png"), "\x89PNG", 4);
+    load_expect_error(at("short.png"), "not a PNG");
+}
+END_TEST
+
+static unsigned char *slurp(const char *path, size_t *len)
+{
+    char *d;
+    Err e;
+    ck_assert_int_eq(afile_read(path, 1 << 24, &d, len, &e), 0);
+    return (unsigned char *)d;
+}
+
+START_TEST(truncated_png)
+{
+    write_png(at("full.png"), 64, 64, halves);
+    size_t len;
+    unsigned char *d = slurp(at("full.png"), &len);
+    /* Cut inside the image data and also right after the header. */
+    tu_write(at("cut.png"), d, len / 2);
+    load_expect_error(at("cut.png"), "truncated or damaged");
+    tu_write(at("hdr.png"), d, 20);
+    load_expect_error(at("hdr.png"), "truncated or damaged");
+    free(d);
+}
+END_TEST
+
+static void patch_size(const char *src, const char *dst, unsigned w, unsigned h)
+{
+    size_t len;
+    unsigned char *d = slurp(src, &len);
+    for (int i = 0; i < 4; i++) {
+        d[16 + i] = (unsigned char)(w >> (24 - 8 * i));
+        d[20 + i] = (unsigned char)(h >> (24 - 8 * i));
+    }
+    tu_write(dst, d, len);
+    free(d);
+}
+
+START_TEST(bad_sizes)
+{
+    write_png(at("one.png"), 1, 1, halves);
+    load_expect_error(at("one.png"), "1x1 image; a map needs at least 16x16");
+    write_png(at("thin.png"), 200, 8, halves);
+    load_expect_error(at("thin.png"), "200x8");
+    write_png(at("base.png"), 32, 32, halves);
+    patch_size(at("base.png"), at("zero.png"), 0, 0);
+    load_expect_error(at("zero.png"), "0x0 image");
+    patch_size(at("base.png"), at("huge.png"), 100000, 100000);
+    load_expect_error(at("huge.png"), "too large; the limit is 16384");
+    patch_size(at("base.png"), at("wide.png"), 16385, 16);
+    load_expect_error(at("wide.png"), "16385x16");
+    patch_size(at("base.png"), at("neg.png"), 0x80000000u, 32);
+    load_expect_error(at("neg.png"), "too large");
+}
+END_TEST
+
+static void sidecar_expect_error(const char *text, const char *needle)
+{
+    write_png(at("s.png"), 40, 40, halves);
+    tu_write(at("s.ini"), text, strlen(text));
+    load_fails(at("s.png"), at("s.ini"), needle);
+}
+
+START_TEST(sidecar_values)
+{
+    write_png(at("s.png"), 200, 200, halves);
+    const char *ini = "# comment\n[map]\nname = Narrows\nhex_size=16\nwind = sw\n"
+                      "wind_strength = 5\nfleet1 = 1,1 2,1\nfleet2 = 5,3\n";
+    tu_write(at("s.ini"), ini, strlen(ini));
+    Map m;
+    Err e;
+    ck_assert_int_eq(map_load(&m, at("s.png"), &e), 0);
+    ck_assert_str_eq(m.meta.name, "Narrows");
+    ck_assert_int_eq(m.meta.hex_size, 16);
+    ck_assert_int_eq(m.meta.wind_dir, hex_dir_from_name("SW"));
+    ck_assert_int_eq(m.meta.wind_strength, 5);
+    ck_assert_int_eq(m.meta.spawn_count[0], 2);
+    ck_assert_int_eq(m.meta.spawns[0][1].q, 2);
+    ck_assert_int_eq(m.meta.spawn_count[1], 1);
+    map_free(&m);
+}
+END_TEST
+
+START_TEST(sidecar_garbage)
+{
+    sidecar_expect_error("hex_size = 500\n", "hex_size '500' must be a whole number from 8");
+    sidecar_expect_error("hex_size = 12abc\n", "hex_size");
+    sidecar_expect_error("wind = up\n", "wind 'up'");
+    sidecar_expect_error("wind_strength = -1\n", "wind_strength");
+    sidecar_expect_error("name = ok\nthis line has no equals sign\n", ":2: expected 'key = value'");
+    sidecar_expect_error("colour = red\n", "unknown key 'colour'");
+    sidecar_expect_error("fleet1 = 1;2\n", "fleet1");
+    sidecar_expect_error("fleet1 = 900,900\n", "outside the 40x40 map");
+    sidecar_expect_error("[broken\n", "malformed section");
+    sidecar_expect_error("name = \n", "name must be");
+    const char bin[] = "name = a\0\x01\x02";
+    write_png(at("s.png"), 40, 40, halves);
+    tu_write(at("s.ini"), bin, sizeof bin);
+    load_fails(at("s.png"), at("s.ini"), "not a text file");
+}
+END_TEST
+
+START_TEST(sidecar_format_parses_back)
+{
+    MapMeta a, b;
+    map_meta_default(&a, "x/y/Some Map.png");
+    ck_assert_str_eq(a.name, "Some Map");
+    a.spawn_count[1] = 3;
+    for (int i = 0; i < 3; i++) a.spawns[1][i] = hex_make(i, 2);
+    a.wind_dir = 5;
+    char text[4096];
+    int n = map_meta_format(&a, text, sizeof text);
+    ck_assert_int_gt(n, 0);
+    Err e;
+    map_meta_default(&b, NULL);
+    ck_assert_int_eq(map_meta_parse(&b, text, (size_t)n, "t.ini", 400, 400, &e), 0);
+    ck_assert_int_eq(memcmp(&a, &b, sizeof a), 0);
+    ck_assert_int_eq(map_meta_format(&a, text, 20), -1);
+}
+END_TEST
+
+START_TEST(stats)
+{
+    Map m;
+    Err e;
+    ck_assert_int_eq(map_init(&m, 20, 20, &e), 0);
+    /* Two islands, one of them diagonal pixels (8-connected = one island),
+     * and a land wall splitting the sea into two bodies. */
+    m.land[2 * 20 + 2] = m.land[3 * 20 + 3] = 1;
+    for (int y = 0; y < 20; y++) m.land[y * 20 + 10] = 1;
+    MapStats st;
+    map_stats(&m, &st);
+    ck_assert_int_eq(st.islands, 2);
+    ck_assert_int_eq(st.water_bodies, 2);
+    ck_assert(st.largest_water > 0.5 && st.largest_water < 0.6);
+    ck_assert(st.water_fraction > 0.94 && st.water_fraction < 0.95);
+    map_free(&m);
+}
+END_TEST
+
+static Suite *map_suite(void)
+{
+    Suite *s = suite_create("map");
+    TCase *t = tcase_create("map");
+    tcase_add_checked_fixture(t, setup, teardown);
+    tcase_add_test(t, colour_rule);
+    tcase_add_test(t, transparent_is_water);
+    tcase_add_test(t, save_round_trip);
+    tcase_add_test(t, missing_and_empty);
+    tcase_add_test(t, not_a_png);
+    tcase_add_test(t, truncated_png);
+    tcase_add_test(t, bad_sizes);
+    tcase_add_test(t, sidecar_values);
+    tcase_add_test(t, sidecar_garbage);
+    tcase_add_test(t, sidecar_format_parses_back);
+    tcase_add_test(t, stats);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+SHOAL_CHECK_MAIN(map_suite)
