@@ -278,7 +278,7 @@ static int cmd_bake(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs(USAGE, stderr);
+        fputs("shoal-map: missing command: gen, info or bake (see shoal-map --help)\n", stderr);
         return 2;
     }
     const char *cmd = argv[1];
