@@ -1,0 +1,316 @@
+/* test_hex: identities of the axial hex math and the sailable rule. */
+#include "testutil.h"
+
+#include <math.h>
+#include <stdint.h>
+
+#include "core/hex.h"
+#include "core/map.h"
+
+static const float sizes[] = {8.0f, 13.5f, 24.0f, 100.0f};
+enum { N_SIZES = (int)(sizeof sizes / sizeof sizes[0]) };
+
+START_TEST(test_distance_identities)
+{
+    for (int q1 = -6; q1 <= 6; q1 += 2)
+        for (int r1 = -6; r1 <= 6; r1 += 3)
+            for (int q2 = -5; q2 <= 5; q2++)
+                for (int r2 = -5; r2 <= 5; r2++) {
+                    Hex a = hex_make(q1, r1), b = hex_make(q2, r2);
+                    int d = hex_distance(a, b);
+                    ck_assert_int_eq(d, hex_distance(b, a));
+                    ck_assert_int_ge(d, 0);
+                    ck_assert_int_eq(d == 0, hex_equal(a, b));
+                    /* Triangle inequality through the origin. */
+                    Hex o = hex_make(0, 0);
+                    ck_assert_int_le(d, hex_distance(a, o) + hex_distance(o, b));
+                    /* Distance is translation invariant. */
+                    ck_assert_int_eq(d, hex_distance(hex_sub(a, b), o));
+                }
+    /* Hand-derived from cube coordinates: (2,1,-3) is 3 steps away,
+     * (3,-3,0) is 3 steps, (-2,-2,4) is 4 steps. */
+    ck_assert_int_eq(hex_distance(hex_make(0, 0), hex_make(2, 1)), 3);
+    ck_assert_int_eq(hex_distance(hex_make(0, 0), hex_make(3, -3)), 3);
+    ck_assert_int_eq(hex_distance(hex_make(1, 1), hex_make(-1, -1)), 4);
+}
+END_TEST
+
+START_TEST(test_neighbors)
+{
+    Hex centres[] = {{0, 0}, {3, -7}, {-12, 5}, {100, 100}};
+    for (size_t c = 0; c < sizeof centres / sizeof centres[0]; c++) {
+        Hex h = centres[c];
+        Hex n[HEX_DIRS];
+        for (int d = 0; d < HEX_DIRS; d++) {
+            n[d] = hex_neighbor(h, d);
+            ck_assert_int_eq(hex_distance(h, n[d]), 1);
+            /* Going back the opposite way returns to the start. */
+            ck_assert(hex_equal(hex_neighbor(n[d], d + 3), h));
+            ck_assert(hex_equal(hex_neighbor(n[d], d - 3), h));
+            /* Neighbouring directions are themselves adjacent hexes. */
+            ck_assert_int_eq(hex_distance(n[d], hex_neighbor(h, d + 1)), 1);
+        }
+        for (int i = 0; i < HEX_DIRS; i++)
+            for (int j = i + 1; j < HEX_DIRS; j++) ck_assert(!hex_equal(n[i], n[j]));
+    }
+    /* Directions are taken modulo 6, negatives included. */
+    for (int d = -12; d <= 12; d++) {
+        int m = ((d % 6) + 6) % 6;
+        ck_assert(hex_equal(hex_direction(d), hex_direction(m)));
+    }
+}
+END_TEST
+
+START_TEST(test_direction_names)
+{
+    for (int d = 0; d < HEX_DIRS; d++) {
+        ck_assert_int_eq(hex_dir_from_name(hex_dir_names[d]), d);
+        char lower[4] = {0};
+        for (int i = 0; hex_dir_names[d][i] && i < 3; i++)
+            lower[i] = (char)(hex_dir_names[d][i] - 'A' + 'a');
+        ck_assert_int_eq(hex_dir_from_name(lower), d);
+    }
+    ck_assert_int_eq(hex_dir_from_name("N"), -1);
+    ck_assert_int_eq(hex_dir_from_name("NEE"), -1);
+    ck_assert_int_eq(hex_dir_from_name(""), -1);
+    ck_assert_int_eq(hex_dir_from_name(NULL), -1);
+    ck_assert_int_eq(hex_dir_from_name("S"), -1);
+}
+END_TEST
+
+/* The names promise screen directions: check them against hex_to_pixel. */
+START_TEST(test_direction_geometry)
+{
+    const float s = 24.0f;
+    Hex h = hex_make(4, 4);
+    float cx, cy;
+    hex_to_pixel(h, s, &cx, &cy);
+    float dx[HEX_DIRS], dy[HEX_DIRS];
+    for (int d = 0; d < HEX_DIRS; d++) {
+        float x, y;
+        hex_to_pixel(hex_neighbor(h, d), s, &x, &y);
+        dx[d] = x - cx;
+        dy[d] = y - cy;
+        /* Every neighbour centre is sqrt(3) * size away. */
+        ck_assert_float_eq_tol(sqrtf(dx[d] * dx[d] + dy[d] * dy[d]), sqrtf(3.0f) * s, 1e-3f);
+    }
+    ck_assert(dx[0] > 0 && fabsf(dy[0]) < 1e-3f); /* E */
+    ck_assert(dx[1] > 0 && dy[1] < 0);            /* NE: y grows downwards */
+    ck_assert(dx[2] < 0 && dy[2] < 0);            /* NW */
+    ck_assert(dx[3] < 0 && fabsf(dy[3]) < 1e-3f); /* W */
+    ck_assert(dx[4] < 0 && dy[4] > 0);            /* SW */
+    ck_assert(dx[5] > 0 && dy[5] > 0);            /* SE */
+}
+END_TEST
+
+START_TEST(test_origin_and_corners)
+{
+    for (int k = 0; k < N_SIZES; k++) {
+        float s = sizes[k], x, y;
+        hex_to_pixel(hex_make(0, 0), s, &x, &y);
+        ck_assert_float_eq_tol(x, sqrtf(3.0f) / 2.0f * s, 1e-4f * s);
+        ck_assert_float_eq_tol(y, s, 1e-4f * s);
+        /* Hex (0,0) lies wholly inside the map: corners at x >= 0, y >= 0,
+         * touching both edges. */
+        float minx = 1e9f, miny = 1e9f;
+        for (int i = 0; i < HEX_DIRS; i++) {
+            float px, py;
+            hex_corner(hex_make(0, 0), s, i, &px, &py);
+            ck_assert(px > -1e-3f && py > -1e-3f);
+            minx = fminf(minx, px);
+            miny = fminf(miny, py);
+            /* Every corner is `size` from the centre. */
+            ck_assert_float_eq_tol(hypotf(px - x, py - y), s, 1e-3f * s);
+        }
+        ck_assert_float_eq_tol(minx, 0.0f, 1e-3f);
+        ck_assert_float_eq_tol(miny, 0.0f, 1e-3f);
+    }
+    /* Corner 0 is the top one, corner 1 the next clockwise (upper right). */
+    float cx, cy, x0, y0, x1, y1;
+    hex_to_pixel(hex_make(2, 3), 20.0f, &cx, &cy);
+    hex_corner(hex_make(2, 3), 20.0f, 0, &x0, &y0);
+    hex_corner(hex_make(2, 3), 20.0f, 1, &x1, &y1);
+    ck_assert_float_eq_tol(x0, cx, 1e-3f);
+    ck_assert_float_eq_tol(y0, cy - 20.0f, 1e-3f);
+    ck_assert(x1 > cx && y1 < cy && y1 > y0);
+}
+END_TEST
+
+START_TEST(test_pixel_round_trip)
+{
+    for (int k = 0; k < N_SIZES; k++) {
+        float s = sizes[k];
+        for (int q = -20; q <= 40; q++)
+            for (int r = -20; r <= 40; r++) {
+                Hex h = hex_make(q, r);
+                float x, y;
+                hex_to_pixel(h, s, &x, &y);
+                Hex back = hex_from_pixel(x, y, s);
+                ck_assert_msg(hex_equal(back, h), "size %g hex (%d,%d) came back as (%d,%d)",
+                              (double)s, q, r, back.q, back.r);
+            }
+    }
+}
+END_TEST
+
+/* Points just inside each corner belong to the hex; points just beyond a
+ * corner belong to one of the three hexes meeting there, never this one. */
+START_TEST(test_pixel_near_corners)
+{
+    for (int k = 0; k < N_SIZES; k++) {
+        float s = sizes[k];
+        for (int q = -3; q <= 3; q++)
+            for (int r = -3; r <= 3; r++) {
+                Hex h = hex_make(q, r);
+                float cx, cy;
+                hex_to_pixel(h, s, &cx, &cy);
+                for (int i = 0; i < HEX_DIRS; i++) {
+                    float px, py;
+                    hex_corner(h, s, i, &px, &py);
+                    float ix = cx + 0.97f * (px - cx), iy = cy + 0.97f * (py - cy);
+                    ck_assert(hex_equal(hex_from_pixel(ix, iy, s), h));
+                    float ox = cx + 1.03f * (px - cx), oy = cy + 1.03f * (py - cy);
+                    Hex out = hex_from_pixel(ox, oy, s);
+                    ck_assert(!hex_equal(out, h));
+                    ck_assert_int_eq(hex_distance(out, h), 1);
+                }
+            }
+    }
+}
+END_TEST
+
+/* A w x h all-water map built by hand, so this suite needs no map.c. */
+static Map water_map(int w, int h)
+{
+    Map m;
+    memset(&m, 0, sizeof m);
+    m.w = w;
+    m.h = h;
+    m.land = calloc((size_t)w * (size_t)h, 1);
+    ck_assert_ptr_nonnull(m.land);
+    return m;
+}
+
+static void set_land(Map *m, float x, float y)
+{
+    int ix = (int)floorf(x), iy = (int)floorf(y);
+    ck_assert(ix >= 0 && iy >= 0 && ix < m->w && iy < m->h);
+    m->land[(size_t)iy * (size_t)m->w + (size_t)ix] = 1;
+}
+
+START_TEST(test_sailable_open_water)
+{
+    Map m = water_map(200, 160);
+    const float s = 24.0f;
+    ck_assert(hex_sailable(&m, hex_make(0, 0), s));
+    ck_assert(hex_sailable(&m, hex_make(2, 2), s));
+    /* Every hex whose centre and pulled corners are inside is sailable. */
+    int n = 0;
+    for (int q = -10; q <= 10; q++)
+        for (int r = 0; r <= 6; r++) {
+            float cx, cy;
+            hex_to_pixel(hex_make(q, r), s, &cx, &cy);
+            bool inside = cx - (s - 1) * 0.8660254f >= 0 && cx + (s - 1) * 0.8660254f < 200 &&
+                          cy - (s - 1) >= 0 && cy + (s - 1) < 160;
+            ck_assert_int_eq(hex_sailable(&m, hex_make(q, r), s), inside);
+            n += inside;
+        }
+    ck_assert_int_gt(n, 10);
+    ck_assert(!hex_sailable(&m, hex_make(0, 0), 0.0f));
+    ck_assert(!hex_sailable(&m, hex_make(0, 0), NAN));
+    free(m.land);
+}
+END_TEST
+
+START_TEST(test_sailable_off_map)
+{
+    Map m = water_map(200, 160);
+    const float s = 24.0f;
+    ck_assert(!hex_sailable(&m, hex_make(-1, 0), s));
+    ck_assert(!hex_sailable(&m, hex_make(0, -1), s));
+    ck_assert(!hex_sailable(&m, hex_make(50, 0), s));
+    ck_assert(!hex_sailable(&m, hex_make(0, 50), s));
+    /* Row 0: the last column's hex reaches past x = 200 with its right
+     * corners although its centre is inside. */
+    float cx, cy;
+    hex_to_pixel(hex_make(4, 0), s, &cx, &cy);
+    ck_assert(cx < 200.0f && cx + 0.8660254f * (s - 1) >= 200.0f);
+    ck_assert(!hex_sailable(&m, hex_make(4, 0), s));
+    ck_assert(hex_sailable(&m, hex_make(3, 0), s));
+    free(m.land);
+
+    /* A pulled-in corner at x in [w, w+1) or y in [h, h+1) is off the map:
+     * the right corners of hex (3,0) reach x = 165.4, the bottom corner of
+     * hex (0,2) reaches y = 119 exactly. */
+    m = water_map(165, 119);
+    ck_assert(!hex_sailable(&m, hex_make(3, 0), s));
+    ck_assert(hex_sailable(&m, hex_make(2, 0), s));
+    ck_assert(!hex_sailable(&m, hex_make(0, 2), s));
+    ck_assert(hex_sailable(&m, hex_make(0, 1), s));
+    free(m.land);
+    /* Pixels far off the map, or NaN, give a hex that is off the map too. */
+    m = water_map(165, 119);
+    float wild[][2] = {{1e30f, 5.0f}, {-1e30f, 5.0f}, {5.0f, 1e30f}, {NAN, 5.0f}, {5.0f, NAN}};
+    for (size_t i = 0; i < sizeof wild / sizeof wild[0]; i++)
+        ck_assert(!hex_sailable(&m, hex_from_pixel(wild[i][0], wild[i][1], s), s));
+    free(m.land);
+    m = water_map(166, 120);
+    ck_assert(hex_sailable(&m, hex_make(3, 0), s));
+    ck_assert(hex_sailable(&m, hex_make(0, 2), s));
+    free(m.land);
+}
+END_TEST
+
+START_TEST(test_sailable_land)
+{
+    const float s = 24.0f;
+    Hex h = hex_make(2, 2);
+    float cx, cy;
+    hex_to_pixel(h, s, &cx, &cy);
+
+    /* Land under the centre. */
+    Map m = water_map(200, 160);
+    set_land(&m, cx, cy);
+    ck_assert(!hex_sailable(&m, h, s));
+    free(m.land);
+
+    /* Land under any one pulled-in corner: partly on land. */
+    for (int i = 0; i < HEX_DIRS; i++) {
+        m = water_map(200, 160);
+        float px, py;
+        hex_corner(h, s, i, &px, &py);
+        float k = (s - 1.0f) / s;
+        set_land(&m, cx + k * (px - cx), cy + k * (py - cy));
+        ck_assert_msg(!hex_sailable(&m, h, s), "land at corner %d missed", i);
+        ck_assert(hex_sailable(&m, hex_make(0, 1), s)); /* a far hex */
+        free(m.land);
+    }
+
+    /* Land just beyond the top corner (in the neighbours' area) does not
+     * spoil the hex. */
+    m = water_map(200, 160);
+    set_land(&m, cx, cy - s - 1.5f);
+    ck_assert(hex_sailable(&m, h, s));
+    free(m.land);
+}
+END_TEST
+
+static Suite *hex_suite(void)
+{
+    Suite *s = suite_create("hex");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_distance_identities);
+    tcase_add_test(tc, test_neighbors);
+    tcase_add_test(tc, test_direction_names);
+    tcase_add_test(tc, test_direction_geometry);
+    tcase_add_test(tc, test_origin_and_corners);
+    tcase_add_test(tc, test_pixel_round_trip);
+    tcase_add_test(tc, test_pixel_near_corners);
+    tcase_add_test(tc, test_sailable_open_water);
+    tcase_add_test(tc, test_sailable_off_map);
+    tcase_add_test(tc, test_sailable_land);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+SHOAL_CHECK_MAIN(hex_suite)
