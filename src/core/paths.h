@@ -1,0 +1,22 @@
+/* paths: where shoal's data directory (fonts, maps, sprites) lives. */
+#ifndef SHOAL_PATHS_H
+#define SHOAL_PATHS_H
+
+#include <stddef.h>
+
+/* The data directory, first match wins:
+ *   1. $SHOAL_DATA when set and non-empty (taken as given, even if missing,
+ *      so a typo shows up in the error that names the missing file);
+ *   2. <exe_dir>/../data when it is a directory (running from a build dir
+ *      inside the source tree);
+ *   3. <exe_dir>/../share/shoal when it is a directory (installed);
+ *   4. the compiled-in SHOAL_DATADIR.
+ * Writes the path (no trailing slash) into out. Returns 0, or -1 when it
+ * does not fit into cap bytes (out then holds an empty string). */
+int paths_data_dir(char *out, size_t cap);
+
+/* paths_data_dir() joined with rel ("fonts/DejaVuSans.ttf"). Returns 0,
+ * or -1 when the result does not fit (out then holds an empty string). */
+int paths_data_file(const char *rel, char *out, size_t cap);
+
+#endif

@@ -1,0 +1,41 @@
+/* screenshot: renderer readback to PNG through SDL2_image, atomically. */
+#include "screenshot.h"
+
+#include <SDL_image.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+int shot_save_png(SDL_Renderer *r, const char *path, Err *e)
+{
+    int w, h;
+    if (SDL_GetRendererOutputSize(r, &w, &h) != 0 || w <= 0 || h <= 0)
+        return err_set(e, "%s: no picture to save: %s", path, SDL_GetError());
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 24, SDL_PIXELFORMAT_RGB24);
+    if (!s) return err_set(e, "%s: out of memory for a %dx%d screenshot", path, w, h);
+    if (SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_RGB24, s->pixels, s->pitch) != 0) {
+        err_set(e, "%s: cannot read the picture back: %s", path, SDL_GetError());
+        SDL_FreeSurface(s);
+        return -1;
+    }
+    char tmp[4096];
+    int n = snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+    if (n < 0 || (size_t)n >= sizeof tmp) {
+        SDL_FreeSurface(s);
+        return err_set(e, "%s: path too long", path);
+    }
+    int rc = IMG_SavePNG(s, tmp);
+    SDL_FreeSurface(s);
+    if (rc != 0) {
+        err_set(e, "%s: cannot write: %s", path, IMG_GetError());
+        remove(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        err_set(e, "%s: cannot write: %s", path, strerror(errno));
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}

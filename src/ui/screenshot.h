@@ -1,0 +1,16 @@
+/* screenshot: save what a renderer has drawn as a PNG. */
+#ifndef SHOAL_SCREENSHOT_H
+#define SHOAL_SCREENSHOT_H
+
+#include <SDL.h>
+
+#include "core/err.h"
+
+/* Read back r's current output (call after drawing a frame and BEFORE
+ * SDL_RenderPresent, which leaves the back buffer undefined) and write it
+ * to path as an RGB PNG. The file is written beside path under a temp name
+ * and renamed, so a failed save never leaves a half-written PNG behind.
+ * e names the file on failure. */
+int shot_save_png(SDL_Renderer *r, const char *path, Err *e);
+
+#endif

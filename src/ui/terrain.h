@@ -1,0 +1,83 @@
+/* terrain: the map's look (water by depth, foam, beaches, shaded land),
+ * baked once into tiled textures and drawn through a camera. */
+#ifndef SHOAL_TERRAIN_H
+#define SHOAL_TERRAIN_H
+
+#include <SDL.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/err.h"
+#include "core/jobs.h"
+#include "core/map.h"
+#include "core/shore.h"
+#include "ui/camera.h"
+
+/* Everything the pixel function reads, for a w x h map. */
+typedef struct TerrainSource {
+    int w, h;
+    const uint8_t *land;   /* 1 land, 0 water; not owned */
+    const ShoreField *sea; /* shore_bake(land): distance to land; not owned */
+    ShoreField inland;     /* owned: distance to water, shore_bake(!land) */
+    float *coast;          /* owned, w*h: signed distance to the coastline,
+                              > 0 water, < 0 land, smoothed so the coast
+                              reads as a curve rather than a pixel staircase
+                              while every pixel keeps its own sign */
+    uint32_t seed;         /* varies the noise; same seed, same image */
+} TerrainSource;
+
+/* Derive the inland and coast fields for m (whose distance field is sea,
+ * kept by pointer, as is m->land). The noise seed comes from the map name,
+ * so the same map always looks the same. Free with terrain_source_free. */
+int terrain_source_init(TerrainSource *s, const Map *m, const ShoreField *sea, Err *e);
+void terrain_source_free(TerrainSource *s);
+
+/* Highest texels per map pixel baked; 2 smooths coastlines under zoom. */
+#define TERRAIN_RES_MAX 2.0f
+/* The baked textures never hold more texels than this (128 MiB of RGBA):
+ * larger maps are baked at a lower texels-per-pixel resolution. */
+#define TERRAIN_TEXEL_BUDGET (32L * 1024 * 1024)
+
+/* Shade texels [x0, x0+tw) x [y0, y0+th) of the terrain image at `res`
+ * texels per map pixel (texel (i, j) samples map point ((i+.5)/res,
+ * (j+.5)/res); texels outside the map repeat its edge). Writes 4 bytes per
+ * texel, R G B A in memory order (A = 255), rows `pitch` bytes apart.
+ * Pure and deterministic: a texel's colour depends only on src, res and
+ * its position, never on the rectangle it was shaded in.
+ * Palette contract (tested): a texel is water or land by the sign of the
+ * coast field at its centre; every water texel has more blue than red,
+ * every land texel more red than blue, except texels within a third of a
+ * map px of the coastline, which blend the two (antialiasing; at res <= 1
+ * no pixel centre is that close). Water darkens with depth; water touching
+ * land is foam-white. */
+void terrain_shade(const TerrainSource *src, float res, int x0, int y0, int tw, int th,
+                   uint8_t *rgba, size_t pitch);
+
+/* The resolution terrain_init picks for a w x h map: the largest of 2, 1,
+ * 1/2, 1/4 ... whose texel count fits TERRAIN_TEXEL_BUDGET. */
+float terrain_pick_res(int w, int h);
+
+typedef struct TerrainTile TerrainTile;
+
+/* The baked map: a grid of textures, each at most the renderer's maximum
+ * texture size, with a 1-texel apron so linear filtering shows no seams. */
+typedef struct Terrain {
+    int map_w, map_h;
+    float res;        /* texels per map pixel */
+    int tex_w, tex_h; /* whole image in texels */
+    int tile;         /* tile side in texels (without apron) */
+    int cols, rows;
+    TerrainTile *tiles; /* cols * rows */
+} Terrain;
+
+/* Bake m (with its distance field `sea`, from shore_bake of m->land) into
+ * textures for renderer r. Derives a TerrainSource itself and frees it
+ * before returning. pool may be NULL (single-threaded bake). */
+int terrain_init(Terrain *t, SDL_Renderer *r, const Map *m, const ShoreField *sea, JobPool *pool,
+                 Err *e);
+void terrain_deinit(Terrain *t);
+
+/* Draw the visible tiles; off-map areas are left as they are. */
+void terrain_draw(const Terrain *t, SDL_Renderer *r, const Camera *c);
+
+#endif
