@@ -218,7 +218,7 @@ static void sidecar_expect_error(const char *text, const char *needle)
 START_TEST(sidecar_values)
 {
     write_png(at("s.png"), 200, 200, halves);
-    const char *ini = "# comment\n[map]\nname = Narrows\nhex_size=16\nwind = sw\n"
+    const char *ini = "# comment\n[map]\nname = Narrows  # the strait\nhex_size=16 ; px\nwind = sw\n"
                       "wind_strength = 5\nfleet1 = 1,1 2,1\nfleet2 = 5,3\n";
     tu_write(at("s.ini"), ini, strlen(ini));
     Map m;

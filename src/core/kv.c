@@ -50,6 +50,13 @@ int kv_next(KvReader *r, const char **key, const char **value, Err *e)
             strcpy(r->section, trim(s + 1));
             continue;
         }
+        /* An inline comment starts at a # or ; that follows whitespace, so
+         * values may still hold those characters ("Reef #2" would not). */
+        for (char *c = s + 1; *c; c++)
+            if ((*c == '#' || *c == ';') && isspace((unsigned char)c[-1])) {
+                *c = '\0';
+                break;
+            }
         char *eq = strchr(s, '=');
         if (!eq) return err_set(e, "%s:%d: expected 'key = value'", r->name, r->line);
         *eq = '\0';

@@ -21,7 +21,8 @@ typedef struct KvReader {
  * invalid line lengths, since a sidecar or save is never binary. */
 int kv_open(KvReader *r, const char *text, size_t len, const char *name, Err *e);
 
-/* Next `key = value` pair, skipping blanks, `#`/`;` comments and recording
+/* Next `key = value` pair, skipping blanks and `#`/`;` comments (whole-line,
+ * or inline after whitespace), recording
  * `[section]` headers. key and value are trimmed and point into r->buf
  * (valid until the next call). Returns 1 for a pair, 0 at the end, -1 on a
  * malformed line (e names file:line and what is wrong). */
