@@ -1,0 +1,503 @@
+/* ai: one-ply planner, random-orders player and headless autoplay. */
+#include "ai.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* End poses looked at per ship; the fastest ship in a fresh breeze reaches
+ * a few hundred, and hex_reach keeps the cheapest ones if there are more. */
+#define AI_REACH_MAX 2048
+
+/* Scoring weights, in "expected damage points" units. */
+#define W_DEFENCE       0.8  /* damage we may take, per point */
+#define W_RELOADING     0.5  /* a broadside loading now fires next turn */
+#define W_CLOSE         0.8  /* per time unit to close with the nearest enemy */
+#define W_RETREAT       0.5  /* per time unit the enemy is away, when battered */
+#define W_MOBILITY      0.05 /* per movement point the end facing gives next turn */
+#define W_IRONS         0.2  /* ending in irons */
+#define W_LEE_SHORE     1.5 /* land one hex downwind (half that two hexes), x2 when crippled aloft */
+#define W_LAND_AHEAD    0.5 /* land right across the bow */
+#define W_NEAR_LAND     0.1 /* per unsailable neighbour hex */
+#define W_FORMATION     0.3 /* per hex beyond 4 from the rest of the fleet */
+#define FORMATION_SLACK 4
+
+static const char *const player_names[AI_PLAYERS] = {"ai", "random"};
+
+const char *ai_player_name(int player)
+{
+    return player >= 0 && player < AI_PLAYERS ? player_names[player] : "?";
+}
+
+int ai_player_from_name(const char *name)
+{
+    for (int p = 0; name && p < AI_PLAYERS; p++)
+        if (strcmp(name, player_names[p]) == 0) return p;
+    return -1;
+}
+
+typedef struct Plan {
+    Skirmish *sk;
+    int side, self;
+    Hex claimed[SKIRMISH_MAX_SHIPS]; /* end hexes friends already took */
+    int nclaimed;
+    Hex obs[SKIRMISH_MAX_SHIPS]; /* every ship on the board but self */
+    int nobs;
+    Hex centre; /* the rest of the fleet */
+    int nfriends;
+    int *engage; /* per (cell, facing): time to close with an enemy, -1 */
+} Plan;
+
+static int plan_cell(const HexChart *c, Hex h)
+{
+    long q = (long)h.q - c->q0, r = (long)h.r - c->r0;
+    if (q < 0 || r < 0 || q >= c->qn || r >= c->rn) return -1;
+    return (int)(r * c->qn + q);
+}
+
+/* Time units a hex ahead takes at each point of sail (a turn costs 1):
+ * the wind-aware yardstick for "how far is the enemy", so ships beat round
+ * islands and tack up channels instead of pressing into the wind. */
+static const int sail_time[FLEET_SAILS] = {-1, 2, 1, 1};
+
+typedef struct HeapEnt {
+    int cost, state;
+} HeapEnt;
+
+static void hpush(HeapEnt *h, int *n, HeapEnt v)
+{
+    int i = (*n)++;
+    while (i > 0 && (h[(i - 1) / 2].cost > v.cost ||
+                     (h[(i - 1) / 2].cost == v.cost && h[(i - 1) / 2].state > v.state))) {
+        h[i] = h[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h[i] = v;
+}
+
+static HeapEnt hpop(HeapEnt *h, int *n)
+{
+    HeapEnt top = h[0], last = h[--(*n)];
+    int i = 0;
+    for (;;) {
+        int l = 2 * i + 1, m = i;
+        HeapEnt best = last;
+        for (int c = l; c <= l + 1 && c < *n; c++)
+            if (h[c].cost < best.cost || (h[c].cost == best.cost && h[c].state < best.state)) {
+                best = h[c];
+                m = c;
+            }
+        if (m == i) break;
+        h[i] = h[m];
+        i = m;
+    }
+    if (*n > 0) h[i] = last;
+    return top;
+}
+
+/* Reverse Dijkstra over (hex, facing): time for a ship in each state to
+ * come within short range of an enemy still fighting, with a clear line of
+ * fire (-1: never), with a
+ * hex in irons costing irons_time (-1: impossible). Wrecks (struck ships)
+ * count as rocks: a channel one of them plugs is no way through. */
+static int *engage_field(const Plan *p, int irons_time)
+{
+    const Skirmish *sk = p->sk;
+    const HexChart *c = &sk->chart;
+    int cells = c->qn * c->rn, states = cells * HEX_DIRS;
+    int *dist = malloc((size_t)states * sizeof *dist);
+    /* Each state is pushed at most once per incoming edge (3). */
+    HeapEnt *heap = malloc((size_t)states * 3 * sizeof *heap + sizeof *heap);
+    uint8_t *open = malloc((size_t)cells);
+    if (!dist || !heap || !open) {
+        free(dist);
+        free(heap);
+        free(open);
+        return NULL;
+    }
+    memcpy(open, c->sail, (size_t)cells);
+    Hex wrecks[SKIRMISH_MAX_SHIPS];
+    int nwrecks = 0;
+    for (int t = 0; t < sk->nships; t++)
+        if (sk->ships[t].status == FLEET_STRUCK) {
+            wrecks[nwrecks++] = sk->ships[t].pose.hex;
+            int cell = plan_cell(c, sk->ships[t].pose.hex);
+            if (cell >= 0) open[cell] = 0;
+        }
+    int hn = 0;
+    for (int i = 0; i < states; i++) dist[i] = -1;
+    for (int t = 0; t < sk->nships; t++) {
+        const FleetShip *u = &sk->ships[t];
+        if (u->side == p->side || !fleet_ship_active(u)) continue;
+        Hex ring[19];
+        int n = hex_range(u->pose.hex, FLEET_RANGE_SHORT, ring, 19);
+        for (int k = 0; k < n; k++) {
+            int cell = plan_cell(c, ring[k]);
+            if (cell < 0 || !open[cell]) continue;
+            /* Close enough only with a line of fire past land and wrecks. */
+            if (!fleet_line_clear(c, ring[k], u->pose.hex, wrecks, nwrecks)) continue;
+            for (int f = 0; f < HEX_DIRS; f++)
+                if (dist[cell * HEX_DIRS + f] < 0) {
+                    dist[cell * HEX_DIRS + f] = 0;
+                    hpush(heap, &hn, (HeapEnt){0, cell * HEX_DIRS + f});
+                }
+        }
+    }
+    while (hn > 0) {
+        HeapEnt v = hpop(heap, &hn);
+        if (v.cost != dist[v.state]) continue;
+        int cell = v.state / HEX_DIRS, f = v.state % HEX_DIRS;
+        Hex h = hex_make(c->q0 + cell % c->qn, c->r0 + cell / c->qn);
+        /* Predecessors: a step ahead from the hex behind, or a turn. */
+        int sail = fleet_point_of_sail(f, sk->wind_dir);
+        int fw = sail == FLEET_IN_IRONS ? irons_time : sail_time[sail];
+        int prev[3] = {-1, -1, -1}, cost[3] = {fw, 1, 1};
+        if (fw > 0) {
+            int pc = plan_cell(c, hex_neighbor(h, f + 3));
+            if (pc >= 0 && open[pc]) prev[0] = pc * HEX_DIRS + f;
+        }
+        prev[1] = cell * HEX_DIRS + (f + HEX_DIRS - 1) % HEX_DIRS;
+        prev[2] = cell * HEX_DIRS + (f + 1) % HEX_DIRS;
+        for (int k = 0; k < 3; k++) {
+            if (prev[k] < 0) continue;
+            int nc = v.cost + cost[k];
+            if (dist[prev[k]] < 0 || nc < dist[prev[k]]) {
+                dist[prev[k]] = nc;
+                hpush(heap, &hn, (HeapEnt){nc, prev[k]});
+            }
+        }
+    }
+    free(heap);
+    free(open);
+    return dist;
+}
+
+/* Engagement times under this wind; where the wind closes every way (a
+ * channel straight into it), the time as if tacking were possible, behind
+ * every real route, so such ships head for the channel and wait there for
+ * the wind to shift. */
+static int engage_times(Plan *p)
+{
+    int *wind = engage_field(p, -1);
+    int *any = wind ? engage_field(p, sail_time[FLEET_CLOSE_HAULED]) : NULL;
+    if (!any) {
+        free(wind);
+        return -1;
+    }
+    const HexChart *c = &p->sk->chart;
+    int states = c->qn * c->rn * HEX_DIRS, worst = 0;
+    for (int i = 0; i < states; i++)
+        if (wind[i] > worst) worst = wind[i];
+    for (int i = 0; i < states; i++)
+        if (wind[i] < 0 && any[i] >= 0) wind[i] = worst + 1 + any[i];
+    free(any);
+    p->engage = wind;
+    return 0;
+}
+
+static bool plan_blocked(void *ctx, Hex h)
+{
+    const Plan *p = ctx;
+    for (int k = 0; k < p->nobs; k++)
+        if (hex_equal(p->obs[k], h)) return true;
+    for (int k = 0; k < p->nclaimed; k++)
+        if (hex_equal(p->claimed[k], h)) return true;
+    return false;
+}
+
+/* Fraction of what keeps a ship fighting: the lower of hull and crew. */
+static double ship_health(const FleetShip *s)
+{
+    const FleetClass *k = &fleet_classes[s->cls];
+    double h = (double)s->hull / k->hull, c = (double)s->crew / k->crew;
+    return h < c ? h : c;
+}
+
+static bool battered(const FleetShip *s)
+{
+    const FleetClass *k = &fleet_classes[s->cls];
+    return s->hull * 100 < k->hull * 35 || s->crew * 100 < k->crew * 45;
+}
+
+/* Chain shot to cripple a ship whose rigging is still sound, at a range
+ * where chain flies; round shot to finish ships off. */
+static int pick_shot(const FleetShip *t, int distance)
+{
+    const FleetClass *k = &fleet_classes[t->cls];
+    if (distance <= FLEET_RANGE_MEDIUM && t->rigging * 3 > k->rigging * 2 &&
+        t->hull * 3 > k->hull * 2 && t->cls != FLEET_LINE)
+        return FLEET_CHAIN;
+    return FLEET_ROUND;
+}
+
+/* Line of fire between two hexes with every other ship in the way. */
+static bool clear_between(const Plan *p, Hex a, Hex b)
+{
+    Hex obs[SKIRMISH_MAX_SHIPS];
+    int n = 0;
+    for (int k = 0; k < p->nobs; k++)
+        if (!hex_equal(p->obs[k], b) && !hex_equal(p->obs[k], a)) obs[n++] = p->obs[k];
+    return fleet_line_clear(&p->sk->chart, a, b, obs, n);
+}
+
+/* Best target of broadside b from pose: value and target index (-1). */
+static double best_target(const Plan *p, HexPose pose, int b, int *target, int *shot)
+{
+    const Skirmish *sk = p->sk;
+    const FleetShip *s = &sk->ships[p->self];
+    int guns = fleet_guns_firing(s, b);
+    double best = 0;
+    *target = -1;
+    *shot = FLEET_ROUND;
+    if (guns == 0) return 0;
+    for (int t = 0; t < sk->nships; t++) {
+        const FleetShip *u = &sk->ships[t];
+        if (u->side == p->side || !fleet_ship_active(u)) continue;
+        int d = hex_distance(pose.hex, u->pose.hex);
+        if (d > FLEET_RANGE_LONG || d < 1) continue;
+        if (fleet_broadside_for(pose, u->pose.hex) != b) continue;
+        bool rk = fleet_rakes(u->pose, pose.hex);
+        int sh = pick_shot(u, d);
+        double v = fleet_expected_damage(guns, d, sh, rk);
+        if (v <= best) continue;
+        /* Finishing a ship off is worth more than spreading damage. */
+        v *= 1.0 + (1.0 - ship_health(u));
+        if (v <= best || !clear_between(p, pose.hex, u->pose.hex)) continue;
+        best = v;
+        *target = t;
+        *shot = sh;
+    }
+    return best;
+}
+
+/* Expected damage enemies' loaded broadsides could pour into pose from
+ * where they are now (loading ones count a little: next turn). */
+static double exposure(const Plan *p, HexPose pose)
+{
+    const Skirmish *sk = p->sk;
+    double sum = 0;
+    for (int t = 0; t < sk->nships; t++) {
+        const FleetShip *u = &sk->ships[t];
+        if (u->side == p->side || !fleet_ship_active(u)) continue;
+        int d = hex_distance(pose.hex, u->pose.hex);
+        if (d > FLEET_RANGE_LONG || d < 1) continue;
+        int b = fleet_broadside_for(u->pose, pose.hex);
+        if (b < 0) continue;
+        int guns = fleet_guns_firing(u, b);
+        if (guns == 0) continue;
+        bool rk = fleet_rakes(pose, u->pose.hex);
+        double v = fleet_expected_damage(guns, d, FLEET_ROUND, rk);
+        if (u->reload[b] > 0) v *= 0.3;
+        if (v > 0 && clear_between(p, u->pose.hex, pose.hex)) sum += v;
+    }
+    return sum;
+}
+
+static double score_pose(const Plan *p, HexPose pose)
+{
+    const Skirmish *sk = p->sk;
+    const FleetShip *s = &sk->ships[p->self];
+    bool hurt = battered(s);
+    double score = 0;
+    for (int b = 0; b < FLEET_BROADSIDES; b++) {
+        int t, sh;
+        double v = best_target(p, pose, b, &t, &sh);
+        score += (s->reload[b] == 0 ? 1.0 : W_RELOADING) * (hurt ? 0.3 : 1.0) * v;
+    }
+    score -= (hurt ? 2.0 : W_DEFENCE) * exposure(p, pose);
+
+    int cell = plan_cell(&sk->chart, pose.hex);
+    int dmin = cell >= 0 ? p->engage[cell * HEX_DIRS + pose.facing] : -1;
+    if (dmin >= 0) {
+        if (hurt)
+            score += W_RETREAT * dmin;
+        else
+            score -= W_CLOSE * dmin;
+    }
+
+    int sail = fleet_point_of_sail(pose.facing, sk->wind_dir);
+    score += W_MOBILITY * fleet_allowance(s->cls, sail, sk->wind_strength, s->rigging);
+    if (sail == FLEET_IN_IRONS) score -= W_IRONS;
+
+    /* Lee shore: land downwind is where a crippled or becalmed ship ends. */
+    int lee = (sk->wind_dir + 3) % HEX_DIRS;
+    Hex h1 = hex_neighbor(pose.hex, lee), h2 = hex_neighbor(h1, lee);
+    double lee_w = W_LEE_SHORE * (s->rigging * 2 < fleet_classes[s->cls].rigging ? 2.0 : 1.0);
+    if (!hex_chart_sailable(&sk->chart, h1))
+        score -= lee_w;
+    else if (!hex_chart_sailable(&sk->chart, h2))
+        score -= 0.5 * lee_w;
+    if (!hex_chart_sailable(&sk->chart, hex_neighbor(pose.hex, pose.facing))) score -= W_LAND_AHEAD;
+    for (int d = 0; d < HEX_DIRS; d++)
+        if (!hex_chart_sailable(&sk->chart, hex_neighbor(pose.hex, d))) score -= W_NEAR_LAND;
+
+    if (p->nfriends > 0) {
+        int dc = hex_distance(pose.hex, p->centre);
+        if (dc > FORMATION_SLACK) score -= W_FORMATION * (dc - FORMATION_SLACK);
+    }
+    return score;
+}
+
+int ai_plan(Skirmish *sk, int side, Err *e)
+{
+    HexReachNode nodes[AI_REACH_MAX];
+    Plan p;
+    memset(&p, 0, sizeof p);
+    p.sk = sk;
+    p.side = side;
+    if (engage_times(&p) != 0) return err_set(e, "ai: out of memory planning moves");
+    int rc = 0;
+    for (int i = 0; i < sk->nships; i++) {
+        FleetShip *s = &sk->ships[i];
+        if (s->side != side || !fleet_ship_active(s)) continue;
+        p.self = i;
+        p.nobs = 0;
+        for (int k = 0; k < sk->nships; k++)
+            if (k != i && sk->ships[k].status != FLEET_SUNK)
+                p.obs[p.nobs++] = sk->ships[k].pose.hex;
+        /* The fleet's centre, from the other active friends. */
+        double cq = 0, cr = 0;
+        p.nfriends = 0;
+        for (int k = 0; k < sk->nships; k++)
+            if (k != i && sk->ships[k].side == side && fleet_ship_active(&sk->ships[k])) {
+                cq += sk->ships[k].pose.hex.q;
+                cr += sk->ships[k].pose.hex.r;
+                p.nfriends++;
+            }
+        if (p.nfriends > 0) p.centre = hex_round(cq / p.nfriends, cr / p.nfriends);
+
+        HexMoveCost cost;
+        skirmish_move_cost(sk, i, &cost);
+        int n = hex_reach(&sk->chart, s->pose, &cost, plan_blocked, &p, nodes, AI_REACH_MAX);
+        if (n < 0) {
+            rc = err_set(e, "ai: out of memory planning moves");
+            break;
+        }
+        int best = 0;
+        double best_score = 0;
+        for (int k = 0; k < n; k++) {
+            double v = score_pose(&p, nodes[k].pose);
+            /* Ties go to the cheaper (earlier) pose: no needless steps. */
+            if (k == 0 || v > best_score + 1e-9) {
+                best = k;
+                best_score = v;
+            }
+        }
+        SkirmishOrders o;
+        skirmish_default_orders(sk, i, &o);
+        int len = n > 0 ? hex_reach_steps(nodes, best, o.steps, SKIRMISH_MAX_STEPS) : 0;
+        o.nsteps = len > SKIRMISH_MAX_STEPS ? 0 : len;
+        HexPose end = n > 0 && len <= SKIRMISH_MAX_STEPS ? nodes[best].pose : s->pose;
+        for (int b = 0; b < FLEET_BROADSIDES; b++) {
+            if (s->reload[b] > 0) {
+                o.fire[b].target = SKIRMISH_HOLD;
+                continue;
+            }
+            int t, sh;
+            best_target(&p, end, b, &t, &sh);
+            o.fire[b].target = t >= 0 ? t : SKIRMISH_ANY;
+            o.fire[b].shot = t >= 0 ? sh : FLEET_ROUND;
+        }
+        if (skirmish_order(sk, i, &o, e) != 0) {
+            rc = -1;
+            break;
+        }
+        if (p.nclaimed < SKIRMISH_MAX_SHIPS) p.claimed[p.nclaimed++] = end.hex;
+    }
+    free(p.engage);
+    return rc;
+}
+
+int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e)
+{
+    HexReachNode nodes[AI_REACH_MAX];
+    /* A stream of its own, apart from the battle's dice. */
+    uint64_t stream = seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(2 * sk->turn + side + 1));
+    uint64_t k = 0;
+    int enemies[SKIRMISH_MAX_SHIPS], ne = 0;
+    for (int t = 0; t < sk->nships; t++)
+        if (sk->ships[t].side != side && fleet_ship_active(&sk->ships[t])) enemies[ne++] = t;
+    for (int i = 0; i < sk->nships; i++) {
+        const FleetShip *s = &sk->ships[i];
+        if (s->side != side || !fleet_ship_active(s)) continue;
+        SkirmishOrders o;
+        skirmish_default_orders(sk, i, &o);
+        int n = skirmish_reach(sk, i, nodes, AI_REACH_MAX);
+        if (n < 0) return err_set(e, "ai: out of memory planning moves");
+        if (n > 0) {
+            int pick = fleet_rand_below(fleet_rand(stream, k++), n);
+            int len = hex_reach_steps(nodes, pick, o.steps, SKIRMISH_MAX_STEPS);
+            o.nsteps = len <= SKIRMISH_MAX_STEPS ? len : 0;
+        }
+        for (int b = 0; b < FLEET_BROADSIDES; b++) {
+            int r = fleet_rand_below(fleet_rand(stream, k++), 4);
+            o.fire[b].shot = fleet_rand_below(fleet_rand(stream, k++), FLEET_SHOTS);
+            if (r == 0 || ne == 0)
+                o.fire[b].target = SKIRMISH_HOLD;
+            else if (r == 1)
+                o.fire[b].target = SKIRMISH_ANY;
+            else
+                o.fire[b].target = enemies[fleet_rand_below(fleet_rand(stream, k++), ne)];
+        }
+        if (skirmish_order(sk, i, &o, e) != 0) return -1;
+    }
+    return 0;
+}
+
+int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e)
+{
+    for (int side = 0; side < SKIRMISH_SIDES; side++) {
+        int rc = players[side] == AI_PLAYER_RANDOM ? ai_plan_random(sk, side, sk->seed, e)
+                                                   : ai_plan(sk, side, e);
+        if (rc != 0 || skirmish_submit(sk, side, e) != 0) return -1;
+    }
+    return skirmish_resolve(sk, e);
+}
+
+int ai_autoplay(const Map *map, const SkirmishSetup *setup, const int players[SKIRMISH_SIDES],
+                SkirmishOutcome *out, Err *e)
+{
+    Skirmish *sk = malloc(sizeof *sk);
+    if (!sk) return err_set(e, "autoplay: out of memory");
+    if (skirmish_init(sk, map, setup, e) != 0) {
+        free(sk);
+        return -1;
+    }
+    int rc = 0;
+    while (!sk->over && rc == 0) rc = ai_play_turn(sk, players, e);
+    if (rc == 0) skirmish_outcome(sk, out);
+    skirmish_deinit(sk);
+    free(sk);
+    return rc;
+}
+
+void ai_autoplay_map_params(uint64_t seed, MapGenParams *p)
+{
+    mapgen_defaults(p);
+    p->seed = (uint32_t)seed;
+    p->w = 1280;
+    p->h = 800;
+    p->land = 0.2f;
+    p->islands = 6;
+    p->mirror = true;
+}
+
+int ai_autoplay_map(const char *map_path, const SkirmishSetup *setup,
+                    const int players[SKIRMISH_SIDES], SkirmishOutcome *out, Err *e)
+{
+    Map m;
+    SkirmishSetup st = *setup;
+    MapGenParams gen;
+    if (map_path) {
+        if (map_load(&m, map_path, e) != 0) return -1;
+        st.map_path = map_path;
+        st.gen = NULL;
+    } else {
+        ai_autoplay_map_params(setup->seed, &gen);
+        if (mapgen_generate(&m, &gen, e) != 0) return -1;
+        st.map_path = NULL;
+        st.gen = &gen;
+    }
+    int rc = ai_autoplay(&m, &st, players, out, e);
+    map_free(&m);
+    return rc;
+}

@@ -1,0 +1,53 @@
+/* ai: the computer admiral. For each ship it scores every end pose the
+ * movement rules allow this turn (one ply: damage it can deal from there,
+ * damage it is exposed to, lee shores, formation, retreat when battered)
+ * and picks targets and shot. Also a random-orders player to measure it
+ * against, and headless autoplay of whole battles. Deterministic. */
+#ifndef SHOAL_AI_H
+#define SHOAL_AI_H
+
+#include <stdint.h>
+
+#include "err.h"
+#include "map.h"
+#include "mapgen.h"
+#include "skirmish.h"
+
+/* Who plots a side's orders in autoplay. */
+enum { AI_PLAYER_AI = 0, AI_PLAYER_RANDOM = 1, AI_PLAYERS = 2 };
+
+/* Names "ai" and "random", and back (-1 for an unknown name). */
+const char *ai_player_name(int player);
+int ai_player_from_name(const char *name);
+
+/* Plot orders (skirmish_order) for every ship of side still fighting; does
+ * not submit. The same state always gives the same orders. */
+int ai_plan(Skirmish *sk, int side, Err *e);
+
+/* Plot random legal orders for side: each ship picks one of its reachable
+ * end poses uniformly, and each broadside holds, fires at will or aims at a
+ * random enemy with a random shot. The choices come from seed and the
+ * turn, so the same seed plays the same way. */
+int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e);
+
+/* Plan both sides with the given players (AI_PLAYER_*), submit, resolve. */
+int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e);
+
+/* Play a whole battle on map from setup until one side is beaten or the
+ * turn limit ends it, and fill out. Same map and setup, same outcome. */
+int ai_autoplay(const Map *map, const SkirmishSetup *setup, const int players[SKIRMISH_SIDES],
+                SkirmishOutcome *out, Err *e);
+
+/* The sea ai_autoplay_map generates when no map file is given: 1280x800,
+ * a fifth land, six islands, mirrored so neither fleet is favoured, from
+ * the low 32 bits of seed. */
+void ai_autoplay_map_params(uint64_t seed, MapGenParams *p);
+
+/* ai_autoplay on the map file at map_path (PNG + sidecar), or on the sea
+ * generated from setup->seed when map_path is NULL: what
+ * `shoal --autoplay --ai-vs-ai --seed N [--map FILE]` runs. e names the
+ * map file when it can't be loaded. */
+int ai_autoplay_map(const char *map_path, const SkirmishSetup *setup,
+                    const int players[SKIRMISH_SIDES], SkirmishOutcome *out, Err *e);
+
+#endif

@@ -1,0 +1,173 @@
+/* fleet: the rules of the naval skirmish as tables and pure functions: ship
+ * classes, wind and points of sail, movement costs, broadside arcs, ranges,
+ * hit chances, damage and the dice. The game state that uses them lives in
+ * skirmish.h; every number a player meets is in one of the tables here. */
+#ifndef SHOAL_FLEET_H
+#define SHOAL_FLEET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hex.h"
+
+enum { FLEET_SLOOP, FLEET_FRIGATE, FLEET_LINE, FLEET_CLASSES };
+
+/* Points of sail: the angle between a ship's heading and the direction the
+ * wind blows from. Facings are hex sides, so the angle is 0, 60, 120 or 180
+ * degrees; a beam reach (90) falls between two hex sides and does not
+ * occur on this grid. */
+enum {
+    FLEET_IN_IRONS = 0,     /* heading into the wind */
+    FLEET_CLOSE_HAULED = 1, /* 60 degrees off the wind */
+    FLEET_BROAD_REACH = 2,  /* 120 degrees: wind on the quarter, the fastest */
+    FLEET_RUNNING = 3,      /* wind from dead astern */
+    FLEET_SAILS = 4
+};
+
+/* Broadsides. */
+enum { FLEET_PORT = 0, FLEET_STARBOARD = 1, FLEET_BROADSIDES = 2 };
+
+/* Where a hex lies as seen from a ship: bow and stern are 60-degree
+ * wedges, each broadside arc 120 degrees (boundary hexes count as abeam). */
+enum {
+    FLEET_ARC_SAME = -1,
+    FLEET_ARC_BOW = 0,
+    FLEET_ARC_PORT,
+    FLEET_ARC_STERN,
+    FLEET_ARC_STARBOARD
+};
+
+enum { FLEET_ROUND = 0, FLEET_CHAIN = 1, FLEET_SHOTS = 2 };
+
+enum { FLEET_SHORT = 0, FLEET_MEDIUM = 1, FLEET_LONG = 2, FLEET_OUT_OF_RANGE = 3 };
+#define FLEET_RANGE_SHORT  2 /* hexes 1-2 */
+#define FLEET_RANGE_MEDIUM 5 /* hexes 3-5 */
+#define FLEET_RANGE_LONG   8 /* hexes 6-8; nothing beyond */
+
+/* A ship's standing. Struck ships stay where they are as wrecks (they
+ * block hexes and lines of fire); sunk ships leave the board. */
+enum { FLEET_AFLOAT = 0, FLEET_STRUCK = 1, FLEET_SUNK = 2 };
+
+/* Turns a broadside needs after firing before it can fire again: fired on
+ * turn t -> silent on turn t+1 -> ready on turn t+2. */
+#define FLEET_RELOAD_TURNS 2
+
+/* Movement points a hex ahead costs (turns cost the class turn_cost). */
+#define FLEET_HEX_COST 2
+
+typedef struct FleetClass {
+    const char *name;
+    int hull, rigging, crew, guns; /* full strength; guns per broadside */
+    int speed[FLEET_SAILS];        /* points at full rigging, moderate wind */
+    int turn_cost;                 /* points per hex side turned */
+    int value;                     /* victory points for taking her */
+} FleetClass;
+
+extern const FleetClass fleet_classes[FLEET_CLASSES];
+/* Wind strength 0..5 -> percent of the class speed (calm .. gale). */
+extern const int fleet_wind_pct[6];
+/* Percent chance for each gun to hit, [shot][range band]; 0 = can't fire. */
+extern const int fleet_hit_pct_table[FLEET_SHOTS][3];
+/* Added to the hit chance when raking (capped at FLEET_HIT_PCT_MAX). */
+#define FLEET_RAKE_BONUS_PCT 15
+#define FLEET_HIT_PCT_MAX    90
+
+/* What one hit does. Round shot: 1 hull, and a crew loss and a dismounted
+ * gun (on the broadside facing the firer; either one when raked) on these
+ * rolls. Chain shot: 1 rigging, and a crew loss on this roll. */
+#define FLEET_ROUND_CREW_PCT       33
+#define FLEET_ROUND_CREW_RAKED_PCT 67
+#define FLEET_ROUND_GUN_PCT        17
+#define FLEET_CHAIN_CREW_PCT       17
+
+/* Wind changes, rolled at the end of every turn. */
+#define FLEET_VEER_PCT    15 /* veers one hex side (either way, even odds) */
+#define FLEET_FRESHEN_PCT 10 /* strength +1 (to at most 5) */
+#define FLEET_SLACKEN_PCT 10 /* strength -1 (to at least 1) */
+/* Morale: a ship whose hull is below a quarter strikes on this roll at the
+ * end of each turn; any ship strikes at once when crew falls below a
+ * quarter. */
+#define FLEET_MORALE_STRIKE_PCT 30
+
+typedef struct FleetShip {
+    int cls, side, status;
+    HexPose pose;
+    int hull, rigging, crew;
+    int guns[FLEET_BROADSIDES];
+    int reload[FLEET_BROADSIDES]; /* turns until loaded; 0 = ready */
+} FleetShip;
+
+/* Class index for "sloop", "frigate", "line" (case-insensitive), or -1. */
+int fleet_class_from_name(const char *name);
+/* Name of a point of sail ("in irons", "close-hauled", ...). */
+const char *fleet_sail_name(int sail);
+
+/* A ship of class cls at full strength, afloat, loaded, at pose. */
+void fleet_ship_init(FleetShip *s, int cls, int side, HexPose pose);
+/* True for a ship still fighting (afloat, colours flying). */
+bool fleet_ship_active(const FleetShip *s);
+
+/* Point of sail of a ship facing `facing` when the wind blows from
+ * `wind_from` (both hex directions). */
+int fleet_point_of_sail(int facing, int wind_from);
+
+/* Movement allowance in points: the class speed for the point of sail,
+ * scaled by the wind strength percentage and by the rigging left (rounded
+ * half up). Any ship with rigging left that is not in irons gets at least
+ * one hex (FLEET_HEX_COST); in irons or with no rigging it is 0. */
+int fleet_allowance(int cls, int sail, int wind_strength, int rigging);
+
+/* The movement cost table of ship s for this turn (see HexMoveCost): each
+ * hex ahead costs FLEET_HEX_COST; a hex side turned costs the class turn
+ * cost; the
+ * budget is the allowance at the turn's starting facing, but at least one
+ * turn's cost so a ship in irons can fall off the wind; a step ahead while
+ * facing d must keep the points spent within the allowance for facing d
+ * (in irons that is 0: no ship sails into the wind). A ship that is not
+ * active, or has lost all rigging, gets a budget of 0. */
+void fleet_move_cost(const FleetShip *s, int wind_from, int wind_strength, HexMoveCost *out);
+
+/* Arc (FLEET_ARC_*) in which target lies as seen from pose. */
+int fleet_arc(HexPose pose, Hex target);
+/* Broadside (FLEET_PORT / FLEET_STARBOARD) that bears on target from
+ * pose, or -1 when target is ahead, astern or the same hex. */
+int fleet_broadside_for(HexPose pose, Hex target);
+/* True when a ship at firer rakes target: it lies in target's bow or stern
+ * arc, so the shot runs the length of her decks. */
+bool fleet_rakes(HexPose target, Hex firer);
+/* Range band (FLEET_SHORT..FLEET_OUT_OF_RANGE) of a distance in hexes;
+ * distance 0 is out of range. */
+int fleet_band(int distance);
+/* Per-gun percent chance to hit; 0 when the shot can't be fired at that
+ * band (chain beyond medium, anything out of range). */
+int fleet_hit_pct(int band, int shot, bool raking);
+/* Guns of one broadside that can be worked: all of them while at least
+ * half the crew stands, fewer (rounded up) as the crew thins out. */
+int fleet_guns_firing(const FleetShip *s, int broadside);
+
+/* Damage of one hit. */
+typedef struct FleetDamage {
+    int hull, rigging, crew;
+    int guns[FLEET_BROADSIDES];
+} FleetDamage;
+
+/* Add the effect of one hit of `shot` to d, using the random word bits for
+ * its rolls. facing_side is the target's broadside that faces the firer
+ * (or -1 when raked: the side then comes from the roll). */
+void fleet_hit_effect(int shot, int facing_side, bool raking, uint32_t bits, FleetDamage *d);
+
+/* Expected hull + rigging + crew points one broadside of `guns` guns takes
+ * off a target at `distance` with `shot` (for planning; no dice). */
+double fleet_expected_damage(int guns, int distance, int shot, bool raking);
+
+/* True when no hex strictly between from and to is unsailable or one of the
+ * n occupied hexes: land and ships block the line of fire. Hexes more than
+ * 63 apart (far beyond any gun) count as blocked. */
+bool fleet_line_clear(const HexChart *c, Hex from, Hex to, const Hex *occupied, int n);
+
+/* The dice: a counter-based hash, 32 random bits for (seed, counter). */
+uint32_t fleet_rand(uint64_t seed, uint64_t counter);
+/* Uniform integer in 0..n-1 from 32 random bits (n >= 1). */
+int fleet_rand_below(uint32_t bits, int n);
+
+#endif

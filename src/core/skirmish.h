@@ -1,0 +1,195 @@
+/* skirmish: one naval battle. Both sides plot orders (a path of steps and
+ * what each broadside fires at), then the turn resolves at once: movement
+ * phase by phase with collisions, then every broadside, then morale, wind
+ * and victory. An event log per turn feeds the screens. Rules: fleet.h. */
+#ifndef SHOAL_SKIRMISH_H
+#define SHOAL_SKIRMISH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "fleet.h"
+#include "hex.h"
+#include "map.h"
+#include "mapgen.h"
+
+#define SKIRMISH_SIDES      2
+#define SKIRMISH_SIDE_SHIPS 8  /* ships per side, 1..8 */
+#define SKIRMISH_MAX_SHIPS  16 /* both sides */
+#define SKIRMISH_MAX_STEPS  16 /* steps in one turn's path */
+/* The most events one turn can log: a turn, move or block per ship and
+ * phase, a shot and a hit per broadside, one fate per ship, wind, end. */
+#define SKIRMISH_MAX_EVENTS                                                                        \
+    (SKIRMISH_MAX_SHIPS * SKIRMISH_MAX_STEPS + SKIRMISH_MAX_SHIPS * FLEET_BROADSIDES * 2 +         \
+     SKIRMISH_MAX_SHIPS + 3)
+#define SKIRMISH_MAX_TURNS 999
+#define SKIRMISH_PATH_MAX  512
+
+/* Fire order targets besides a ship index. */
+enum { SKIRMISH_HOLD = -1, SKIRMISH_ANY = -2 };
+
+/* What one broadside does this turn: fire at ship `target` (if she can't be
+ * hit after movement, fire at will instead), SKIRMISH_ANY (fire at will:
+ * the nearest enemy that can be hit, raking first, then the lowest index)
+ * or SKIRMISH_HOLD (keep the broadside loaded). A reloading broadside holds
+ * whatever it is ordered. */
+typedef struct SkirmishFire {
+    int target;
+    int shot; /* FLEET_ROUND or FLEET_CHAIN */
+} SkirmishFire;
+
+typedef struct SkirmishOrders {
+    int nsteps;
+    uint8_t steps[SKIRMISH_MAX_STEPS]; /* HEX_STEP_* */
+    SkirmishFire fire[FLEET_BROADSIDES];
+} SkirmishOrders;
+
+enum {
+    SKIRMISH_EV_TURNED,        /* ship turned in `from`: a = old facing, b = new */
+    SKIRMISH_EV_MOVED,         /* ship sailed from -> to */
+    SKIRMISH_EV_BLOCKED,       /* ship could not enter `to` (other: the ship in
+                                  the way or the one that got there first) and
+                                  stops in `from` for the rest of the turn */
+    SKIRMISH_EV_FIRED,         /* ship fired `broadside` at other: shot, range,
+                                  raked, guns fired, hits */
+    SKIRMISH_EV_HIT,           /* other was hit by ship's broadside: damage */
+    SKIRMISH_EV_STRUCK,        /* ship struck her colours (a = 1: morale roll) */
+    SKIRMISH_EV_SANK,          /* ship sank */
+    SKIRMISH_EV_WIND_VEERED,   /* a = old direction it blows from, b = new */
+    SKIRMISH_EV_WIND_STRENGTH, /* a = old strength, b = new */
+    SKIRMISH_EV_GAME_OVER,     /* a = winning side, -1 for a draw */
+    SKIRMISH_EV_KINDS
+};
+
+typedef struct SkirmishEvent {
+    int kind;
+    int phase; /* movement phase for turns, moves and blocks; -1 otherwise */
+    int ship, other;
+    Hex from, to;
+    int a, b;
+    int broadside, shot, range, raked, guns, hits;
+    FleetDamage damage; /* points actually taken off */
+} SkirmishEvent;
+
+typedef struct SkirmishStats {
+    int broadsides; /* broadsides fired */
+    int shots;      /* guns fired */
+    int hits;       /* guns that hit */
+    int damage;     /* hull, rigging, crew and gun points knocked off enemies */
+    int sunk;       /* own ships sunk */
+    int struck;     /* own ships that struck */
+    int points;     /* damage + class value of every enemy sunk or struck */
+} SkirmishStats;
+
+typedef struct SkirmishSetup {
+    uint64_t seed;
+    int ships[SKIRMISH_SIDES]; /* 1..SKIRMISH_SIDE_SHIPS per side */
+    int turn_limit;            /* 1..SKIRMISH_MAX_TURNS */
+    const char *map_path;      /* recorded for saves; NULL for a generated map */
+    const MapGenParams *gen;   /* recorded for saves when the map was generated */
+} SkirmishSetup;
+
+typedef struct Skirmish {
+    const Map *map; /* borrowed: must outlive the skirmish */
+    HexChart chart;
+    char map_path[SKIRMISH_PATH_MAX]; /* "" when generated */
+    bool map_generated;
+    MapGenParams gen;
+    uint64_t seed, rng; /* die number n is fleet_rand(seed, n); rng = next n */
+    int turn;           /* the turn being plotted, from 1 */
+    int turn_limit;
+    int wind_dir, wind_strength;
+    int nships;
+    FleetShip ships[SKIRMISH_MAX_SHIPS];
+    SkirmishOrders orders[SKIRMISH_MAX_SHIPS];
+    bool submitted[SKIRMISH_SIDES];
+    SkirmishStats stats[SKIRMISH_SIDES];
+    bool over;
+    int winner;  /* side, or -1 for a draw (valid once over) */
+    int nevents; /* the last resolved turn's log */
+    SkirmishEvent events[SKIRMISH_MAX_EVENTS];
+} Skirmish;
+
+typedef struct SkirmishOutcome {
+    uint64_t seed;
+    char map[MAP_NAME_MAX];
+    int winner; /* 0 = A, 1 = B, -1 = draw */
+    int turns;  /* turns resolved */
+    int turn_limit;
+    int ships[SKIRMISH_SIDES];
+    int sunk[SKIRMISH_SIDES], struck[SKIRMISH_SIDES];
+    int broadsides[SKIRMISH_SIDES], shots[SKIRMISH_SIDES], hits[SKIRMISH_SIDES];
+    int damage[SKIRMISH_SIDES], points[SKIRMISH_SIDES];
+} SkirmishOutcome;
+
+/* seed 1, three ships a side, 60 turns, no map source. */
+void skirmish_setup_default(SkirmishSetup *s);
+
+/* A fleet of `size` ships: the class of ship i (ships of the line first,
+ * then frigates, then sloops; e.g. 3 -> line, frigate, sloop). */
+int skirmish_fleet_class(int size, int i);
+
+/* Start a battle on map (borrowed) from setup: chart the map, take its wind,
+ * place both fleets (the map's spawn hexes when it has them, else sailable
+ * hexes on the left for side A and the right for side B, in the largest
+ * body of water), facing the enemy. Fails with e naming the bad setting or
+ * a map with too little sea. */
+int skirmish_init(Skirmish *sk, const Map *map, const SkirmishSetup *setup, Err *e);
+/* Chart map and clear everything else (no ships, turn 1): for loaders. */
+int skirmish_init_empty(Skirmish *sk, const Map *map, Err *e);
+void skirmish_deinit(Skirmish *sk);
+
+/* Label of ship i ("A1", "B3") into buf (at least 8 bytes). */
+void skirmish_ship_label(const Skirmish *sk, int i, char *buf, size_t cap);
+/* Index of the ship (afloat or struck) in h, or -1. */
+int skirmish_ship_at(const Skirmish *sk, Hex h);
+/* Ships of side still fighting. */
+int skirmish_active(const Skirmish *sk, int side);
+/* This turn's movement allowance and cost table of ship i. */
+int skirmish_allowance(const Skirmish *sk, int i);
+void skirmish_move_cost(const Skirmish *sk, int i, HexMoveCost *out);
+
+/* The orders every ship starts a turn with: no movement, loaded broadsides
+ * fire at will with round shot, reloading ones hold. */
+void skirmish_default_orders(const Skirmish *sk, int i, SkirmishOrders *o);
+/* Check orders for ship i against the rules (path within this turn's
+ * movement, never onto land or off the map; fire at enemies only). */
+int skirmish_check_orders(const Skirmish *sk, int i, const SkirmishOrders *o, Err *e);
+/* Check and store orders for ship i (its side must not have submitted). */
+int skirmish_order(Skirmish *sk, int i, const SkirmishOrders *o, Err *e);
+/* Side is done plotting. */
+int skirmish_submit(Skirmish *sk, int side, Err *e);
+/* Resolve the turn once both sides have submitted: fills the event log,
+ * advances the turn, resets orders to the defaults. */
+int skirmish_resolve(Skirmish *sk, Err *e);
+
+/* Where ship i can be at the end of this turn: hex_reach under its cost
+ * table, never entering a hex another ship (afloat or struck) is in now.
+ * Returns the node count (at most cap) or -1 when memory runs out. */
+int skirmish_reach(Skirmish *sk, int i, HexReachNode *out, int cap);
+/* Plot ship i's path towards goal (facing goal_facing, or any if < 0): the
+ * cheapest path this turn when the goal is in reach, else the part of the
+ * cheapest route (A*, slower points of sail cost more) this turn's
+ * movement allows. Writes o->steps/nsteps (fire orders untouched); returns
+ * the step count, or -1 when the goal can't be reached at all. */
+int skirmish_plot_to(Skirmish *sk, int i, Hex goal, int goal_facing, SkirmishOrders *o);
+/* Hexes broadside b of ship i could hit now: in its arc, 1..8 hexes off,
+ * on sailable water, with a line of fire clear of land and ships. Writes at
+ * most cap; returns the full count. */
+int skirmish_arc_hexes(const Skirmish *sk, int i, int b, Hex *out, int cap);
+/* The ship broadside b of ship i would fire at under fire order f from
+ * where the ships are now (-1: none). *range and *raked may be NULL. */
+int skirmish_fire_target(const Skirmish *sk, int i, int b, SkirmishFire f, int *range, bool *raked);
+
+/* One line describing ev ("A2 frigate fires port broadside at B1..."). */
+void skirmish_event_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf, size_t cap);
+
+/* End-of-game (or so-far) statistics. */
+void skirmish_outcome(const Skirmish *sk, SkirmishOutcome *out);
+/* The outcome as one JSON object on one line; returns its length or -1
+ * when cap is too small. */
+int skirmish_outcome_json(const SkirmishOutcome *o, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,345 @@
+/* test_hex_more: lines, ranges, rotation, the sea chart and the (hex,
+ * facing) searches of hex.h. */
+#include "testutil.h"
+
+#include <math.h>
+#include <stdint.h>
+
+#include "core/hex.h"
+#include "core/map.h"
+
+static uint32_t lcg(uint32_t *s)
+{
+    *s = *s * 1664525u + 1013904223u;
+    return *s >> 8;
+}
+
+START_TEST(test_rotation)
+{
+    Hex centres[] = {{0, 0}, {5, -3}, {-7, 11}};
+    for (size_t c = 0; c < 3; c++)
+        for (int q = -6; q <= 6; q++)
+            for (int r = -6; r <= 6; r++) {
+                Hex h = hex_make(q, r), o = centres[c];
+                Hex x = h;
+                for (int k = 0; k < 6; k++) {
+                    Hex y = hex_rotate(x, o, 1);
+                    /* Rotation keeps the distance to the centre and moves
+                     * a hex off the centre somewhere else. */
+                    ck_assert_int_eq(hex_distance(y, o), hex_distance(x, o));
+                    if (!hex_equal(x, o)) ck_assert(!hex_equal(x, y));
+                    x = y;
+                }
+                ck_assert(hex_equal(x, h)); /* six steps = identity */
+                ck_assert(hex_equal(hex_rotate(h, o, 6), h));
+                ck_assert(hex_equal(hex_rotate(hex_rotate(h, o, 2), o, -2), h));
+                ck_assert(hex_equal(hex_rotate(h, o, -1), hex_rotate(h, o, 5)));
+            }
+    /* One step turns direction d into d + 1 (E -> NE, counter-clockwise). */
+    for (int d = 0; d < 6; d++)
+        for (int k = -7; k <= 7; k++)
+            ck_assert(
+                hex_equal(hex_rotate(hex_direction(d), hex_make(0, 0), k), hex_direction(d + k)));
+}
+END_TEST
+
+START_TEST(test_round)
+{
+    for (int q = -5; q <= 5; q++)
+        for (int r = -5; r <= 5; r++) {
+            ck_assert(hex_equal(hex_round(q, r), hex_make(q, r)));
+            /* Anything within a third of a step of a centre rounds to it. */
+            ck_assert(hex_equal(hex_round(q + 0.3, r - 0.3), hex_make(q, r)));
+            ck_assert(hex_equal(hex_round(q - 0.2, r + 0.1), hex_make(q, r)));
+        }
+    /* Halfway between (0,0) and (1,0) plus a nudge goes to (1,0). */
+    ck_assert(hex_equal(hex_round(0.51, 0.0), hex_make(1, 0)));
+    ck_assert(hex_equal(hex_round(0.49, 0.0), hex_make(0, 0)));
+}
+END_TEST
+
+START_TEST(test_line)
+{
+    Hex buf[64];
+    uint32_t seed = 7;
+    for (int t = 0; t < 400; t++) {
+        Hex a = hex_make((int)(lcg(&seed) % 31) - 15, (int)(lcg(&seed) % 31) - 15);
+        Hex b = hex_make((int)(lcg(&seed) % 31) - 15, (int)(lcg(&seed) % 31) - 15);
+        int d = hex_distance(a, b);
+        int n = hex_line(a, b, buf, 64);
+        ck_assert_int_eq(n, d + 1);
+        ck_assert(hex_equal(buf[0], a));
+        ck_assert(hex_equal(buf[n - 1], b));
+        for (int i = 1; i < n; i++) {
+            ck_assert_int_eq(hex_distance(buf[i - 1], buf[i]), 1);
+            /* Every hex of the line makes progress towards b. */
+            ck_assert_int_eq(hex_distance(buf[i], b), d - i);
+        }
+    }
+    /* A straight line along a direction is that direction's hexes. */
+    int n = hex_line(hex_make(2, 2), hex_make(2, 6), buf, 64);
+    ck_assert_int_eq(n, 5);
+    for (int i = 0; i < n; i++) ck_assert(hex_equal(buf[i], hex_make(2, 2 + i)));
+    /* A line along the edge between two rows is decided by the nudge,
+     * the same way every time. */
+    Hex again[8];
+    int m1 = hex_line(hex_make(0, 0), hex_make(2, -4), buf, 8);
+    int m2 = hex_line(hex_make(0, 0), hex_make(2, -4), again, 8);
+    ck_assert_int_eq(m1, m2);
+    for (int i = 0; i < m1; i++) ck_assert(hex_equal(buf[i], again[i]));
+    /* A short buffer gets the beginning and the full count back. */
+    ck_assert_int_eq(hex_line(hex_make(0, 0), hex_make(10, 0), buf, 3), 11);
+    ck_assert(hex_equal(buf[2], hex_make(2, 0)));
+    ck_assert_int_eq(hex_line(hex_make(3, 3), hex_make(3, 3), buf, 8), 1);
+}
+END_TEST
+
+START_TEST(test_range)
+{
+    static Hex buf[2000];
+    Hex c = hex_make(4, -9);
+    for (int n = 0; n <= 12; n++) {
+        int k = hex_range(c, n, buf, 2000);
+        ck_assert_int_eq(k, 3 * n * (n + 1) + 1);
+        for (int i = 0; i < k; i++) {
+            ck_assert_int_le(hex_distance(buf[i], c), n);
+            for (int j = i + 1; j < k; j++) ck_assert(!hex_equal(buf[i], buf[j]));
+        }
+    }
+    ck_assert_int_eq(hex_range(c, -1, buf, 2000), 0);
+    ck_assert_int_eq(hex_range(c, 3, buf, 5), 37); /* count even when cut short */
+}
+END_TEST
+
+/* A map of water with a few rectangles of land. */
+static Map test_map(int w, int h)
+{
+    Map m;
+    Err e;
+    ck_assert_int_eq(map_init(&m, w, h, &e), 0);
+    m.meta.hex_size = 24;
+    for (int y = 200; y < 330; y++)
+        for (int x = 300; x < 420; x++) m.land[(size_t)y * (size_t)w + (size_t)x] = 1;
+    for (int y = 40; y < 90; y++)
+        for (int x = 600; x < 700; x++) m.land[(size_t)y * (size_t)w + (size_t)x] = 1;
+    return m;
+}
+
+START_TEST(test_chart_matches_pixels)
+{
+    Map m = test_map(800, 520);
+    HexChart c;
+    Err e;
+    ck_assert_int_eq(hex_chart_init(&c, &m, 24.0f, &e), 0);
+    int n = 0;
+    /* Wider than the map on every side: the chart must agree everywhere. */
+    for (int q = -40; q <= 60; q++)
+        for (int r = -10; r <= 40; r++) {
+            Hex h = hex_make(q, r);
+            bool px = hex_sailable(&m, h, 24.0f);
+            ck_assert_int_eq(hex_chart_sailable(&c, h), px);
+            n += px;
+        }
+    ck_assert_int_eq(n, c.sailable);
+    ck_assert_int_gt(n, 100);
+    hex_chart_free(&c);
+    ck_assert_int_eq(hex_chart_init(&c, &m, 0.0f, &e), -1);
+    ck_assert(strstr(e.msg, "hex size") != NULL);
+    map_free(&m);
+}
+END_TEST
+
+/* The cost table of a ship that moves 1 point a hex, turns for 1, never
+ * sails facing direction `irons`, with a total budget. */
+static HexMoveCost simple_cost(int budget, int irons)
+{
+    HexMoveCost k;
+    for (int d = 0; d < HEX_DIRS; d++) {
+        k.forward[d] = d == irons ? -1 : 1;
+        k.limit[d] = 1 << 20;
+    }
+    k.turn = 1;
+    k.budget = budget;
+    return k;
+}
+
+typedef struct Seen {
+    HexPose pose[4096];
+    int cost[4096];
+    int n;
+} Seen;
+
+/* Every pose reachable by brute force: all step sequences within budget. */
+static void brute(const HexChart *c, HexPose p, int spent, const HexMoveCost *k, Seen *s)
+{
+    int i = 0;
+    for (; i < s->n; i++)
+        if (hex_equal(s->pose[i].hex, p.hex) && s->pose[i].facing == p.facing) break;
+    if (i < s->n && s->cost[i] <= spent) return;
+    if (i == s->n) {
+        ck_assert_int_lt(s->n, 4096);
+        s->pose[s->n] = p;
+        s->n++;
+    }
+    s->cost[i] = spent;
+    for (int st = 0; st < HEX_STEPS; st++) {
+        int cst = st == HEX_STEP_FORWARD ? k->forward[p.facing] : k->turn;
+        if (cst < 0 || spent + cst > k->budget) continue;
+        if (st == HEX_STEP_FORWARD && spent + cst > k->limit[p.facing]) continue;
+        HexPose q = hex_pose_step(p, st);
+        if (st == HEX_STEP_FORWARD && !hex_chart_sailable(c, q.hex)) continue;
+        brute(c, q, spent + cst, k, s);
+    }
+}
+
+START_TEST(test_reach_matches_brute_force)
+{
+    Map m = test_map(800, 520);
+    HexChart c;
+    Err e;
+    ck_assert_int_eq(hex_chart_init(&c, &m, 24.0f, &e), 0);
+    static HexReachNode nodes[4096];
+    static Seen seen;
+    HexPose starts[] = {{{3, 4}, 0}, {{9, 1}, 2}, {{1, 1}, 4}, {{12, 2}, 1}};
+    for (size_t t = 0; t < sizeof starts / sizeof starts[0]; t++)
+        for (int budget = 0; budget <= 5; budget++) {
+            HexMoveCost k = simple_cost(budget, (int)t % 6);
+            k.limit[(t + 2) % 6] = 2; /* a slow point of sail */
+            ck_assert(hex_chart_sailable(&c, starts[t].hex));
+            int n = hex_reach(&c, starts[t], &k, NULL, NULL, nodes, 4096);
+            seen.n = 0;
+            brute(&c, starts[t], 0, &k, &seen);
+            ck_assert_int_eq(n, seen.n);
+            ck_assert_int_eq(nodes[0].cost, 0);
+            ck_assert_int_eq(nodes[0].parent, -1);
+            for (int i = 0; i < n; i++) {
+                int j = 0;
+                while (j < seen.n && !(hex_equal(seen.pose[j].hex, nodes[i].pose.hex) &&
+                                       seen.pose[j].facing == nodes[i].pose.facing))
+                    j++;
+                ck_assert_int_lt(j, seen.n);
+                ck_assert_int_eq(nodes[i].cost, seen.cost[j]);
+                if (i > 0) ck_assert_int_ge(nodes[i].cost, nodes[i - 1].cost);
+                ck_assert_int_lt(nodes[i].parent, i);
+                /* Replaying the steps lands on the node's pose at its cost. */
+                uint8_t steps[32];
+                int len = hex_reach_steps(nodes, i, steps, 32);
+                HexPose p = starts[t];
+                int cost = 0;
+                for (int s = 0; s < len; s++) {
+                    cost += steps[s] == HEX_STEP_FORWARD ? k.forward[p.facing] : k.turn;
+                    p = hex_pose_step(p, steps[s]);
+                }
+                ck_assert(hex_equal(p.hex, nodes[i].pose.hex));
+                ck_assert_int_eq(p.facing, nodes[i].pose.facing);
+                ck_assert_int_eq(cost, nodes[i].cost);
+            }
+        }
+    /* A short output keeps the cheapest nodes with their parents. */
+    HexMoveCost k = simple_cost(4, -1);
+    int n = hex_reach(&c, starts[0], &k, NULL, NULL, nodes, 10);
+    ck_assert_int_eq(n, 10);
+    for (int i = 1; i < n; i++) ck_assert(nodes[i].parent >= 0 && nodes[i].parent < i);
+    hex_chart_free(&c);
+    map_free(&m);
+}
+END_TEST
+
+static bool block_one(void *ctx, Hex h)
+{
+    return hex_equal(*(const Hex *)ctx, h);
+}
+
+START_TEST(test_path_optimal_and_legal)
+{
+    Map m = test_map(800, 520);
+    HexChart c;
+    Err e;
+    ck_assert_int_eq(hex_chart_init(&c, &m, 24.0f, &e), 0);
+    static HexReachNode nodes[40000];
+    uint32_t seed = 99;
+    int found = 0;
+    for (int t = 0; t < 60; t++) {
+        Hex a, b;
+        do a = hex_make((int)(lcg(&seed) % 30) - 6, (int)(lcg(&seed) % 14));
+        while (!hex_chart_sailable(&c, a));
+        do b = hex_make((int)(lcg(&seed) % 30) - 6, (int)(lcg(&seed) % 14));
+        while (!hex_chart_sailable(&c, b));
+        HexPose start = {a, (int)(lcg(&seed) % 6)};
+        HexMoveCost k = simple_cost(-1, (int)(lcg(&seed) % 6));
+        uint8_t steps[512];
+        int total = -1;
+        int n = hex_path(&c, start, b, -1, &k, NULL, NULL, steps, 512, &total);
+        /* The cheapest cost to any pose on b, from an exhaustive search. */
+        int reach = hex_reach(&c, start, &k, NULL, NULL, nodes, 40000);
+        ck_assert_int_lt(reach, 40000);
+        int best = -1;
+        for (int i = 0; i < reach; i++)
+            if (hex_equal(nodes[i].pose.hex, b) && (best < 0 || nodes[i].cost < best))
+                best = nodes[i].cost;
+        if (best < 0) {
+            ck_assert_int_eq(n, -1);
+            continue;
+        }
+        found++;
+        ck_assert_int_ge(n, 0);
+        ck_assert_int_eq(total, best);
+        HexPose p = start;
+        int cost = 0;
+        for (int s = 0; s < n; s++) {
+            cost += steps[s] == HEX_STEP_FORWARD ? k.forward[p.facing] : k.turn;
+            ck_assert(steps[s] != HEX_STEP_FORWARD || k.forward[p.facing] >= 0);
+            p = hex_pose_step(p, steps[s]);
+            ck_assert(hex_chart_sailable(&c, p.hex));
+        }
+        ck_assert(hex_equal(p.hex, b));
+        ck_assert_int_eq(cost, total);
+    }
+    ck_assert_int_gt(found, 40);
+    /* A goal facing, a blocked hex and a budget are all honoured. */
+    HexPose s0 = {{0, 2}, 0};
+    HexMoveCost k = simple_cost(-1, -1);
+    uint8_t steps[64];
+    int total;
+    int n = hex_path(&c, s0, hex_make(4, 2), -1, &k, NULL, NULL, steps, 64, &total);
+    ck_assert_int_eq(n, 4);
+    ck_assert_int_eq(total, 4);
+    n = hex_path(&c, s0, hex_make(4, 2), 3, &k, NULL, NULL, steps, 64, &total);
+    ck_assert_int_eq(total, 7); /* plus three turns to face W */
+    Hex wall = hex_make(2, 2);
+    n = hex_path(&c, s0, hex_make(4, 2), 0, &k, block_one, &wall, steps, 64, &total);
+    ck_assert_int_gt(n, 0);
+    ck_assert_int_gt(total, 4);
+    HexPose p = s0;
+    for (int s = 0; s < n; s++) {
+        p = hex_pose_step(p, steps[s]);
+        ck_assert(!hex_equal(p.hex, wall));
+    }
+    k.budget = 3;
+    ck_assert_int_eq(hex_path(&c, s0, hex_make(4, 2), -1, &k, NULL, NULL, steps, 64, &total), -1);
+    k.budget = -1;
+    ck_assert_int_eq(hex_path(&c, s0, hex_make(4, 2), -1, &k, NULL, NULL, steps, 2, &total), -2);
+    /* Land can't be a goal; off the map neither. */
+    ck_assert_int_eq(hex_path(&c, s0, hex_make(-30, 2), -1, &k, NULL, NULL, steps, 64, NULL), -1);
+    hex_chart_free(&c);
+    map_free(&m);
+}
+END_TEST
+
+static Suite *hex_more_suite(void)
+{
+    Suite *s = suite_create("hex_more");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_rotation);
+    tcase_add_test(tc, test_round);
+    tcase_add_test(tc, test_line);
+    tcase_add_test(tc, test_range);
+    tcase_add_test(tc, test_chart_matches_pixels);
+    tcase_add_test(tc, test_reach_matches_brute_force);
+    tcase_add_test(tc, test_path_optimal_and_legal);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+SHOAL_CHECK_MAIN(hex_more_suite)

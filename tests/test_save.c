@@ -1,0 +1,437 @@
+/* test_save: skirmish saves round-trip, a loaded battle plays on exactly as
+ * the original, and broken saves are refused with file:line messages. */
+#include "testutil.h"
+
+#include <ctype.h>
+#include <sys/stat.h>
+
+#include "core/ai.h"
+#include "core/mapgen.h"
+#include "core/save.h"
+
+static char dir[64];
+static char map_path[128];
+
+/* A 900x560 map with two islands, saved as PNG + sidecar. */
+static void setup_map(void)
+{
+    tu_tempdir(dir, sizeof dir);
+    snprintf(map_path, sizeof map_path, "%s/isles.png", dir);
+    Map m;
+    Err e;
+    ck_assert_int_eq(map_init(&m, 900, 560, &e), 0);
+    m.meta.wind_dir = 4;
+    m.meta.wind_strength = 2;
+    for (int y = 0; y < m.h; y++)
+        for (int x = 0; x < m.w; x++) {
+            int d1 = (x - 330) * (x - 330) + (y - 200) * (y - 200);
+            int d2 = (x - 600) * (x - 600) + (y - 390) * (y - 390);
+            if (d1 < 70 * 70 || d2 < 60 * 60) m.land[(size_t)y * 900 + (size_t)x] = 1;
+        }
+    ck_assert_msg(map_save(&m, map_path, &e) == 0, "%s", e.msg);
+    map_free(&m);
+}
+
+static void start(Skirmish *sk, Map *m, uint64_t seed)
+{
+    Err e;
+    ck_assert_msg(map_load(m, map_path, &e) == 0, "%s", e.msg);
+    SkirmishSetup st;
+    skirmish_setup_default(&st);
+    st.seed = seed;
+    st.map_path = map_path;
+    st.turn_limit = 80;
+    ck_assert_msg(skirmish_init(sk, m, &st, &e) == 0, "%s", e.msg);
+}
+
+static const int ai_vs_ai[2] = {AI_PLAYER_AI, AI_PLAYER_AI};
+
+static void play(Skirmish *sk, int turns)
+{
+    Err e;
+    for (int t = 0; t < turns && !sk->over; t++)
+        ck_assert_msg(ai_play_turn(sk, ai_vs_ai, &e) == 0, "%s", e.msg);
+}
+
+static char *format(const Skirmish *sk)
+{
+    char *buf = malloc(SAVE_MAX_BYTES);
+    ck_assert_ptr_nonnull(buf);
+    Err e;
+    int n = save_format(sk, buf, SAVE_MAX_BYTES, &e);
+    ck_assert_msg(n > 0, "%s", e.msg);
+    return buf;
+}
+
+START_TEST(test_round_trip)
+{
+    setup_map();
+    Skirmish sk, back;
+    Map m;
+    start(&sk, &m, 17);
+    play(&sk, 6);
+    char *a = format(&sk);
+    ck_assert(strncmp(a, "shoal-save 1\n", 13) == 0);
+    Err e;
+    ck_assert_msg(save_parse(a, strlen(a), "mem.save", &m, &back, &e) == 0, "%s", e.msg);
+    char *b = format(&back);
+    ck_assert_str_eq(a, b);
+    ck_assert_int_eq(back.nships, sk.nships);
+    ck_assert_int_eq(memcmp(back.ships, sk.ships, sizeof sk.ships), 0);
+    ck_assert_int_eq(memcmp(back.stats, sk.stats, sizeof sk.stats), 0);
+    ck_assert(back.rng == sk.rng && back.seed == sk.seed && back.turn == sk.turn);
+    ck_assert_str_eq(back.map_path, map_path);
+    free(a);
+    free(b);
+    skirmish_deinit(&back);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
+/* Compare two battles: their save text and the last turn's event log. */
+static void same_battle(const Skirmish *x, const Skirmish *y)
+{
+    char *a = format(x), *b = format(y);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    ck_assert_int_eq(x->nevents, y->nevents);
+    ck_assert_int_eq(memcmp(x->events, y->events, (size_t)x->nevents * sizeof x->events[0]), 0);
+}
+
+START_TEST(test_load_and_play_on)
+{
+    setup_map();
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        Skirmish sk, back;
+        Map m, m2;
+        start(&sk, &m, seed);
+        play(&sk, 4 + (int)seed);
+        /* Saved mid-turn: side A has plotted and submitted, B has not. */
+        Err e;
+        ck_assert_int_eq(ai_plan(&sk, 0, &e), 0);
+        ck_assert_int_eq(skirmish_submit(&sk, 0, &e), 0);
+        char path[160];
+        snprintf(path, sizeof path, "%s/battle.save", dir);
+        ck_assert_msg(save_write(&sk, path, &e) == 0, "%s", e.msg);
+        ck_assert_msg(save_load(path, &back, &m2, &e) == 0, "%s", e.msg);
+        ck_assert(back.submitted[0] && !back.submitted[1]);
+        ck_assert_int_eq(memcmp(back.orders, sk.orders, sizeof sk.orders), 0);
+        /* Finish the turn and play on in both; they never differ. */
+        for (Skirmish *s = &sk;; s = &back) {
+            ck_assert_int_eq(ai_plan(s, 1, &e), 0);
+            ck_assert_int_eq(skirmish_submit(s, 1, &e), 0);
+            ck_assert_int_eq(skirmish_resolve(s, &e), 0);
+            if (s == &back) break;
+        }
+        same_battle(&sk, &back);
+        int turns = 0;
+        while (!sk.over && turns < 40) {
+            play(&sk, 1);
+            play(&back, 1);
+            same_battle(&sk, &back);
+            turns++;
+        }
+        ck_assert_int_gt(turns, 3);
+        ck_assert_int_eq(sk.over, back.over);
+        skirmish_deinit(&back);
+        skirmish_deinit(&sk);
+        map_free(&m2);
+        map_free(&m);
+    }
+}
+END_TEST
+
+START_TEST(test_generated_map_saves)
+{
+    tu_tempdir(dir, sizeof dir);
+    MapGenParams p;
+    mapgen_defaults(&p);
+    p.seed = 12;
+    p.w = 640;
+    p.h = 400;
+    p.land = 0.15f;
+    p.islands = 3;
+    Map m, m2;
+    Err e;
+    ck_assert_int_eq(mapgen_generate(&m, &p, &e), 0);
+    SkirmishSetup st;
+    skirmish_setup_default(&st);
+    st.seed = 4;
+    st.ships[0] = st.ships[1] = 2;
+    st.gen = &p;
+    Skirmish sk, back;
+    ck_assert_msg(skirmish_init(&sk, &m, &st, &e) == 0, "%s", e.msg);
+    play(&sk, 3);
+    char path[160];
+    snprintf(path, sizeof path, "%s/gen.save", dir);
+    ck_assert_msg(save_write(&sk, path, &e) == 0, "%s", e.msg);
+    ck_assert_msg(save_load(path, &back, &m2, &e) == 0, "%s", e.msg);
+    ck_assert_int_eq(memcmp(m.land, m2.land, (size_t)m.w * (size_t)m.h), 0);
+    play(&sk, 5);
+    play(&back, 5);
+    same_battle(&sk, &back);
+    skirmish_deinit(&back);
+    skirmish_deinit(&sk);
+    map_free(&m2);
+    map_free(&m);
+}
+END_TEST
+
+/* A copy of text with the value of `key` in [section] replaced; *line gets
+ * that line's number. */
+static char *set_value(const char *text, const char *section, const char *key, const char *value,
+                       int *line)
+{
+    char head[64];
+    snprintf(head, sizeof head, "\n[%s]\n", section);
+    const char *sec = strstr(text, head);
+    ck_assert_ptr_nonnull(sec);
+    char pat[64];
+    snprintf(pat, sizeof pat, "\n%s = ", key);
+    const char *at = strstr(sec + 1, pat);
+    ck_assert_ptr_nonnull(at);
+    at++;
+    const char *eol = strchr(at, '\n');
+    size_t n = strlen(text) + strlen(value) + 64;
+    char *out = malloc(n);
+    ck_assert_ptr_nonnull(out);
+    snprintf(out, n, "%.*s%s = %s%s", (int)(at - text), text, key, value, eol);
+    *line = 1;
+    for (const char *p = text; p < at; p++) *line += *p == '\n';
+    return out;
+}
+
+/* Parse must fail with "name:LINE: ..." on one line. */
+static void refused(const char *text, size_t len, const Map *m, int line, const char *want)
+{
+    Skirmish sk;
+    Err e;
+    e.msg[0] = '\0';
+    ck_assert_int_eq(save_parse(text, len, "bad.save", m, &sk, &e), -1);
+    ck_assert_msg(strncmp(e.msg, "bad.save:", 9) == 0, "message names no file: %s", e.msg);
+    ck_assert_msg(isdigit((unsigned char)e.msg[9]), "message names no line: %s", e.msg);
+    ck_assert(strchr(e.msg, '\n') == NULL);
+    if (line > 0) {
+        char tag[32];
+        snprintf(tag, sizeof tag, "bad.save:%d:", line);
+        ck_assert_msg(strncmp(e.msg, tag, strlen(tag)) == 0, "wanted line %d: %s", line, e.msg);
+    }
+    if (want) ck_assert_msg(strstr(e.msg, want) != NULL, "wanted '%s' in: %s", want, e.msg);
+}
+
+START_TEST(test_corrupt_saves_refused)
+{
+    setup_map();
+    Skirmish sk;
+    Map m;
+    start(&sk, &m, 23);
+    play(&sk, 3);
+    char *good = format(&sk);
+    size_t len = strlen(good);
+    Skirmish ok;
+    Err e;
+    ck_assert_int_eq(save_parse(good, len, "bad.save", &m, &ok, &e), 0);
+    skirmish_deinit(&ok);
+
+    /* Truncated anywhere: always refused. */
+    for (size_t cut = 0; cut + 1 < len; cut += 1 + cut % 13) refused(good, cut, &m, -1, NULL);
+    refused(good, len - 3, &m, -1, "end");
+
+    struct {
+        const char *section, *key, *value, *want;
+    } bad[] = {
+        {"ship.1", "hull", "abc", "hull"},
+        {"ship.1", "hull", "99", "more than"},
+        {"ship.1", "hull", "-1", "hull"},
+        {"ship.0", "class", "brig", "class"},
+        {"ship.0", "facing", "N", "facing"},
+        {"ship.0", "hex", "3;4", "hex"},
+        {"ship.0", "status", "sinking", "status"},
+        {"ship.0", "reload_port", "5", "reload_port"},
+        {"ship.2", "side", "C", "side"},
+        {"battle", "wind", "9", "wind"},
+        {"battle", "wind_strength", "9", "wind_strength"},
+        {"battle", "turn", "0", "turn"},
+        {"battle", "seed", "-4", "seed"},
+        {"battle", "dice", "12x", "dice"},
+        {"battle", "ships", "99", "ships"},
+        {"battle", "winner", "A", "not over"},
+        {"battle", "map_size", "800x560", "900x560"},
+        {"side.A", "points", "lots", "points"},
+        {"orders.0", "steps", "FFFFFFFFFFFFFFFF", "orders"},
+        {"orders.0", "steps", "FXF", "steps"},
+        {"orders.1", "port", "fire round", "port"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        int line;
+        char *t = set_value(good, bad[k].section, bad[k].key, bad[k].value, &line);
+        /* Cross-checks name the line of the value they are about. */
+        refused(t, strlen(t), &m, strcmp(bad[k].key, "map_size") == 0 ? -1 : line, bad[k].want);
+        free(t);
+    }
+
+    /* A ship on land: move ship 0 onto the first island's middle. */
+    Hex land = hex_from_pixel(330.0f, 200.0f, 24.0f);
+    char hv[32];
+    snprintf(hv, sizeof hv, "%d,%d", land.q, land.r);
+    int line;
+    char *t = set_value(good, "ship.0", "hex", hv, &line);
+    refused(t, strlen(t), &m, line, "land");
+    free(t);
+    /* Off the map. */
+    t = set_value(good, "ship.0", "hex", "-40,2", &line);
+    refused(t, strlen(t), &m, line, "off the map");
+    free(t);
+    /* Two ships in one hex. */
+    snprintf(hv, sizeof hv, "%d,%d", sk.ships[0].pose.hex.q, sk.ships[0].pose.hex.r);
+    t = set_value(good, "ship.1", "hex", hv, &line);
+    refused(t, strlen(t), &m, line, "shares hex");
+    free(t);
+
+    /* Header: other versions and other files. */
+    char *v2 = strdup(good);
+    v2[11] = '2';
+    refused(v2, len, &m, 1, "version 2");
+    free(v2);
+    refused("hello = 1\n", 10, &m, 1, "not a shoal save");
+    refused("", 0, &m, 1, NULL);
+    /* Structure: unknown key and section, duplicates, text after the end,
+     * a missing key, binary junk. */
+    const char *ins[][2] = {{"[ship.0]\n", "[ship.0]\nspeed = 5\n"},
+                            {"[side.A]\n", "[side.C]\n"},
+                            {"[ship.0]\n", "[ship.0]\nhull = 3\n"},
+                            {"end = shoal-save\n", "end = shoal-save\nturn = 3\n"},
+                            {"[battle]\n", "[battle]\nmap = other.png\n"}};
+    const char *want[] = {"unknown key", "unknown section", "twice", "after the end", "twice"};
+    for (size_t k = 0; k < sizeof ins / sizeof ins[0]; k++) {
+        const char *at = strstr(good, ins[k][0]);
+        ck_assert_ptr_nonnull(at);
+        size_t n = len + strlen(ins[k][1]) + 1;
+        char *u = malloc(n);
+        snprintf(u, n, "%.*s%s%s", (int)(at - good), good, ins[k][1], at + strlen(ins[k][0]));
+        refused(u, strlen(u), &m, -1, want[k]);
+        free(u);
+    }
+    char *gap = strdup(good);
+    char *crew = strstr(gap, "\ncrew = ");
+    memmove(crew, strchr(crew + 1, '\n'), strlen(strchr(crew + 1, '\n')) + 1);
+    refused(gap, strlen(gap), &m, -1, "no 'crew'");
+    free(gap);
+    char *nul = strdup(good);
+    nul[len / 2] = '\0';
+    refused(nul, len, &m, -1, "NUL");
+    free(nul);
+    free(good);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
+START_TEST(test_random_damage_never_crashes)
+{
+    setup_map();
+    Skirmish sk;
+    Map m;
+    start(&sk, &m, 31);
+    play(&sk, 2);
+    char *good = format(&sk);
+    size_t len = strlen(good);
+    char *buf = malloc(len + 64);
+    uint32_t s = 12345;
+    int accepted = 0;
+    for (int k = 0; k < 400; k++) {
+        memcpy(buf, good, len + 1);
+        size_t n = len;
+        for (int flips = 1 + k % 4; flips > 0; flips--) {
+            s = s * 1664525u + 1013904223u;
+            size_t at = (s >> 8) % n;
+            int what = (int)(s >> 28) % 3;
+            if (what == 0)
+                buf[at] = (char)(32 + (s >> 16) % 95); /* any printable byte */
+            else if (what == 1 && n > 1) {
+                memmove(buf + at, buf + at + 1, n - at); /* delete one */
+                n--;
+            } else
+                buf[at] = "0123456789-,x \n=#[]"[(s >> 12) % 19];
+        }
+        Skirmish out;
+        Err e;
+        if (save_parse(buf, n, "fuzz.save", &m, &out, &e) == 0) {
+            /* Anything accepted is a real battle: it saves and reloads. */
+            char *again = format(&out);
+            Skirmish twice;
+            ck_assert_int_eq(save_parse(again, strlen(again), "again", &m, &twice, &e), 0);
+            skirmish_deinit(&twice);
+            free(again);
+            skirmish_deinit(&out);
+            accepted++;
+        } else {
+            ck_assert(strncmp(e.msg, "fuzz.save:", 10) == 0);
+        }
+    }
+    ck_assert_int_lt(accepted, 400);
+    free(buf);
+    free(good);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
+START_TEST(test_files)
+{
+    setup_map();
+    Skirmish sk, back;
+    Map m, m2;
+    start(&sk, &m, 3);
+    Err e;
+    char path[160];
+    /* A folder that doesn't exist: refused, nothing written. */
+    snprintf(path, sizeof path, "%s/nope/x.save", dir);
+    ck_assert_int_eq(save_write(&sk, path, &e), -1);
+    ck_assert(strstr(e.msg, "nope/x.save") != NULL);
+    /* Overwriting replaces the whole file. */
+    snprintf(path, sizeof path, "%s/x.save", dir);
+    tu_write(path, "old contents that are longer than nothing\n", 43);
+    ck_assert_int_eq(save_write(&sk, path, &e), 0);
+    ck_assert_int_eq(save_load(path, &back, &m2, &e), 0);
+    skirmish_deinit(&back);
+    map_free(&m2);
+    /* A save whose map has gone. */
+    char moved[160];
+    snprintf(moved, sizeof moved, "%s/gone.png", dir);
+    ck_assert_int_eq(rename(map_path, moved), 0);
+    ck_assert_int_eq(save_load(path, &back, &m2, &e), -1);
+    ck_assert_msg(strstr(e.msg, "x.save:") != NULL && strstr(e.msg, "isles.png") != NULL, "%s",
+                  e.msg);
+    ck_assert_int_eq(rename(moved, map_path), 0);
+    /* A missing save file. */
+    snprintf(path, sizeof path, "%s/none.save", dir);
+    ck_assert_int_eq(save_load(path, &back, &m2, &e), -1);
+    ck_assert(strstr(e.msg, "none.save") != NULL);
+    /* A battle without a map file to name can't be saved. */
+    sk.map_path[0] = '\0';
+    ck_assert_int_eq(save_write(&sk, path, &e), -1);
+    ck_assert(strstr(e.msg, "map") != NULL);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
+static Suite *save_suite(void)
+{
+    Suite *s = suite_create("save");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_round_trip);
+    tcase_add_test(tc, test_load_and_play_on);
+    tcase_add_test(tc, test_generated_map_saves);
+    tcase_add_test(tc, test_corrupt_saves_refused);
+    tcase_add_test(tc, test_random_damage_never_crashes);
+    tcase_add_test(tc, test_files);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+SHOAL_CHECK_MAIN(save_suite)
