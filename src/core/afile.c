@@ -8,10 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int afile_write(const char *path, const void *data, size_t len, Err *e)
+int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *e)
 {
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path) >= (int)sizeof tmp)
+    if (snprintf(tmp, AFILE_TMP_MAX, "%s.tmp-XXXXXX", path) >= AFILE_TMP_MAX)
         return err_set(e, "%s: path too long", path);
     int fd = mkstemp(tmp);
     if (fd < 0) return err_set(e, "%s: cannot create a temp file to save: %s", path, strerror(errno));
@@ -36,12 +35,29 @@ int afile_write(const char *path, const void *data, size_t len, Err *e)
         unlink(tmp);
         return err_set(e, "%s: could not flush to disk: %s", path, strerror(err));
     }
+    return 0;
+}
+
+int afile_commit(const char *tmp, const char *path, Err *e)
+{
     if (rename(tmp, path) != 0) {
         int err = errno;
         unlink(tmp);
         return err_set(e, "%s: could not replace the file: %s", path, strerror(err));
     }
     return 0;
+}
+
+void afile_discard(const char *tmp)
+{
+    unlink(tmp);
+}
+
+int afile_write(const char *path, const void *data, size_t len, Err *e)
+{
+    char tmp[AFILE_TMP_MAX];
+    if (afile_stage(path, data, len, tmp, e)) return -1;
+    return afile_commit(tmp, path, e);
 }
 
 int afile_read(const char *path, size_t max_bytes, char **data, size_t *len, Err *e)

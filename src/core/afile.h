@@ -11,6 +11,16 @@
  * file (if any) is untouched, the temp file is removed, and e says why. */
 int afile_write(const char *path, const void *data, size_t len, Err *e);
 
+/* The two halves of afile_write, for saving several files together: stage
+ * writes and flushes a temp file beside path (its name into tmp, at least
+ * AFILE_TMP_MAX bytes); commit renames it over path. Staging everything
+ * first means a full disk or a bad folder is found before any file is
+ * replaced. afile_discard removes a staged file that won't be committed. */
+#define AFILE_TMP_MAX 4096
+int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *e);
+int afile_commit(const char *tmp, const char *path, Err *e);
+void afile_discard(const char *tmp);
+
 /* Read a whole file into a malloc'd buffer (NUL-terminated for text use),
  * refusing files larger than max_bytes. Messages name the file: missing,
  * unreadable, a directory, or too large. */

@@ -326,10 +326,20 @@ int map_save(const Map *m, const char *path, Err *e)
     map_sidecar_path(path, side, sizeof side);
     int tl = map_meta_format(&m->meta, text, sizeof text);
     int rc = tl < 0 ? err_set(e, "%s: sidecar too large", side) : 0;
-    /* The sidecar first: a map whose PNG saved but whose settings did not
-     * would silently lose the designer's spawns. */
-    if (rc == 0) rc = afile_write(side, text, (size_t)tl, e);
-    if (rc == 0) rc = afile_write(path, b.p, b.len, e);
+    /* Stage both files before replacing either, so a full disk or a bad
+     * folder leaves the old pair untouched; then the sidecar first, since a
+     * new mask beside old settings could put spawns on land. */
+    char tmp_side[AFILE_TMP_MAX], tmp_png[AFILE_TMP_MAX];
+    if (rc == 0) rc = afile_stage(side, text, (size_t)tl, tmp_side, e);
+    if (rc == 0 && afile_stage(path, b.p, b.len, tmp_png, e)) {
+        afile_discard(tmp_side);
+        rc = -1;
+    }
+    if (rc == 0 && afile_commit(tmp_side, side, e)) {
+        afile_discard(tmp_png);
+        rc = -1;
+    }
+    if (rc == 0) rc = afile_commit(tmp_png, path, e);
     free(b.p);
     return rc;
 }
