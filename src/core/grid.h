@@ -6,18 +6,31 @@
 #include "err.h"
 #include "jobs.h"
 
+/* The cell-ordered arrays (sx, sy, su, sv) hold GRID_PAD zeroed floats
+ * after the last point of a build, so loops may read whole SIMD blocks. */
+#define GRID_PAD 4
+
 typedef struct Grid {
-    float cell;          /* cell side in px = neighbour radius */
+    float cell; /* cell side in px = neighbour radius */
     float inv_cell;
     int cols, rows;
-    int cap;             /* points it can hold without reallocating */
-    int n;               /* points in the last build */
-    int *cell_start;     /* cols*rows+1 offsets into order */
-    int *order;          /* point indices, sorted by cell (stable) */
-    float *sx, *sy;      /* positions copied in cell order */
-    int *cell_of;        /* cell of each point, by point index */
-    int *hist;           /* per-worker histograms, internal */
+    int cap;         /* points it can hold without reallocating */
+    int n;           /* points in the last build */
+    int *cell_start; /* cols*rows+1 offsets into order */
+    int *order;      /* point indices, sorted by cell (stable) */
+    float *sx, *sy;  /* positions copied in cell order */
+    int *cell_of;    /* cell of each point, by point index */
+    int *hist;       /* per-worker histograms, internal */
     int hist_workers;
+    /* Optional payload copied in cell order beside the positions (see
+     * grid_enable_payload): two float channels and one int channel. */
+    float *su, *sv;
+    int *sid;
+    int *cursor; /* per-part scatter cursors, internal */
+    /* Inputs of the build in progress (grid_build_begin), internal. */
+    const float *in_x, *in_y, *in_u, *in_v;
+    const int *in_id;
+    int parts;
 } Grid;
 
 /* A grid covering world_w x world_h px with cells of `cell` px, able to hold
@@ -31,9 +44,41 @@ int grid_reserve(Grid *g, int cap, Err *e);
  * world are clamped into the border cells. Same result for any pool size. */
 void grid_build(Grid *g, const float *x, const float *y, int n, JobPool *pool);
 
+/* Allocate the payload channels su, sv, sid (kept at capacity by
+ * grid_reserve); builds then copy u, v, id in cell order. */
+int grid_enable_payload(Grid *g, Err *e);
+/* Make room for `parts` per-part histograms so builds split that many ways
+ * without allocating. grid_build grows them itself when it can. */
+int grid_reserve_parts(Grid *g, int parts, Err *e);
+
+/* The build as two stages, for callers that put it into their own job
+ * chain: grid_build_begin (no allocation, parts <= hist_workers), then
+ * grid_stage_count over [0, parts), then grid_stage_scatter over
+ * [0, parts), each a parallel stage with ctx = g (any split). u, v, id may
+ * be NULL (payload left untouched); they need grid_enable_payload. */
+void grid_build_begin(Grid *g, const float *x, const float *y, const float *u, const float *v,
+                      const int *id, int n, int parts);
+void grid_stage_count(void *grid, int begin, int end, int worker);
+void grid_stage_scatter(void *grid, int begin, int end, int worker);
+
+/* Cell index of a position, clamped into the grid. */
+static inline int grid_cell_of(const Grid *g, float x, float y)
+{
+    float fx = x * g->inv_cell, fy = y * g->inv_cell;
+    /* Written so that NaN lands in cell 0 instead of reaching the cast. */
+    int cx = !(fx >= 0.0f) ? 0 : (fx >= (float)(g->cols - 1) ? g->cols - 1 : (int)fx);
+    int cy = !(fy >= 0.0f) ? 0 : (fy >= (float)(g->rows - 1) ? g->rows - 1 : (int)fy);
+    return cy * g->cols + cx;
+}
+
 /* Call fn(ctx, j, dist2) for every built point j within radius r of (qx, qy)
  * (squared distance compare; r <= cell scans only 3x3 cells). */
 typedef void (*GridVisitFn)(void *ctx, int j, float dist2);
 void grid_query(const Grid *g, float qx, float qy, float r, GridVisitFn fn, void *ctx);
+
+/* The cells a query of radius r around (qx, qy) must scan: columns
+ * cx0..cx1 and rows cy0..cy1, inclusive, clamped into the grid. */
+void grid_cell_rect(const Grid *g, float qx, float qy, float r, int *cx0, int *cy0, int *cx1,
+                    int *cy1);
 
 #endif

@@ -24,7 +24,10 @@ int jobs_init(JobPool **out, int threads, Err *e);
 void jobs_deinit(JobPool *p);
 int jobs_threads(const JobPool *p);
 
-/* Run fn over [0, n) in chunks of at least `grain`, blocking until done. */
+/* Run fn over [0, n) in chunks of at least `grain`, blocking until done.
+ * p may be NULL (runs inline). Queued behind any chain already scheduled.
+ * One thread drives a pool (schedules, completes, runs parallel-fors); it
+ * is worker 0 while it helps. Never call from inside a job. */
 void jobs_parallel_for(JobPool *p, int n, int grain, JobRangeFn fn, void *ctx);
 
 /* A chain of parallel-for stages run in order (stage k+1 starts when stage
@@ -41,9 +44,10 @@ typedef struct JobChain {
     int scheduled; /* 1 between jobs_schedule and jobs_complete */
 } JobChain;
 
-/* Queue the chain on the workers and return at once; the caller is free to
- * do other work. Stages may have n computed late: set stage[k].n before
- * scheduling. With a 1-thread pool the chain runs at jobs_complete. */
+/* Queue the chain on the workers (p not NULL) and return at once; the
+ * caller is free to do other work. Chains run one after another in the
+ * order scheduled; the chain must stay untouched until completed. Stages may have n computed late:
+ * set stage[k].n before scheduling. With a 1-thread pool the chain runs at jobs_complete. */
 void jobs_schedule(JobPool *p, JobChain *c);
 /* Wait for a scheduled chain (the caller helps run it). No-op if idle. */
 void jobs_complete(JobPool *p, JobChain *c);

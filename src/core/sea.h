@@ -9,9 +9,9 @@
 #include "jobs.h"
 #include "shore.h"
 
-#define SEA_MAX_FISH 2000000
+#define SEA_MAX_FISH   2000000
 #define SEA_MAX_SHARKS 64
-#define SEA_MAX_HULLS 64
+#define SEA_MAX_HULLS  64
 #define SEA_MAX_SCARES 32
 
 /* Every tunable of the school; all may change while running
@@ -22,14 +22,14 @@ typedef struct SeaParams {
     float sep_radius;      /* separation radius, <= neighbor_radius */
     float sep_weight, ali_weight, coh_weight;
     float wander_weight;
-    float flee_weight;     /* sharks, hulls, scares */
-    float flee_radius;     /* how far a fish sees a shark */
+    float flee_weight; /* sharks, hulls, scares */
+    float flee_radius; /* how far a fish sees a shark */
     float shore_weight;
-    float shore_margin;    /* px; steer up the gradient inside it */
+    float shore_margin; /* px; steer up the gradient inside it */
     float max_speed, min_speed, max_force;
     float shark_speed, shark_force, shark_sight; /* faster, turns slower */
-    float shark_catch;     /* px: a fish this close to a shark is eaten */
-    int brute;             /* 1: all-pairs neighbour search (benchmark baseline) */
+    float shark_catch;                           /* px: a fish this close to a shark is eaten */
+    int brute; /* 1: all-pairs neighbour search (benchmark baseline) */
 } SeaParams;
 
 /* A moving circle fish flee: a ship's hull. */
@@ -62,14 +62,25 @@ int sea_init(Sea **out, const ShoreField *shore, const SeaParams *p, uint64_t se
              int sharks, JobPool *pool, Err *e);
 void sea_deinit(Sea *s);
 
+/* Validate and apply p from the next step on (a step in flight is
+ * completed first). A new neighbor_radius rebuilds the grid (allocates);
+ * on failure the old params stay. */
 int sea_set_params(Sea *s, const SeaParams *p, Err *e);
 const SeaParams *sea_params(const Sea *s);
-/* Change counts while running: new fish spawn in water in schools (seeded),
- * removed fish are the highest indices. Allocates only when growing past
- * the capacity reached so far. */
+/* Change counts while running (a step in flight is completed first): new
+ * fish spawn in water in schools (seeded), removed fish are the highest
+ * indices. Allocates only when growing past the capacity reached so far.
+ * Refuses counts outside 0..SEA_MAX_FISH / SEA_MAX_SHARKS, and new fish or
+ * sharks on a map without water. */
 int sea_set_fish_count(Sea *s, int n, Err *e);
 int sea_set_shark_count(Sea *s, int n, Err *e);
-/* Ship hulls for the next steps (copied; at most SEA_MAX_HULLS). */
+/* Put shark i (< shark count) at (x, y) with velocity (vx, vy), e.g. to
+ * script a scene or a test; refuses a position off the map or on land. */
+int sea_set_shark(Sea *s, int i, float x, float y, float vx, float vy, Err *e);
+/* Ship hulls for the next steps (copied; at most SEA_MAX_HULLS; circles
+ * with a non-finite field or negative radius are dropped). Fish flee from
+ * the hull's edge and out of the path it will sail in the next second.
+ * Like scares, the cursor and the bake, read when a step is scheduled. */
 void sea_set_hulls(Sea *s, const SeaCircle *hulls, int n);
 /* A point scare (cannonball splash, cursor) lasting `seconds` of sim time. */
 void sea_add_scare(Sea *s, float x, float y, float radius, float seconds);
@@ -77,26 +88,37 @@ void sea_add_scare(Sea *s, float x, float y, float radius, float seconds);
 void sea_set_cursor(Sea *s, float x, float y, float radius);
 
 /* Optional last stage of the step chain, run in parallel over the fish
- * after they moved (the sprite-vertex bake). v is the new state. */
+ * after they moved (the sprite-vertex bake). v is the new state; every
+ * fish index is passed exactly once per step. NULL fn: no bake stage. */
 typedef void (*SeaBakeFn)(void *ctx, const SeaView *v, int begin, int end);
 void sea_set_bake(Sea *s, SeaBakeFn fn, void *ctx);
 
 /* One step = sea_schedule + sea_complete. Schedule returns at once; the
- * main thread works meanwhile; complete waits and flips the buffers. */
+ * main thread works meanwhile (reading the view is fine; changing the sea
+ * completes the step first); complete waits and flips the buffers.
+ * Schedule is a no-op while a step is in flight, complete when none is. */
 void sea_step(Sea *s);
 void sea_schedule(Sea *s);
 void sea_complete(Sea *s);
 
 void sea_view(const Sea *s, SeaView *v);
-/* FNV-1a over the bits of every position and velocity, fish and sharks. */
+/* FNV-1a over the bits of every position and velocity of the front
+ * buffer: fish x, y, vx, vy by index, then the sharks' likewise. The same
+ * for any thread count. */
 uint64_t sea_hash(const Sea *s);
 
-/* Nearest fish to (x, y) within max_r via the grid, or -1. */
+/* Nearest fish of the current state to (x, y) within max_r (d^2 <= r^2;
+ * ties to the lowest index) via the grid, or -1. Exactly the brute-force
+ * answer; while a step is in flight or after a count change it scans the
+ * front buffer instead. */
 int sea_nearest_fish(const Sea *s, float x, float y, float max_r);
-/* Fish within r of (x, y). */
+/* Fish of the current state within r of (x, y) (d^2 <= r^2), same way. */
 int sea_count_within(const Sea *s, float x, float y, float r);
 
-/* Fish eaten by sharks since init. */
+/* Fish eaten by sharks since init. A shark eats the nearest fish within
+ * shark_catch (one per step; several on one fish: the lowest shark gets
+ * it) and then digests for a while; the fish respawns out of the sharks'
+ * sight at the same index. */
 uint64_t sea_eaten(const Sea *s);
 
 #endif

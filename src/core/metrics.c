@@ -1,0 +1,463 @@
+/* metrics: schools by union-find over the neighbour grid, spacing, land and
+ * shore-jitter checks of a sea state; no allocation after metrics_init. */
+#include "metrics.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define STATE_COUNT_MASK 0x03u
+#define STATE_JITTERED   0x04u
+/* Below this speed (px/s) a fish has no meaningful heading. */
+#define STILL_SPEED2 1e-6f
+#define GRAIN        1024
+
+/* Per-worker counters, padded so workers never share a cache line. */
+typedef struct WorkerCount {
+    uint64_t reversals;
+    int jittered;
+    char pad[64 - sizeof(uint64_t) - sizeof(int)];
+} WorkerCount;
+
+void metrics_config_from_params(MetricsConfig *c, const SeaParams *p)
+{
+    c->link_radius = p->neighbor_radius;
+    c->shore_margin = p->shore_margin;
+    c->dt = p->dt;
+    c->jitter_window = 1.0f;
+    c->max_speed = p->max_speed;
+}
+
+static int positive(float v)
+{
+    return isfinite(v) && v > 0.0f;
+}
+
+int metrics_config_validate(const MetricsConfig *c, Err *e)
+{
+    if (!positive(c->link_radius))
+        return err_set(e, "metrics: link_radius %g must be a finite number > 0",
+                       (double)c->link_radius);
+    if (!isfinite(c->shore_margin) || c->shore_margin < 0.0f)
+        return err_set(e, "metrics: shore_margin %g must be a finite number >= 0",
+                       (double)c->shore_margin);
+    if (!positive(c->dt) || c->dt > 1.0f)
+        return err_set(e, "metrics: dt %g must be in (0, 1] s", (double)c->dt);
+    if (!positive(c->jitter_window) || c->jitter_window > 60.0f)
+        return err_set(e, "metrics: jitter_window %g must be in (0, 60] s",
+                       (double)c->jitter_window);
+    if (!positive(c->max_speed))
+        return err_set(e, "metrics: max_speed %g must be a finite number > 0",
+                       (double)c->max_speed);
+    return 0;
+}
+
+static void *alloc_array(size_t n, size_t size, size_t *total)
+{
+    *total += n * size;
+    return malloc(n * size);
+}
+
+int metrics_init(MetricsCtx *m, const MetricsConfig *c, const ShoreField *shore, int cap,
+                 JobPool *pool, Err *e)
+{
+    memset(m, 0, sizeof *m);
+    if (metrics_config_validate(c, e) != 0) return -1;
+    if (cap < 1 || cap > SEA_MAX_FISH)
+        return err_set(e, "metrics: capacity %d must be in 1..%d fish", cap, SEA_MAX_FISH);
+    if (!shore || shore->w < 1 || shore->h < 1 || !shore->dist)
+        return err_set(e, "metrics: the shore field is empty");
+    m->cfg = *c;
+    m->shore = shore;
+    m->pool = pool;
+    m->cap = cap;
+    if (grid_init(&m->grid, (float)shore->w, (float)shore->h, c->link_radius, cap, e) != 0)
+        return -1;
+    /* so that builds on the pool never allocate later */
+    if (grid_reserve_parts(&m->grid, jobs_threads(pool), e) != 0) {
+        grid_deinit(&m->grid);
+        return -1;
+    }
+    size_t n = (size_t)cap, bytes = 0;
+    m->px = alloc_array(n, sizeof *m->px, &bytes);
+    m->py = alloc_array(n, sizeof *m->py, &bytes);
+    m->id = alloc_array(n, sizeof *m->id, &bytes);
+    m->parent = alloc_array(n, sizeof *m->parent, &bytes);
+    m->comp_n = alloc_array(n, sizeof *m->comp_n, &bytes);
+    m->roots = alloc_array(n, sizeof *m->roots, &bytes);
+    m->nn = alloc_array(n, sizeof *m->nn, &bytes);
+    m->nbr = alloc_array(n, sizeof *m->nbr, &bytes);
+    m->comp_ux = alloc_array(n, sizeof *m->comp_ux, &bytes);
+    m->comp_uy = alloc_array(n, sizeof *m->comp_uy, &bytes);
+    m->ref_vx = alloc_array(n, sizeof *m->ref_vx, &bytes);
+    m->ref_vy = alloc_array(n, sizeof *m->ref_vy, &bytes);
+    m->last_x = alloc_array(n, sizeof *m->last_x, &bytes);
+    m->last_y = alloc_array(n, sizeof *m->last_y, &bytes);
+    m->rev = alloc_array(2 * n, sizeof *m->rev, &bytes);
+    m->state = alloc_array(n, sizeof *m->state, &bytes);
+    if (!m->px || !m->py || !m->id || !m->parent || !m->comp_n || !m->roots || !m->nn || !m->nbr ||
+        !m->comp_ux || !m->comp_uy || !m->ref_vx || !m->ref_vy || !m->last_x || !m->last_y ||
+        !m->rev || !m->state) {
+        metrics_deinit(m);
+        return err_set(e, "metrics: out of memory for %d fish (%zu MB)", cap, bytes >> 20);
+    }
+    m->bytes = bytes;
+    /* A whole second of steps, with slack so 1/dt just under an integer
+     * still rounds the way a person counting steps would. */
+    m->window_steps = (uint32_t)floor((double)c->jitter_window / (double)c->dt + 1e-3);
+    return 0;
+}
+
+void metrics_deinit(MetricsCtx *m)
+{
+    grid_deinit(&m->grid);
+    free(m->px);
+    free(m->py);
+    free(m->id);
+    free(m->parent);
+    free(m->comp_n);
+    free(m->roots);
+    free(m->nn);
+    free(m->nbr);
+    free(m->comp_ux);
+    free(m->comp_uy);
+    free(m->ref_vx);
+    free(m->ref_vy);
+    free(m->last_x);
+    free(m->last_y);
+    free(m->rev);
+    free(m->state);
+    memset(m, 0, sizeof *m);
+}
+
+size_t metrics_bytes(const MetricsCtx *m)
+{
+    size_t n = (size_t)m->cap;
+    size_t cells = (size_t)m->grid.cols * (size_t)m->grid.rows + 1;
+    /* the grid's own arrays: order, sorted positions, cell of each point */
+    size_t grid = n * (2 * sizeof(int) + 2 * sizeof(float)) + cells * sizeof(int);
+    return m->bytes + grid;
+}
+
+void metrics_reset_jitter(MetricsCtx *m)
+{
+    m->obs_fish = 0;
+    m->observed_any = 0;
+    m->last_step = 0;
+    m->jittered = 0;
+    m->reversals = 0;
+    m->observed_steps = 0;
+}
+
+/* ------------------------------------------------------------- observe */
+
+typedef struct ObserveJob {
+    MetricsCtx *m;
+    const SeaView *v;
+    float jump2;
+    uint32_t step;
+    WorkerCount count[JOBS_MAX_THREADS];
+} ObserveJob;
+
+static void start_history(MetricsCtx *m, int i, float x, float y, float vx, float vy)
+{
+    m->ref_vx[i] = vx;
+    m->ref_vy[i] = vy;
+    m->last_x[i] = x;
+    m->last_y[i] = y;
+    m->state[i] &= (uint8_t)~STATE_COUNT_MASK;
+}
+
+/* Record a reversal in the margin; returns 1 when it makes the fish
+ * jitter for the first time. */
+static int record_reversal(MetricsCtx *m, int i, uint32_t step)
+{
+    uint32_t *r = m->rev + 2 * (size_t)i;
+    unsigned st = m->state[i];
+    unsigned count = st & STATE_COUNT_MASK;
+    int newly = 0;
+    /* unsigned difference stays right across the 2^32-step wrap */
+    if (count == 2 && step - r[0] <= m->window_steps && !(st & STATE_JITTERED)) {
+        st |= STATE_JITTERED;
+        newly = 1;
+    }
+    if (count >= 1) r[0] = r[1];
+    r[1] = step;
+    if (count < 2) count++;
+    m->state[i] = (uint8_t)((st & ~STATE_COUNT_MASK) | count);
+    return newly;
+}
+
+static void observe_range(void *ctx, int begin, int end, int worker)
+{
+    ObserveJob *job = ctx;
+    MetricsCtx *m = job->m;
+    const SeaView *v = job->v;
+    WorkerCount *wc = &job->count[worker];
+    for (int i = begin; i < end; i++) {
+        float x = v->x[i], y = v->y[i], vx = v->vx[i], vy = v->vy[i];
+        if (i >= m->obs_fish) {
+            m->state[i] = 0;
+            start_history(m, i, x, y, vx, vy);
+            continue;
+        }
+        float dx = x - m->last_x[i], dy = y - m->last_y[i];
+        /* NaN jumps compare false: such a fish just keeps its history */
+        if (dx * dx + dy * dy > job->jump2) {
+            /* eaten and respawned elsewhere: a new fish, a new history */
+            start_history(m, i, x, y, vx, vy);
+            continue;
+        }
+        m->last_x[i] = x;
+        m->last_y[i] = y;
+        if (vx * vx + vy * vy < STILL_SPEED2) continue;
+        float rx = m->ref_vx[i], ry = m->ref_vy[i];
+        if (rx * rx + ry * ry < STILL_SPEED2) {
+            m->ref_vx[i] = vx;
+            m->ref_vy[i] = vy;
+            continue;
+        }
+        if (vx * rx + vy * ry >= 0.0f) continue; /* within 90 degrees */
+        m->ref_vx[i] = vx;
+        m->ref_vy[i] = vy;
+        if (!(shore_distance(m->shore, x, y) < m->cfg.shore_margin)) continue;
+        wc->reversals++;
+        wc->jittered += record_reversal(m, i, job->step);
+    }
+}
+
+int metrics_observe(MetricsCtx *m, const SeaView *v, Err *e)
+{
+    if (v->fish < 0 || v->fish > m->cap)
+        return err_set(e, "metrics: %d fish is more than the capacity of %d", v->fish, m->cap);
+    if (m->observed_any && v->step == m->last_step) return 0;
+    if (m->observed_any && v->step < m->last_step)
+        return err_set(e, "metrics: step %llu comes before the last observed step %llu",
+                       (unsigned long long)v->step, (unsigned long long)m->last_step);
+    ObserveJob job;
+    memset(job.count, 0, sizeof job.count);
+    job.m = m;
+    job.v = v;
+    job.step = (uint32_t)v->step;
+    uint64_t elapsed = m->observed_any ? v->step - m->last_step : 1;
+    /* twice the fastest legal move, plus a pixel for the shore safety net */
+    double jump = 2.0 * (double)m->cfg.max_speed * (double)m->cfg.dt * (double)elapsed + 1.0;
+    job.jump2 = (float)(jump * jump);
+    if (m->pool && v->fish > 0)
+        jobs_parallel_for(m->pool, v->fish, GRAIN, observe_range, &job);
+    else if (v->fish > 0)
+        observe_range(&job, 0, v->fish, 0);
+    for (int w = 0; w < JOBS_MAX_THREADS; w++) {
+        m->reversals += job.count[w].reversals;
+        m->jittered += job.count[w].jittered;
+    }
+    m->obs_fish = v->fish;
+    m->last_step = v->step;
+    m->observed_any = 1;
+    m->observed_steps++;
+    return 0;
+}
+
+/* ------------------------------------------------------------- compute */
+
+static int uf_find(int *parent, int i)
+{
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]]; /* path halving */
+        i = parent[i];
+    }
+    return i;
+}
+
+/* Union by size keeps the trees shallow; comp_n holds sizes of roots. */
+static void uf_union(MetricsCtx *m, int a, int b)
+{
+    a = uf_find(m->parent, a);
+    b = uf_find(m->parent, b);
+    if (a == b) return;
+    if (m->comp_n[a] < m->comp_n[b] || (m->comp_n[a] == m->comp_n[b] && b < a)) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    m->parent[b] = a;
+    m->comp_n[a] += m->comp_n[b];
+}
+
+typedef struct NearVisit {
+    int self;
+    float best2;
+    int within; /* points other than self within the query */
+} NearVisit;
+
+static void near_visit(void *ctx, int j, float dist2)
+{
+    NearVisit *nv = ctx;
+    if (j == nv->self) return;
+    nv->within++;
+    if (dist2 < nv->best2) nv->best2 = dist2;
+}
+
+/* Squared distance from (x, y) to the nearest built point other than self
+ * (INFINITY if none): grow the query radius until something answers, so
+ * the cost follows the local density rather than the fish count. */
+static float nearest2(const MetricsCtx *m, float x, float y, int self, int *within_link)
+{
+    float diag =
+        sqrtf((float)m->shore->w * (float)m->shore->w + (float)m->shore->h * (float)m->shore->h) +
+        1.0f;
+    float r = m->cfg.link_radius;
+    for (int first = 1;; first = 0) {
+        NearVisit nv = {self, INFINITY, 0};
+        grid_query(&m->grid, x, y, r, near_visit, &nv);
+        if (first && within_link) *within_link = nv.within;
+        if (nv.within > 0 || r >= diag) return nv.best2;
+        r = fminf(2.0f * r, diag);
+    }
+}
+
+static void nn_range(void *ctx, int begin, int end, int worker)
+{
+    (void)worker;
+    MetricsCtx *m = ctx;
+    for (int i = begin; i < end; i++) {
+        int within = 0;
+        float d2 = nearest2(m, m->px[i], m->py[i], i, &within);
+        m->nn[i] = sqrtf(d2);
+        m->nbr[i] = within;
+    }
+}
+
+typedef struct LinkVisit {
+    MetricsCtx *m;
+    int self;
+} LinkVisit;
+
+static void link_visit(void *ctx, int j, float dist2)
+{
+    (void)dist2;
+    LinkVisit *lv = ctx;
+    if (j > lv->self) uf_union(lv->m, lv->self, j);
+}
+
+static int on_map(const ShoreField *s, float x, float y)
+{
+    /* written so NaN fails every comparison */
+    return x >= 0.0f && y >= 0.0f && x < (float)s->w && y < (float)s->h;
+}
+
+int metrics_compute(MetricsCtx *m, const SeaView *v, Metrics *out, Err *e)
+{
+    if (v->fish < 0 || v->fish > m->cap)
+        return err_set(e, "metrics: %d fish is more than the capacity of %d", v->fish, m->cap);
+    const ShoreField *s = m->shore;
+    memset(out, 0, sizeof *out);
+    out->fish = v->fish;
+    out->sharks = v->sharks;
+
+    int n = 0;
+    for (int i = 0; i < v->fish; i++) {
+        float x = v->x[i], y = v->y[i];
+        if (!on_map(s, x, y)) {
+            out->fish_off_map++;
+            continue;
+        }
+        if (s->dist[(size_t)(int)y * (size_t)s->w + (size_t)(int)x] == 0.0f) out->fish_on_land++;
+        m->px[n] = x;
+        m->py[n] = y;
+        m->id[n] = i;
+        n++;
+    }
+    grid_build(&m->grid, m->px, m->py, n, m->pool);
+
+    /* nearest neighbours and link counts: independent per fish */
+    if (m->pool && n > 0)
+        jobs_parallel_for(m->pool, n, GRAIN, nn_range, m);
+    else if (n > 0)
+        nn_range(m, 0, n, 0);
+    double nn_sum = 0.0, nbr_sum = 0.0;
+    for (int i = 0; i < n; i++) {
+        nn_sum += m->nn[i];
+        nbr_sum += m->nbr[i];
+        if (m->nbr[i] == 0) out->loners++;
+    }
+    out->mean_nn_dist = n >= 2 ? nn_sum / n : NAN;
+    out->mean_neighbors = n > 0 ? nbr_sum / n : NAN;
+
+    /* schools: union-find is order-dependent only in its tree shapes, not
+     * in the components, so one serial pass keeps it simple */
+    for (int i = 0; i < n; i++) {
+        m->parent[i] = i;
+        m->comp_n[i] = 1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (m->nbr[i] == 0) continue;
+        LinkVisit lv = {m, i};
+        grid_query(&m->grid, m->px[i], m->py[i], m->cfg.link_radius, link_visit, &lv);
+    }
+    int nroots = 0;
+    for (int i = 0; i < n; i++) {
+        int r = uf_find(m->parent, i);
+        if (r == i) {
+            m->comp_ux[i] = 0.0;
+            m->comp_uy[i] = 0.0;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        int r = uf_find(m->parent, i);
+        if (m->comp_n[r] > 0) {
+            /* first (lowest-id) member: remember the root, mark it seen */
+            m->roots[nroots++] = r;
+            m->comp_n[r] = -m->comp_n[r];
+        }
+        float vx = v->vx[m->id[i]], vy = v->vy[m->id[i]];
+        double sp = sqrt((double)vx * vx + (double)vy * vy);
+        /* a still fish has no heading: it counts, pointing nowhere */
+        if (sp > 0.0 && isfinite(sp)) {
+            m->comp_ux[r] += vx / sp;
+            m->comp_uy[r] += vy / sp;
+        }
+    }
+    double pol_weighted = 0.0;
+    long in_schools = 0;
+    int best = -1;
+    for (int k = 0; k < nroots; k++) {
+        int r = m->roots[k];
+        int size = -m->comp_n[r];
+        if (size < 2) continue;
+        double pol = sqrt(m->comp_ux[r] * m->comp_ux[r] + m->comp_uy[r] * m->comp_uy[r]) / size;
+        out->schools++;
+        pol_weighted += pol * size;
+        in_schools += size;
+        if (size > out->largest_school) {
+            out->largest_school = size;
+            best = r;
+        }
+    }
+    if (best >= 0) {
+        out->largest_polarization =
+            sqrt(m->comp_ux[best] * m->comp_ux[best] + m->comp_uy[best] * m->comp_uy[best]) /
+            out->largest_school;
+        out->mean_polarization = pol_weighted / (double)in_schools;
+    } else {
+        out->largest_polarization = NAN;
+        out->mean_polarization = NAN;
+    }
+
+    double shark_sum = 0.0;
+    int shark_n = 0;
+    for (int k = 0; k < v->sharks && n > 0; k++) {
+        if (!isfinite(v->sx[k]) || !isfinite(v->sy[k])) continue;
+        float d2 = nearest2(m, v->sx[k], v->sy[k], -1, NULL);
+        if (isfinite(d2)) {
+            shark_sum += sqrt((double)d2);
+            shark_n++;
+        }
+    }
+    out->shark_nearest_mean = shark_n > 0 ? shark_sum / shark_n : NAN;
+
+    out->shore_jitter = m->jittered;
+    out->shore_reversals = m->reversals;
+    out->observed_steps = m->observed_steps;
+    return 0;
+}

@@ -1,0 +1,102 @@
+/* metrics: quality measures of a sea state (schools, spacing, fish on land,
+ * shore jitter, shark reach), computed through a spatial grid. */
+#ifndef SHOAL_METRICS_H
+#define SHOAL_METRICS_H
+
+#include <stdint.h>
+
+#include "err.h"
+#include "grid.h"
+#include "jobs.h"
+#include "sea.h"
+#include "shore.h"
+
+/* A fish "jitters" when it makes this many reversals inside the shore
+ * margin within jitter_window seconds ("more than twice within 1 s"). */
+#define METRICS_JITTER_REVERSALS 3
+
+/* What the metrics need to know about the sea they measure. */
+typedef struct MetricsConfig {
+    float link_radius;   /* px: fish at most this far apart are in one school */
+    float shore_margin;  /* px: reversals count only closer than this to shore */
+    float dt;            /* s per sea step: step numbers become time */
+    float jitter_window; /* s: METRICS_JITTER_REVERSALS within it = jitter */
+    float max_speed;     /* px/s: a longer jump between observations is a respawn */
+} MetricsConfig;
+
+/* One measurement. Distances in px; NAN where undefined (see each field). */
+typedef struct Metrics {
+    int fish, sharks;
+    int fish_on_land;            /* fish whose pixel is land (shore distance 0) */
+    int fish_off_map;            /* fish outside [0,w)x[0,h) or with a NaN/inf position */
+    int schools;                 /* link components of >= 2 fish (of in-map fish) */
+    int loners;                  /* in-map fish with no other fish within link_radius */
+    int largest_school;          /* fish in the largest school, 0 if there is none */
+    double largest_polarization; /* |mean unit velocity| of it, NAN if none */
+    double mean_polarization;    /* fish-weighted mean over schools, NAN if none */
+    double mean_neighbors;       /* other fish within link_radius, per in-map fish */
+    double mean_nn_dist;         /* nearest other fish, mean over in-map fish; NAN if < 2 */
+    double shark_nearest_mean;   /* shark to nearest in-map fish, mean; NAN if none */
+    int shore_jitter;            /* fish that jittered since init / reset */
+    uint64_t shore_reversals;    /* reversals seen inside the margin since then */
+    uint64_t observed_steps;     /* distinct steps metrics_observe has seen */
+} Metrics;
+
+/* Scratch and per-fish history; fields are internal. */
+typedef struct MetricsCtx {
+    MetricsConfig cfg;
+    const ShoreField *shore;
+    JobPool *pool;
+    int cap;
+    Grid grid;
+    /* metrics_compute scratch: in-map fish compacted in id order */
+    float *px, *py;
+    int *id;     /* compact index -> fish id */
+    int *parent; /* union-find over compact indices */
+    int *comp_n; /* fish per component (by root) */
+    int *roots;  /* component roots in order of their lowest fish id */
+    float *nn;   /* nearest-neighbour distance per compact index */
+    int *nbr;    /* neighbours within link_radius per compact index */
+    double *comp_ux, *comp_uy;
+    /* metrics_observe history, by fish id */
+    float *ref_vx, *ref_vy; /* heading at the last reversal (or first seen) */
+    float *last_x, *last_y;
+    uint32_t *rev;  /* steps of the last two reversals in the margin */
+    uint8_t *state; /* reversals held in rev (0..2) | JITTERED flag */
+    int obs_fish;   /* fish with a history (ids below this) */
+    uint64_t last_step;
+    int observed_any;
+    uint32_t window_steps;
+    int jittered;
+    uint64_t reversals, observed_steps;
+    size_t bytes; /* allocated here, besides the grid */
+} MetricsCtx;
+
+/* Config for a sea running with params p (link = neighbor_radius). */
+void metrics_config_from_params(MetricsConfig *c, const SeaParams *p);
+/* e names the bad field and its range. */
+int metrics_config_validate(const MetricsConfig *c, Err *e);
+
+/* Allocate everything for up to `cap` fish over `shore` (kept by pointer,
+ * must outlive m); pool may be NULL (single-threaded) and is kept too.
+ * Nothing allocates after this. */
+int metrics_init(MetricsCtx *m, const MetricsConfig *c, const ShoreField *shore, int cap,
+                 JobPool *pool, Err *e);
+void metrics_deinit(MetricsCtx *m);
+/* Bytes allocated by m (for memory reports). */
+size_t metrics_bytes(const MetricsCtx *m);
+
+/* Feed the state after a step (call after every step for exact jitter).
+ * A reversal is a heading more than 90 degrees away from the fish's heading
+ * at its previous reversal; it counts when the fish is inside the shore
+ * margin. Observing the same step twice is a no-op. Refuses more fish
+ * than cap. */
+int metrics_observe(MetricsCtx *m, const SeaView *v, Err *e);
+/* Forget all jitter history (counts restart from zero). */
+void metrics_reset_jitter(MetricsCtx *m);
+
+/* Measure v (plus the jitter seen so far) into out. Refuses more fish than
+ * cap. Same result for any pool size. */
+int metrics_compute(MetricsCtx *m, const SeaView *v, Metrics *out, Err *e);
+
+#endif

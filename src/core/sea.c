@@ -1,0 +1,866 @@
+/* sea: lifecycle, parameters, spawning, the step chain and queries of the
+ * living school (the step kernels live in sea_step.c). */
+#include "sea.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sea_internal.h"
+
+/* Fish per part below which splitting the grid build costs more than it
+ * saves; and the most parts a build is split into. */
+#define SEA_MIN_PART  4096
+#define SEA_MAX_PARTS 16
+/* Chunk sizes of the step's parallel stages. */
+#define SEA_FISH_GRAIN 256
+#define SEA_BAKE_GRAIN 1024
+/* School sizes at spawn: SEA_SCHOOL_MIN + 0..SEA_SCHOOL_SPAN fish. */
+#define SEA_SCHOOL_MIN  20
+#define SEA_SCHOOL_SPAN 181
+/* Fish within the neighbour radius at the density schools spawn with. */
+#define SEA_SPAWN_NEIGHBOURS 10.0f
+/* Seconds a shark digests after a catch before it hunts again. */
+#define SEA_SHARK_DIGEST 1.5f
+
+/* Tuned by eye and by metrics for a 2D game at 60 Hz on maps of 1000-2000
+ * px: fish cruise at 65 px/s (40-90), see 20 px around them, and keep
+ * about 12 px apart, so a school at rest holds ~10 fish per neighbour
+ * circle; alignment dominates so schools polarise within seconds. */
+void sea_params_default(SeaParams *p)
+{
+    memset(p, 0, sizeof *p);
+    p->dt = 1.0f / 60.0f;
+    p->neighbor_radius = 20.0f;
+    p->sep_radius = 16.0f;
+    p->sep_weight = 3.0f;
+    p->ali_weight = 3.0f;
+    p->coh_weight = 0.5f;
+    p->wander_weight = 0.15f;
+    p->flee_weight = 3.0f;
+    p->flee_radius = 70.0f;
+    p->shore_weight = 3.0f;
+    p->shore_margin = 24.0f;
+    p->max_speed = 90.0f;
+    p->min_speed = 40.0f;
+    p->max_force = 150.0f;
+    p->shark_speed = 110.0f;
+    p->shark_force = 70.0f;
+    p->shark_sight = 140.0f;
+    p->shark_catch = 6.0f;
+    p->brute = 0;
+}
+
+static int check_weight(const char *name, float v, Err *e)
+{
+    if (!isfinite(v) || v < 0.0f)
+        return err_set(e, "sea: %s %g; it must be a finite number >= 0", name, (double)v);
+    return 0;
+}
+
+static int check_positive(const char *name, float v, Err *e)
+{
+    if (!isfinite(v) || !(v > 0.0f))
+        return err_set(e, "sea: %s %g; it must be a finite number > 0", name, (double)v);
+    return 0;
+}
+
+int sea_params_validate(const SeaParams *p, Err *e)
+{
+    if (!p) return err_set(e, "sea: no parameters given");
+    if (!isfinite(p->dt) || !(p->dt > 0.0f) || p->dt > 0.1f)
+        return err_set(e, "sea: dt %g s; it must be in (0, 0.1]", (double)p->dt);
+    const struct {
+        const char *name;
+        float v;
+    } weights[] = {{"sep_weight", p->sep_weight},   {"ali_weight", p->ali_weight},
+                   {"coh_weight", p->coh_weight},   {"wander_weight", p->wander_weight},
+                   {"flee_weight", p->flee_weight}, {"shore_weight", p->shore_weight},
+                   {"min_speed", p->min_speed}},
+      positives[] = {{"neighbor_radius", p->neighbor_radius},
+                     {"sep_radius", p->sep_radius},
+                     {"flee_radius", p->flee_radius},
+                     {"shore_margin", p->shore_margin},
+                     {"max_speed", p->max_speed},
+                     {"max_force", p->max_force},
+                     {"shark_speed", p->shark_speed},
+                     {"shark_force", p->shark_force},
+                     {"shark_sight", p->shark_sight},
+                     {"shark_catch", p->shark_catch}};
+    for (size_t i = 0; i < sizeof weights / sizeof weights[0]; i++)
+        if (check_weight(weights[i].name, weights[i].v, e)) return -1;
+    for (size_t i = 0; i < sizeof positives / sizeof positives[0]; i++)
+        if (check_positive(positives[i].name, positives[i].v, e)) return -1;
+    if (p->sep_radius > p->neighbor_radius)
+        return err_set(e, "sea: sep_radius %g is larger than neighbor_radius %g; it must be <= it",
+                       (double)p->sep_radius, (double)p->neighbor_radius);
+    if (p->min_speed > p->max_speed)
+        return err_set(e, "sea: min_speed %g is above max_speed %g; it must be <= it",
+                       (double)p->min_speed, (double)p->max_speed);
+    /* The grid (and the safety net's reach) assume nothing crosses more
+     * than one cell per step. */
+    if (p->max_speed * p->dt > p->neighbor_radius)
+        return err_set(e,
+                       "sea: max_speed %g px/s moves %g px per step, more than neighbor_radius "
+                       "%g; lower max_speed or dt",
+                       (double)p->max_speed, (double)(p->max_speed * p->dt),
+                       (double)p->neighbor_radius);
+    if (p->shark_speed * p->dt > p->neighbor_radius)
+        return err_set(e,
+                       "sea: shark_speed %g px/s moves %g px per step, more than neighbor_radius "
+                       "%g; lower shark_speed or dt",
+                       (double)p->shark_speed, (double)(p->shark_speed * p->dt),
+                       (double)p->neighbor_radius);
+    if (p->brute != 0 && p->brute != 1)
+        return err_set(e, "sea: brute %d; it must be 0 (grid) or 1 (all pairs)", p->brute);
+    return 0;
+}
+
+/* ------------------------------------------------------------ cells */
+
+static void cells_free(SeaCells *c)
+{
+    free(c->submin);
+    free(c->deep);
+    free(c->deep_px);
+    free(c->near);
+    free(c->threat);
+    free(c->spawn);
+    free(c->is_spawn);
+    memset(c, 0, sizeof *c);
+}
+
+/* Per-cell shore facts for grid g: the least distance of the pixel centres
+ * in each subcell, and the deepest pixel of each cell. */
+static int cells_init(SeaCells *c, const Grid *g, const ShoreField *f, Err *e)
+{
+    memset(c, 0, sizeof *c);
+    c->sub = g->cell >= 8.0f ? 4 : 1;
+    c->inv_subcell = (float)c->sub / g->cell;
+    size_t cells = (size_t)g->cols * (size_t)g->rows, subs = (size_t)(c->sub * c->sub);
+    c->submin = malloc(cells * subs * sizeof *c->submin);
+    c->deep = malloc(cells * sizeof *c->deep);
+    c->deep_px = malloc(cells * sizeof *c->deep_px);
+    c->near = malloc(cells * sizeof *c->near);
+    c->threat = calloc(cells, sizeof *c->threat);
+    c->spawn = malloc(cells * sizeof *c->spawn);
+    c->is_spawn = malloc(cells);
+    int *col = malloc((size_t)f->w * sizeof *col);
+    if (!c->submin || !c->deep || !c->deep_px || !c->near || !c->threat || !c->spawn ||
+        !c->is_spawn || !col) {
+        free(col);
+        cells_free(c);
+        return err_set(e, "sea: out of memory for %zu grid cells", cells);
+    }
+    for (size_t i = 0; i < cells * subs; i++) c->submin[i] = INFINITY;
+    for (size_t i = 0; i < cells; i++) {
+        c->deep[i] = 0.0f;
+        c->deep_px[i] = -1;
+    }
+    /* Column part of each pixel's (cell, subcell) index, then the rows. */
+    for (int x = 0; x < f->w; x++) {
+        float cx = (float)x + 0.5f;
+        int ci = grid_cell_of(g, cx, 0.0f);
+        int sx = (int)((cx - (float)ci * g->cell) * c->inv_subcell);
+        col[x] = ci * (int)subs + (sx < c->sub ? sx : c->sub - 1);
+    }
+    for (int y = 0; y < f->h; y++) {
+        float cy = (float)y + 0.5f;
+        int row = grid_cell_of(g, 0.0f, cy);
+        int sy = (int)((cy - (float)(row / g->cols) * g->cell) * c->inv_subcell);
+        int base = row * (int)subs + (sy < c->sub ? sy : c->sub - 1) * c->sub;
+        const float *d = f->dist + (size_t)y * (size_t)f->w;
+        for (int x = 0; x < f->w; x++) {
+            int si = base + col[x];
+            if (d[x] < c->submin[si]) c->submin[si] = d[x];
+            int ci = si / (int)subs;
+            if (d[x] > c->deep[ci]) {
+                c->deep[ci] = d[x];
+                c->deep_px[ci] = y * f->w + x;
+            }
+        }
+    }
+    free(col);
+    return 0;
+}
+
+/* The parts of the cell facts that depend on the params: which subcells
+ * are near the shore, and which cells are deep enough to spawn in. */
+static void cells_classify(SeaCells *c, const Grid *g, const SeaParams *p)
+{
+    size_t cells = (size_t)g->cols * (size_t)g->rows;
+    int subs = c->sub * c->sub;
+    /* Any point of a subcell is within ~1.5 px of one of its pixel
+     * centres, a bilinear sample loses at most ~1.5 px more, and the field
+     * is 1-Lipschitz (to ~1%): so a subcell whose least distance clears the
+     * margin, or a step's reach, by this slack never needs shore work. A
+     * subcell holding no pixel centre is always near. */
+    float reach = fmaxf(p->shore_margin, fmaxf(p->max_speed, p->shark_speed) * p->dt * 1.1f) + 4.0f;
+    for (size_t i = 0; i < cells; i++) {
+        uint16_t m = 0;
+        for (int k = 0; k < subs; k++) {
+            float v = c->submin[i * (size_t)subs + (size_t)k];
+            if (!(v >= reach)) m |= (uint16_t)(1u << k);
+        }
+        c->near[i] = m;
+    }
+    const float tiers[3] = {p->shore_margin + p->neighbor_radius, 0.5f * p->shore_margin, 0.0f};
+    c->nspawn = 0;
+    for (int t = 0; t < 3 && c->nspawn == 0; t++)
+        for (size_t i = 0; i < cells; i++)
+            if (c->deep_px[i] >= 0 && c->deep[i] > tiers[t]) c->spawn[c->nspawn++] = (int)i;
+    memset(c->is_spawn, 0, cells);
+    for (int i = 0; i < c->nspawn; i++) c->is_spawn[c->spawn[i]] = 1;
+}
+
+/* ---------------------------------------------------------- helpers */
+
+static void compute_k(Sea *s)
+{
+    const SeaParams *p = &s->p;
+    SeaStepK *K = &s->k;
+    K->dt = p->dt;
+    K->nr2 = p->neighbor_radius * p->neighbor_radius;
+    K->s2 = p->sep_radius * p->sep_radius;
+    K->inv_s = 1.0f / p->sep_radius;
+    K->eps = 1e-4f * K->s2;
+    K->cruise = 0.5f * (p->min_speed + p->max_speed);
+    K->inv_cruise = 1.0f / K->cruise;
+    /* Each urge is scaled to about 1 at full strength: separation per
+     * neighbour at half the separation radius 1.5, alignment the mean
+     * velocity at cruise speed, cohesion a centroid at the radius. */
+    K->k_sep = p->sep_weight * p->max_force * K->inv_s;
+    K->k_ali = p->ali_weight * K->inv_cruise;
+    K->k_coh = p->coh_weight / p->neighbor_radius;
+    K->k_wan = p->wander_weight;
+    K->k_flee = p->flee_weight;
+    K->k_shore = p->shore_weight;
+    K->margin = p->shore_margin;
+    K->inv_margin = 1.0f / p->shore_margin;
+    K->border = 2.0f * fmaxf(p->shore_margin, p->neighbor_radius);
+    K->inv_border = 1.0f / K->border;
+    K->max_speed = p->max_speed;
+    K->min_speed = p->min_speed;
+    K->max_force = p->max_force;
+    K->sep_lim = 2.0f * p->max_force;
+    K->cruise_span = p->max_speed - K->cruise;
+    K->inv_steer = 1.0f / SEA_STEER_TIME;
+    K->shark_speed = p->shark_speed;
+    K->shark_force = p->shark_force;
+    K->shark_sight2 = p->shark_sight * p->shark_sight;
+    K->shark_catch2 = p->shark_catch * p->shark_catch;
+    float room = 3.0f * p->shark_catch + 12.0f;
+    K->shark_fear2 = room * room;
+    K->xmax = nextafterf((float)s->shore->w, 0.0f);
+    K->ymax = nextafterf((float)s->shore->h, 0.0f);
+    K->brute = p->brute;
+}
+
+int sea_is_water(const Sea *s, float x, float y)
+{
+    const ShoreField *f = s->shore;
+    if (!(x >= 0.0f) || !(y >= 0.0f) || x >= (float)f->w || y >= (float)f->h) return 0;
+    return f->dist[(size_t)(int)y * (size_t)f->w + (size_t)(int)x] > 0.0f;
+}
+
+/* A water position inside a spawn cell picked by h: a random pixel of the
+ * cell when it is water, else the cell's deepest pixel. */
+void sea_spawn_cell_point(const Sea *s, uint64_t h, float *x, float *y)
+{
+    const Grid *g = &s->grid;
+    const ShoreField *f = s->shore;
+    int ci = s->cells.spawn[(h >> 40) % (uint64_t)s->cells.nspawn];
+    float x0 = (float)(ci % g->cols) * g->cell, y0 = (float)(ci / g->cols) * g->cell;
+    float rx = x0 + sea_u01(h, 0) * g->cell, ry = y0 + sea_u01(h, 16) * g->cell;
+    int px = (int)rx, py = (int)ry;
+    if (!sea_is_water(s, rx, ry) || grid_cell_of(g, (float)px + 0.5f, (float)py + 0.5f) != ci) {
+        px = s->cells.deep_px[ci] % f->w;
+        py = s->cells.deep_px[ci] / f->w;
+    }
+    uint64_t j = sea_mix64(h);
+    *x = (float)px + 0.1f + 0.8f * sea_u01(j, 0);
+    *y = (float)py + 0.1f + 0.8f * sea_u01(j, 32);
+}
+
+void sea_respawn_point(const Sea *s, int id, uint64_t step, int sbuf, float *x, float *y)
+{
+    float far = fmaxf(s->p.shark_sight, s->p.flee_radius);
+    float far2 = far * far;
+    uint64_t key = s->seed ^ SEA_SALT_RESPAWN;
+    for (int t = 0; t < 16; t++) {
+        sea_spawn_cell_point(s, sea_hash3(key, (uint64_t)id, step * 16u + (uint64_t)t), x, y);
+        int seen = 0;
+        for (int i = 0; i < s->ns && !seen; i++) {
+            float dx = *x - s->shx[sbuf][i], dy = *y - s->shy[sbuf][i];
+            seen = dx * dx + dy * dy <= far2;
+        }
+        if (!seen) return;
+    }
+}
+
+static int school_size(uint64_t key, uint64_t j)
+{
+    return SEA_SCHOOL_MIN + (int)(sea_hash3(key, j, 1) % SEA_SCHOOL_SPAN);
+}
+
+/* The spawn cell of the next school: school centres follow the R2
+ * low-discrepancy sequence over the map (offset by the seed), skipping
+ * points that fall outside the spawn cells, so schools spread evenly over
+ * the sea instead of piling up where random picks happen to cluster. *r2
+ * counts the points used so far. */
+static int next_school_cell(const Sea *s, uint64_t key, uint64_t *r2)
+{
+    const Grid *g = &s->grid;
+    double u0 = (double)sea_u01(key, 0), v0 = (double)sea_u01(key, 24);
+    for (int t = 0; t < 64; t++) {
+        double j = (double)(*r2)++;
+        double u = u0 + j * 0.7548776662466927, v = v0 + j * 0.5698402909980532;
+        u -= floor(u);
+        v -= floor(v);
+        int ci = grid_cell_of(g, (float)(u * s->shore->w), (float)(v * s->shore->h));
+        if (s->cells.is_spawn[ci]) return ci;
+    }
+    /* Spawn cells are scarce on this map: any of them. */
+    uint64_t h = sea_hash3(key, *r2, 3);
+    return s->cells.spawn[(h >> 40) % (uint64_t)s->cells.nspawn];
+}
+
+/* Spawn fish ids [a, b) into storage slots [a, b) and the front buffer,
+ * in schools: ids are dealt to schools of 20-200 in order, each school a
+ * sunflower-seed disc (evenly spaced, lightly jittered) around a deep-water
+ * centre at about SEA_SPAWN_NEIGHBOURS neighbours per fish, every fish
+ * heading its own way. */
+static void spawn_fish(Sea *s, int a, int b)
+{
+    if (a >= b || s->cells.nspawn == 0) return;
+    uint64_t skey = s->seed ^ SEA_SALT_SCHOOL, fkey = s->seed ^ SEA_SALT_FISH;
+    uint64_t ckey = sea_mix64(skey), r2 = 0;
+    uint64_t j = 0;
+    int start = 0, size = school_size(skey, 0);
+    int ci = next_school_cell(s, ckey, &r2);
+    while (start + size <= a) {
+        start += size;
+        size = school_size(skey, ++j);
+        ci = next_school_cell(s, ckey, &r2);
+    }
+    float nr = s->p.neighbor_radius;
+    float spacing = nr * sqrtf(3.14159265f / SEA_SPAWN_NEIGHBOURS);
+    int fr = s->front;
+    for (int id = a; id < b; id++) {
+        if (id >= start + size) {
+            start += size;
+            size = school_size(skey, ++j);
+            ci = next_school_cell(s, ckey, &r2);
+        }
+        int cpx = s->cells.deep_px[ci];
+        float cx = (float)(cpx % s->shore->w) + 0.5f, cy = (float)(cpx / s->shore->w) + 0.5f;
+        float radius = nr * sqrtf((float)size / SEA_SPAWN_NEIGHBOURS);
+        float turn = 6.2831853f * sea_u01(sea_hash3(skey, j, 4), 0);
+        int q = id - start;
+        uint64_t h = sea_hash3(fkey, (uint64_t)id, 0);
+        float r = radius * sqrtf(((float)q + 0.5f) / (float)size);
+        float ang = turn + 2.3999632f * (float)q;
+        float x = cx + r * cosf(ang) + (sea_u01(h, 0) - 0.5f) * 0.5f * spacing;
+        float y = cy + r * sinf(ang) + (sea_u01(h, 32) - 0.5f) * 0.5f * spacing;
+        int placed = sea_is_water(s, x, y);
+        for (uint64_t t = 1; t < 12 && !placed; t++) {
+            h = sea_hash3(fkey, (uint64_t)id, t);
+            r = radius * sqrtf(sea_u01(h, 0));
+            ang = 6.2831853f * sea_u01(h, 32);
+            x = cx + r * cosf(ang);
+            y = cy + r * sinf(ang);
+            placed = sea_is_water(s, x, y);
+        }
+        if (!placed) {
+            /* The centre pixel is water: jitter inside it. */
+            h = sea_hash3(fkey, (uint64_t)id, 99);
+            x = floorf(cx) + 0.1f + 0.8f * sea_u01(h, 0);
+            y = floorf(cy) + 0.1f + 0.8f * sea_u01(h, 32);
+        }
+        h = sea_hash3(fkey, (uint64_t)id, 100);
+        float dir = 6.2831853f * sea_u01(h, 0);
+        float sp = s->k.cruise * (0.9f + 0.2f * sea_u01(h, 32));
+        s->x[id] = x;
+        s->y[id] = y;
+        s->vx[id] = cosf(dir) * sp;
+        s->vy[id] = sinf(dir) * sp;
+        s->id[id] = id;
+        s->px[fr][id] = x;
+        s->py[fr][id] = y;
+        s->pvx[fr][id] = s->vx[id];
+        s->pvy[fr][id] = s->vy[id];
+    }
+}
+
+static void spawn_shark(Sea *s, int i)
+{
+    uint64_t h = sea_hash3(s->seed ^ SEA_SALT_SHARK, (uint64_t)i, s->step);
+    float x, y;
+    sea_spawn_cell_point(s, h, &x, &y);
+    float ang = 6.2831853f * sea_u01(sea_mix64(h), 8);
+    float sp = 0.55f * s->p.shark_speed;
+    int fr = s->front;
+    s->shx[fr][i] = x;
+    s->shy[fr][i] = y;
+    s->shvx[fr][i] = cosf(ang) * sp;
+    s->shvy[fr][i] = sinf(ang) * sp;
+    s->shark_full_until[i] = 0;
+}
+
+static int grow_fish(Sea *s, int cap, Err *e)
+{
+    if (cap <= s->cap) return 0;
+    size_t n = (size_t)cap;
+    float **fl[] = {&s->x,      &s->y,      &s->vx,    &s->vy,    &s->px[0],  &s->py[0],
+                    &s->pvx[0], &s->pvy[0], &s->px[1], &s->py[1], &s->pvx[1], &s->pvy[1]};
+    for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++) {
+        float *q = realloc(*fl[i], n * sizeof(float));
+        if (!q) return err_set(e, "sea: out of memory for %d fish", cap);
+        *fl[i] = q;
+    }
+    int *q = realloc(s->id, n * sizeof(int));
+    if (!q) return err_set(e, "sea: out of memory for %d fish", cap);
+    s->id = q;
+    if (grid_reserve(&s->grid, cap, e) != 0) return -1;
+    s->cap = cap;
+    return 0;
+}
+
+/* A grid with cells of the neighbour radius, its payload and histograms. */
+static int make_grid(Grid *g, const Sea *s, float cell, int cap, Err *e)
+{
+    if (grid_init(g, (float)s->shore->w, (float)s->shore->h, cell, cap, e) != 0) return -1;
+    int parts = s->threads < SEA_MAX_PARTS ? s->threads : SEA_MAX_PARTS;
+    if (grid_enable_payload(g, e) != 0 || grid_reserve_parts(g, parts, e) != 0) {
+        grid_deinit(g);
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------- lifecycle */
+
+int sea_init(Sea **out, const ShoreField *shore, const SeaParams *p, uint64_t seed, int fish,
+             int sharks, JobPool *pool, Err *e)
+{
+    *out = NULL;
+    if (sea_params_validate(p, e) != 0) return -1;
+    if (!shore || !shore->dist || shore->w <= 0 || shore->h <= 0)
+        return err_set(e, "sea: no shore field (bake the map's distance field first)");
+    if (fish < 0 || fish > SEA_MAX_FISH)
+        return err_set(e, "sea: fish count %d; it must be in 0..%d", fish, SEA_MAX_FISH);
+    if (sharks < 0 || sharks > SEA_MAX_SHARKS)
+        return err_set(e, "sea: shark count %d; it must be in 0..%d", sharks, SEA_MAX_SHARKS);
+    Sea *s = calloc(1, sizeof *s);
+    if (!s) return err_set(e, "sea: out of memory");
+    s->shore = shore;
+    s->p = *p;
+    s->seed = seed;
+    s->pool = pool;
+    if (!pool) {
+        if (jobs_init(&s->own_pool, 1, e) != 0) {
+            free(s);
+            return -1;
+        }
+        s->pool = s->own_pool;
+    }
+    s->threads = jobs_threads(s->pool);
+    s->threat_stamp = 1;
+    s->cur_r = 0.0f;
+    compute_k(s);
+    if (make_grid(&s->grid, s, p->neighbor_radius, fish, e) != 0 ||
+        cells_init(&s->cells, &s->grid, shore, e) != 0) {
+        sea_deinit(s);
+        return -1;
+    }
+    cells_classify(&s->cells, &s->grid, &s->p);
+    if ((fish > 0 || sharks > 0) && s->cells.nspawn == 0) {
+        sea_deinit(s);
+        return err_set(e,
+                       "sea: the %dx%d map has no water pixel; %d fish and %d sharks need "
+                       "water to swim in",
+                       shore->w, shore->h, fish, sharks);
+    }
+    if (grow_fish(s, fish > 0 ? fish : 1, e) != 0) {
+        sea_deinit(s);
+        return -1;
+    }
+    spawn_fish(s, 0, fish);
+    s->n = fish;
+    for (int i = 0; i < sharks; i++) spawn_shark(s, i);
+    s->ns = sharks;
+    *out = s;
+    return 0;
+}
+
+void sea_deinit(Sea *s)
+{
+    if (!s) return;
+    if (s->scheduled) sea_complete(s);
+    grid_deinit(&s->grid);
+    cells_free(&s->cells);
+    free(s->x);
+    free(s->y);
+    free(s->vx);
+    free(s->vy);
+    free(s->id);
+    for (int b = 0; b < 2; b++) {
+        free(s->px[b]);
+        free(s->py[b]);
+        free(s->pvx[b]);
+        free(s->pvy[b]);
+    }
+    jobs_deinit(s->own_pool);
+    free(s);
+}
+
+int sea_set_params(Sea *s, const SeaParams *p, Err *e)
+{
+    if (sea_params_validate(p, e) != 0) return -1;
+    if (s->scheduled) sea_complete(s);
+    if (p->neighbor_radius != s->p.neighbor_radius) {
+        /* New cell size: a new grid and new cell facts, swapped in only
+         * when both could be made. */
+        Grid g;
+        SeaCells c;
+        if (make_grid(&g, s, p->neighbor_radius, s->cap, e) != 0) return -1;
+        if (cells_init(&c, &g, s->shore, e) != 0) {
+            grid_deinit(&g);
+            return -1;
+        }
+        grid_deinit(&s->grid);
+        cells_free(&s->cells);
+        s->grid = g;
+        s->cells = c;
+    }
+    s->p = *p;
+    compute_k(s);
+    cells_classify(&s->cells, &s->grid, &s->p);
+    s->grid_fresh = 0;
+    return 0;
+}
+
+const SeaParams *sea_params(const Sea *s)
+{
+    return &s->p;
+}
+
+int sea_set_fish_count(Sea *s, int n, Err *e)
+{
+    if (n < 0 || n > SEA_MAX_FISH)
+        return err_set(e, "sea: fish count %d; it must be in 0..%d", n, SEA_MAX_FISH);
+    if (s->scheduled) sea_complete(s);
+    if (n > s->n) {
+        if (s->cells.nspawn == 0)
+            return err_set(e, "sea: the map has no water pixel; %d fish need water to swim in", n);
+        if (n > s->cap) {
+            int cap = s->cap + s->cap / 2;
+            if (cap < n || cap > SEA_MAX_FISH) cap = n;
+            if (grow_fish(s, cap, e) != 0) return -1;
+        }
+        spawn_fish(s, s->n, n);
+    } else if (n < s->n) {
+        /* Drop the highest ids, keeping the storage order of the rest. */
+        int j = 0;
+        for (int i = 0; i < s->n; i++) {
+            if (s->id[i] >= n) continue;
+            s->x[j] = s->x[i];
+            s->y[j] = s->y[i];
+            s->vx[j] = s->vx[i];
+            s->vy[j] = s->vy[i];
+            s->id[j] = s->id[i];
+            j++;
+        }
+    }
+    s->n = n;
+    s->grid_fresh = 0;
+    return 0;
+}
+
+int sea_set_shark_count(Sea *s, int n, Err *e)
+{
+    if (n < 0 || n > SEA_MAX_SHARKS)
+        return err_set(e, "sea: shark count %d; it must be in 0..%d", n, SEA_MAX_SHARKS);
+    if (s->scheduled) sea_complete(s);
+    if (n > s->ns && s->cells.nspawn == 0)
+        return err_set(e, "sea: the map has no water pixel; %d sharks need water to swim in", n);
+    for (int i = s->ns; i < n; i++) spawn_shark(s, i);
+    s->ns = n;
+    return 0;
+}
+
+int sea_set_shark(Sea *s, int i, float x, float y, float vx, float vy, Err *e)
+{
+    if (i < 0 || i >= s->ns)
+        return err_set(e, "sea: shark %d does not exist (%d sharks)", i, s->ns);
+    if (!isfinite(vx) || !isfinite(vy))
+        return err_set(e, "sea: shark %d velocity (%g, %g) must be finite", i, (double)vx,
+                       (double)vy);
+    if (!sea_is_water(s, x, y))
+        return err_set(e, "sea: shark %d at (%g, %g) would be off the map or on land", i, (double)x,
+                       (double)y);
+    if (s->scheduled) sea_complete(s);
+    int fr = s->front;
+    s->shx[fr][i] = x;
+    s->shy[fr][i] = y;
+    s->shvx[fr][i] = vx;
+    s->shvy[fr][i] = vy;
+    return 0;
+}
+
+void sea_set_hulls(Sea *s, const SeaCircle *hulls, int n)
+{
+    if (n < 0) n = 0;
+    if (n > SEA_MAX_HULLS) n = SEA_MAX_HULLS;
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        const SeaCircle *h = &hulls[i];
+        if (!isfinite(h->x) || !isfinite(h->y) || !isfinite(h->vx) || !isfinite(h->vy) ||
+            !isfinite(h->radius) || h->radius < 0.0f)
+            continue;
+        s->hull[m++] = *h;
+    }
+    s->nhull = m;
+}
+
+void sea_add_scare(Sea *s, float x, float y, float radius, float seconds)
+{
+    if (!isfinite(x) || !isfinite(y) || !isfinite(radius) || !(radius > 0.0f) ||
+        !isfinite(seconds) || !(seconds > 0.0f))
+        return;
+    uint64_t steps = (uint64_t)ceilf(seconds / s->p.dt);
+    SeaScare sc = {x, y, radius, s->step + (steps > 0 ? steps : 1)};
+    if (s->nscare < SEA_MAX_SCARES) {
+        s->scare[s->nscare++] = sc;
+        return;
+    }
+    /* Full: the scare that ends first makes way. */
+    int first = 0;
+    for (int i = 1; i < s->nscare; i++)
+        if (s->scare[i].until < s->scare[first].until) first = i;
+    s->scare[first] = sc;
+}
+
+void sea_set_cursor(Sea *s, float x, float y, float radius)
+{
+    if (!isfinite(x) || !isfinite(y) || !isfinite(radius) || radius < 0.0f) radius = 0.0f;
+    s->cur_x = x;
+    s->cur_y = y;
+    s->cur_r = radius;
+}
+
+void sea_set_bake(Sea *s, SeaBakeFn fn, void *ctx)
+{
+    s->bake = fn;
+    s->bake_ctx = ctx;
+}
+
+/* ------------------------------------------------------------ step */
+
+static void add_point_threat(Sea *s, float x, float y, float reach)
+{
+    SeaThreat *T = &s->thr[s->nthr++];
+    memset(T, 0, sizeof *T);
+    T->ax = T->bx = x;
+    T->ay = T->by = y;
+    T->reach = reach;
+    T->inv_reach = 1.0f / reach;
+}
+
+/* Snapshot every flee source for the step about to run. */
+static void gather_threats(Sea *s)
+{
+    s->nthr = 0;
+    int fr = s->front;
+    for (int i = 0; i < s->ns; i++)
+        add_point_threat(s, s->shx[fr][i], s->shy[fr][i], s->p.flee_radius);
+    for (int i = 0; i < s->nhull; i++) {
+        const SeaCircle *h = &s->hull[i];
+        SeaThreat *T = &s->thr[s->nthr++];
+        T->ax = h->x;
+        T->ay = h->y;
+        /* The capsule covers the course ahead: fish in front of a hull
+         * move out of its path, sideways, before it arrives. */
+        T->dx = h->vx * SEA_HULL_LOOKAHEAD;
+        T->dy = h->vy * SEA_HULL_LOOKAHEAD;
+        T->bx = h->x + T->dx;
+        T->by = h->y + T->dy;
+        float l2 = T->dx * T->dx + T->dy * T->dy;
+        T->inv_len2 = l2 > 1e-6f ? 1.0f / l2 : 0.0f;
+        if (T->inv_len2 == 0.0f) T->dx = T->dy = 0.0f;
+        T->solid = h->radius;
+        T->reach = s->p.flee_radius;
+        T->inv_reach = 1.0f / T->reach;
+        T->ahead_fade = 0.6f;
+    }
+    int m = 0;
+    for (int i = 0; i < s->nscare; i++) {
+        if (s->scare[i].until <= s->step) continue;
+        s->scare[m++] = s->scare[i];
+        add_point_threat(s, s->scare[i].x, s->scare[i].y, s->scare[i].radius);
+    }
+    s->nscare = m;
+    if (s->cur_r > 0.0f) add_point_threat(s, s->cur_x, s->cur_y, s->cur_r);
+}
+
+void sea_schedule(Sea *s)
+{
+    if (s->scheduled) return;
+    compute_k(s);
+    gather_threats(s);
+    if (++s->threat_stamp == 0) s->threat_stamp = 1;
+    int parts = s->n / SEA_MIN_PART;
+    if (parts > s->grid.hist_workers) parts = s->grid.hist_workers;
+    if (parts < 1) parts = 1;
+    grid_build_begin(&s->grid, s->x, s->y, s->vx, s->vy, s->id, s->n, parts);
+    int back = s->front ^ 1;
+    s->run_bake = s->bake;
+    s->run_bake_ctx = s->bake_ctx;
+    s->bake_view =
+        (SeaView){s->n,         s->px[back],  s->py[back],   s->pvx[back],  s->pvy[back], s->ns,
+                  s->shx[back], s->shy[back], s->shvx[back], s->shvy[back], s->step + 1};
+    JobChain *c = &s->chain;
+    c->count = 5;
+    c->stage[0] = (JobStage){sea_stage_count, s, parts, 1};
+    c->stage[1] = (JobStage){grid_stage_scatter, &s->grid, parts, 1};
+    c->stage[2] = (JobStage){sea_stage_sharks, s, s->ns, 4};
+    c->stage[3] = (JobStage){sea_stage_fish, s, s->n, SEA_FISH_GRAIN};
+    c->stage[4] = (JobStage){sea_stage_bake, s, s->run_bake ? s->n : 0, SEA_BAKE_GRAIN};
+    s->scheduled = 1;
+    jobs_schedule(s->pool, c);
+}
+
+void sea_complete(Sea *s)
+{
+    if (!s->scheduled) return;
+    jobs_complete(s->pool, &s->chain);
+    s->scheduled = 0;
+    /* Each caught fish is eaten once; the lowest-numbered shark on it
+     * gets it and digests for a while. */
+    s->nrespawned = 0;
+    uint64_t digest = (uint64_t)ceilf(SEA_SHARK_DIGEST / s->p.dt);
+    for (int i = 0; i < s->ns; i++) {
+        int t = s->shark_target[i];
+        if (t < 0) continue;
+        int dup = 0;
+        for (int j = 0; j < s->nrespawned && !dup; j++) dup = s->respawned[j] == t;
+        if (dup) continue;
+        s->respawned[s->nrespawned++] = t;
+        s->eaten++;
+        s->shark_full_until[i] = s->step + 1 + digest;
+    }
+    s->front ^= 1;
+    s->step++;
+    s->grid_fresh = 1;
+}
+
+void sea_step(Sea *s)
+{
+    sea_schedule(s);
+    sea_complete(s);
+}
+
+/* --------------------------------------------------------- queries */
+
+void sea_view(const Sea *s, SeaView *v)
+{
+    int fr = s->front;
+    *v = (SeaView){s->n,       s->px[fr],  s->py[fr],   s->pvx[fr],  s->pvy[fr], s->ns,
+                   s->shx[fr], s->shy[fr], s->shvx[fr], s->shvy[fr], s->step};
+}
+
+static uint64_t fnv(uint64_t h, const void *data, size_t len)
+{
+    const unsigned char *b = data;
+    for (size_t i = 0; i < len; i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+uint64_t sea_hash(const Sea *s)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    int fr = s->front;
+    size_t nf = (size_t)s->n * sizeof(float), ns = (size_t)s->ns * sizeof(float);
+    h = fnv(h, s->px[fr], nf);
+    h = fnv(h, s->py[fr], nf);
+    h = fnv(h, s->pvx[fr], nf);
+    h = fnv(h, s->pvy[fr], nf);
+    h = fnv(h, s->shx[fr], ns);
+    h = fnv(h, s->shy[fr], ns);
+    h = fnv(h, s->shvx[fr], ns);
+    h = fnv(h, s->shvy[fr], ns);
+    return h;
+}
+
+uint64_t sea_eaten(const Sea *s)
+{
+    return s->eaten;
+}
+
+/* Fish within r of a point, visited either through the grid (storage
+ * positions are the front state, filed under last step's cells, so the
+ * search widens by the farthest a fish moves in a step) or, while the
+ * grid is stale or a step is in flight, over the front buffer. */
+typedef struct Probe {
+    float qx, qy, r2;
+    int count;
+    int best;
+    float best_d2;
+} Probe;
+
+static inline void probe_visit(Probe *pr, float x, float y, int id)
+{
+    float dx = x - pr->qx, dy = y - pr->qy;
+    float d2 = dx * dx + dy * dy;
+    if (!(d2 <= pr->r2)) return;
+    pr->count++;
+    if (pr->best < 0 || d2 < pr->best_d2 || (d2 == pr->best_d2 && id < pr->best)) {
+        pr->best = id;
+        pr->best_d2 = d2;
+    }
+}
+
+static void probe(const Sea *s, Probe *pr, float r)
+{
+    if (s->scheduled || !s->grid_fresh) {
+        int fr = s->front;
+        for (int i = 0; i < s->n; i++) probe_visit(pr, s->px[fr][i], s->py[fr][i], i);
+        return;
+    }
+    const Grid *g = &s->grid;
+    float slack = s->p.max_speed * s->p.dt * 1.01f + 0.01f;
+    int cx0, cy0, cx1, cy1;
+    grid_cell_rect(g, pr->qx, pr->qy, r + slack, &cx0, &cy0, &cx1, &cy1);
+    for (int cy = cy0; cy <= cy1; cy++) {
+        int k1 = g->cell_start[cy * g->cols + cx1 + 1];
+        for (int k = g->cell_start[cy * g->cols + cx0]; k < k1; k++)
+            probe_visit(pr, s->x[k], s->y[k], s->id[k]);
+    }
+    /* Respawned fish moved far from the cell they are filed under. */
+    for (int i = 0; i < s->nrespawned; i++) {
+        int k = s->respawned[i];
+        int c = g->cell_of[g->order[k]];
+        int cx = c % g->cols, cy = c / g->cols;
+        if (cx >= cx0 && cx <= cx1 && cy >= cy0 && cy <= cy1) continue;
+        probe_visit(pr, s->x[k], s->y[k], s->id[k]);
+    }
+}
+
+int sea_nearest_fish(const Sea *s, float x, float y, float max_r)
+{
+    if (!(max_r >= 0.0f) || !isfinite(x) || !isfinite(y)) return -1;
+    Probe pr = {x, y, max_r * max_r, 0, -1, 0.0f};
+    probe(s, &pr, max_r);
+    return pr.best;
+}
+
+int sea_count_within(const Sea *s, float x, float y, float r)
+{
+    if (!(r >= 0.0f) || !isfinite(x) || !isfinite(y)) return 0;
+    Probe pr = {x, y, r * r, 0, -1, 0.0f};
+    probe(s, &pr, r);
+    return pr.count;
+}

@@ -1,0 +1,165 @@
+/* sea_internal: the Sea's fields and the step kernels shared by sea.c and
+ * sea_step.c; nothing outside the sea includes this. */
+#ifndef SHOAL_SEA_INTERNAL_H
+#define SHOAL_SEA_INTERNAL_H
+
+#include <stdint.h>
+
+#include "grid.h"
+#include "jobs.h"
+#include "sea.h"
+#include "shore.h"
+
+/* A flee source as the fish see it: a capsule from (ax, ay) to (bx, by)
+ * with a solid radius (a hull; 0 for points) and a reach beyond it.
+ * Strength fades from 1 at the solid edge to 0 at the reach; along a
+ * hull's look-ahead segment it fades by up to `ahead_fade`. */
+typedef struct SeaThreat {
+    float ax, ay, bx, by;
+    float solid, reach, inv_reach;
+    float ahead_fade;
+    float dx, dy, inv_len2; /* b - a and 1 / |b - a|^2 (0 for a point) */
+} SeaThreat;
+
+#define SEA_MAX_THREATS (SEA_MAX_SHARKS + SEA_MAX_HULLS + SEA_MAX_SCARES + 1)
+
+typedef struct SeaScare {
+    float x, y, radius;
+    uint64_t until; /* first step at which it is gone */
+} SeaScare;
+
+/* Seconds in which a fish would reach its desired velocity if max_force
+ * did not limit the turn. */
+#define SEA_STEER_TIME 0.2f
+/* Seconds of a hull's course that fish already clear out of. */
+#define SEA_HULL_LOOKAHEAD 1.0f
+
+/* Constants of one step, derived from the params when it is scheduled. */
+typedef struct SeaStepK {
+    float dt, nr2, s2, inv_s, eps;
+    /* Weights of the urges in the desired heading (see sea_stage_fish). */
+    float k_ali, k_coh, k_sep, k_wan, k_flee, k_shore, inv_cruise;
+    float margin, inv_margin, border, inv_border;
+    float max_speed, min_speed, cruise, cruise_span, max_force, sep_lim, inv_steer;
+    float shark_speed, shark_force, shark_sight2, shark_catch2, shark_fear2;
+    float xmax, ymax; /* largest coordinates still on the map */
+    int brute;
+} SeaStepK;
+
+/* What the sea knows about each grid cell, from the shore field. */
+typedef struct SeaCells {
+    /* Each cell is cut into sub x sub subcells (sub = 4, or 1 for cells
+     * under 8 px); a fish only does shore work when its subcell says so. */
+    int sub;
+    float inv_subcell; /* sub / cell side */
+    float *submin;     /* least shore distance of a pixel centre in each
+                          subcell (cells * sub * sub), INFINITY if none */
+    float *deep;       /* greatest distance in each cell */
+    int *deep_px;      /* that pixel (y * w + x), -1 if the cell is dry */
+    uint16_t *near;    /* per cell, bit sy * sub + sx: land or the shore
+                          margin may be in reach from that subcell */
+    uint32_t *threat;
+    /* Water cells to spawn in: the deepest non-empty tier. */
+    int *spawn;
+    int nspawn;
+    uint8_t *is_spawn; /* per cell: in that list */
+} SeaCells;
+
+struct Sea {
+    const ShoreField *shore;
+    SeaParams p;
+    uint64_t seed;
+    JobPool *pool, *own_pool;
+    int threads;
+
+    /* Fish in storage order = cell order of the last step (ids say who). */
+    int n, cap;
+    float *x, *y, *vx, *vy;
+    int *id;
+    /* Public state by fish id, double-buffered: front is the view. */
+    float *px[2], *py[2], *pvx[2], *pvy[2];
+    int front;
+
+    /* Sharks by index, double-buffered like the public fish. */
+    int ns;
+    float shx[2][SEA_MAX_SHARKS], shy[2][SEA_MAX_SHARKS];
+    float shvx[2][SEA_MAX_SHARKS], shvy[2][SEA_MAX_SHARKS];
+    int shark_target[SEA_MAX_SHARKS];          /* sorted fish index caught this step, -1 */
+    uint64_t shark_full_until[SEA_MAX_SHARKS]; /* no hunting before this step */
+
+    Grid grid;
+    int grid_fresh; /* grid + storage order describe the front state */
+    /* Fish respawned by the last step (storage indices): the grid still
+     * files them under the cell they were eaten in. */
+    int respawned[SEA_MAX_SHARKS];
+    int nrespawned;
+
+    SeaCells cells;
+    uint32_t threat_stamp; /* cells.threat[c] == it: a flee source reaches c */
+
+    SeaCircle hull[SEA_MAX_HULLS];
+    int nhull;
+    SeaScare scare[SEA_MAX_SCARES];
+    int nscare;
+    float cur_x, cur_y, cur_r;
+
+    /* Snapshot for the step in flight. */
+    SeaThreat thr[SEA_MAX_THREATS];
+    int nthr;
+    SeaStepK k;
+    SeaView bake_view;
+    SeaBakeFn bake, run_bake; /* run_bake: the one the step in flight uses */
+    void *bake_ctx, *run_bake_ctx;
+
+    JobChain chain;
+    int scheduled;
+    uint64_t step;
+    uint64_t eaten;
+};
+
+/* Counter-based hashing: the same (key, a, b) gives the same bits on any
+ * thread, in any order. */
+static inline uint64_t sea_mix64(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t sea_hash3(uint64_t key, uint64_t a, uint64_t b)
+{
+    return sea_mix64(key ^ (a * 0xd6e8feb86659fd93ull) ^ (b * 0xa0761d6478bd642full));
+}
+
+/* Uniform in [0, 1) from 24 bits of h starting at bit `shift`. */
+static inline float sea_u01(uint64_t h, int shift)
+{
+    return (float)((h >> shift) & 0xffffffu) * (1.0f / 16777216.0f);
+}
+
+/* Salts keeping the random streams apart. */
+enum {
+    SEA_SALT_WANDER = 1,
+    SEA_SALT_SCHOOL,
+    SEA_SALT_FISH,
+    SEA_SALT_RESPAWN,
+    SEA_SALT_SHARK,
+    SEA_SALT_SHARK_WANDER
+};
+
+/* Step stages (sea_step.c). ctx is the Sea. */
+void sea_stage_count(void *ctx, int begin, int end, int worker);
+void sea_stage_sharks(void *ctx, int begin, int end, int worker);
+void sea_stage_fish(void *ctx, int begin, int end, int worker);
+void sea_stage_bake(void *ctx, int begin, int end, int worker);
+
+/* A random open-water position for fish `id` respawning at `step`, out of
+ * sight of the sharks in buffer `sbuf` (sea_step.c). */
+void sea_respawn_point(const Sea *s, int id, uint64_t step, int sbuf, float *x, float *y);
+/* A water position in a spawn cell picked by h: a random pixel of the
+ * cell when it is water, else the cell's deepest pixel (sea.c). */
+void sea_spawn_cell_point(const Sea *s, uint64_t h, float *x, float *y);
+int sea_is_water(const Sea *s, float x, float y);
+
+#endif

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# e2e_bench: shoal-bench end to end — a short JSON run, determinism of the
+# reported state hash, the text report, and every kind of bad input.
+set -u
+BUILD="${1:-build}"
+BIN="$BUILD/shoal-bench"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fails=0
+ok() { echo "  PASS $1"; }
+bad() { echo "  FAIL $1"; fails=$((fails + 1)); }
+
+# field FILE KEY: a top-level value of the one-line JSON (quotes stripped).
+field() {
+    sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p" "$1" | head -n 1
+}
+
+# expect_fail NAME NEEDLE CMD...: exit code 2, exactly one line on stderr
+# containing NEEDLE, nothing on stdout.
+expect_fail() {
+    local name=$1 needle=$2
+    shift 2
+    "$@" >"$T/out" 2>"$T/err"
+    local rc=$?
+    local lines
+    lines=$(wc -l <"$T/err")
+    if [ $rc -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "$needle" "$T/err" && [ ! -s "$T/out" ]; then
+        ok "$name"
+    else
+        bad "$name (rc=$rc, stderr: $(head -c 300 "$T/err"))"
+    fi
+}
+
+if [ ! -x "$BIN" ]; then
+    bad "$BIN is not built"
+    exit 1
+fi
+
+"$BIN" --help >"$T/h" 2>"$T/herr"
+rc=$?
+[ $rc -eq 0 ] && grep -q "usage: shoal-bench" "$T/h" && [ ! -s "$T/herr" ] && ok "--help exits 0" ||
+    bad "--help exits 0 (rc=$rc)"
+
+# A short run; every field the README promises must be there.
+SMALL=(--fish 600 --sharks 2 --ships 2 --steps 12 --warmup 2)
+"$BIN" "${SMALL[@]}" --threads 2 --json >"$T/a.json" 2>"$T/a.err"
+rc=$?
+[ $rc -eq 0 ] && [ "$(wc -l <"$T/a.json")" -eq 1 ] && ok "--json run prints one line" ||
+    bad "--json run prints one line (rc=$rc: $(head -c 300 "$T/a.err"))"
+missing=""
+for k in median_ms p95_ms mean_ms fish_per_s peak_rss_mb schools loners largest_school \
+    largest_polarization mean_polarization mean_neighbors mean_nn_dist fish_on_land \
+    fish_off_map shore_jitter shore_reversals shark_nearest_mean eaten state_hash; do
+    grep -q "\"$k\":" "$T/a.json" || missing="$missing $k"
+done
+[ -z "$missing" ] && ok "JSON has every field" || bad "JSON lacks:$missing"
+[ "$(field "$T/a.json" fish)" = 600 ] && [ "$(field "$T/a.json" steps)" = 12 ] &&
+    ok "JSON echoes the run (600 fish, 12 steps)" || bad "JSON echoes the run"
+[ "$(field "$T/a.json" fish_on_land)" = 0 ] && ok "no fish on land" ||
+    bad "fish on land: $(field "$T/a.json" fish_on_land)"
+[ "$(field "$T/a.json" fish_off_map)" = 0 ] && ok "no fish off the map" ||
+    bad "fish off the map: $(field "$T/a.json" fish_off_map)"
+pol=$(field "$T/a.json" largest_polarization)
+awk -v p="$pol" 'BEGIN { exit !(p >= 0 && p <= 1) }' && ok "polarization in [0, 1] ($pol)" ||
+    bad "polarization in [0, 1] ($pol)"
+med=$(field "$T/a.json" median_ms)
+p95=$(field "$T/a.json" p95_ms)
+awk -v m="$med" -v p="$p95" 'BEGIN { exit !(m > 0 && p >= m) }' && ok "median > 0, p95 >= median" ||
+    bad "median $med, p95 $p95"
+hash_a=$(field "$T/a.json" state_hash)
+[[ "$hash_a" =~ ^[0-9a-f]{16}$ ]] && ok "state_hash is 16 hex digits" || bad "state_hash '$hash_a'"
+
+# Same seed, same state; on 1 thread too; another seed, another state.
+"$BIN" "${SMALL[@]}" --threads 2 --json >"$T/b.json" 2>/dev/null
+"$BIN" "${SMALL[@]}" --threads 1 --json >"$T/c.json" 2>/dev/null
+"$BIN" "${SMALL[@]}" --threads 2 --seed 2 --json >"$T/d.json" 2>/dev/null
+[ -n "$hash_a" ] && [ "$(field "$T/b.json" state_hash)" = "$hash_a" ] &&
+    ok "same seed -> same state hash" || bad "same seed -> same state hash"
+[ -n "$hash_a" ] && [ "$(field "$T/c.json" state_hash)" = "$hash_a" ] &&
+    ok "1 thread -> same state hash as 2" || bad "1 thread -> same state hash as 2"
+hash_d=$(field "$T/d.json" state_hash)
+[ -n "$hash_d" ] && [ "$hash_d" != "$hash_a" ] && ok "another seed -> another state hash" ||
+    bad "another seed -> another state hash"
+
+# The text report names each metric.
+"$BIN" --fish 300 --steps 5 --warmup 1 >"$T/text" 2>/dev/null
+rc=$?
+[ $rc -eq 0 ] && grep -q "median" "$T/text" && grep -q "fish on land" "$T/text" &&
+    grep -q "schools:" "$T/text" && grep -q "jittering" "$T/text" && ok "text report" ||
+    bad "text report (rc=$rc)"
+
+# --compare threads runs both seas and finds them identical.
+"$BIN" --compare threads --fish 400 --steps 4 --warmup 1 >"$T/cmp" 2>/dev/null
+rc=$?
+[ $rc -eq 0 ] && grep -q "speed-up" "$T/cmp" && grep -q "final states identical" "$T/cmp" &&
+    ok "--compare threads" || bad "--compare threads (rc=$rc: $(head -c 300 "$T/cmp"))"
+
+# A map from a file, when shoal-map is there to make one.
+if [ -x "$BUILD/shoal-map" ] &&
+    "$BUILD/shoal-map" gen --seed 5 --size 400x300 -o "$T/m.png" >/dev/null 2>&1; then
+    "$BIN" --map "$T/m.png" --fish 300 --steps 4 --warmup 1 --json >"$T/m.json" 2>"$T/m.err"
+    [ $? -eq 0 ] && [ "$(field "$T/m.json" map_w)" = 400 ] && [ "$(field "$T/m.json" map_h)" = 300 ] &&
+        ok "--map FILE" || bad "--map FILE ($(head -c 300 "$T/m.err"))"
+fi
+
+# Bad input: exit 2, one line naming the flag or file.
+expect_fail "unknown flag" "--frob" "$BIN" --frob
+expect_fail "negative fish" "--fish '-5'" "$BIN" --fish -5
+expect_fail "fish not a number" "--fish 'abc'" "$BIN" --fish abc
+expect_fail "zero threads" "--threads '0'" "$BIN" --threads 0
+expect_fail "steps 1e99" "--steps '1e99'" "$BIN" --steps 1e99
+expect_fail "missing value" "--fish: missing value" "$BIN" --fish
+expect_fail "sharks over the limit" "--sharks '65'" "$BIN" --sharks 65
+expect_fail "bad --compare" "--compare 'speed'" "$BIN" --compare speed
+expect_fail "--csv without --sweep" "--csv" "$BIN" --csv "$T/x.csv"
+expect_fail "--map with --seed" "--map and --seed" "$BIN" --map "$T/none.png" --seed 3
+expect_fail "missing map file" "$T/none.png" "$BIN" --map "$T/none.png"
+printf 'not a png' >"$T/junk.png"
+expect_fail "map that is not a PNG" "$T/junk.png" "$BIN" --map "$T/junk.png"
+
+if [ $fails -eq 0 ]; then
+    echo "e2e_bench: all checks passed"
+else
+    echo "e2e_bench: $fails check(s) failed"
+fi
+[ $fails -eq 0 ]

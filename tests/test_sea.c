@@ -1,0 +1,821 @@
+/* test_sea: the school stays in water on hostile maps, is deterministic for
+ * any thread count, flees, schools, eats, and answers queries like brute
+ * force. Maps are built in memory. */
+#include "core/sea.h"
+
+#include <math.h>
+#include <stdint.h>
+
+#include "core/shore.h"
+#include "testutil.h"
+
+/* ------------------------------------------------------------ maps */
+
+typedef struct World {
+    int w, h;
+    uint8_t *land;
+    ShoreField shore;
+} World;
+
+static void world_bake(World *wd)
+{
+    Err e;
+    ck_assert_msg(shore_bake(&wd->shore, wd->land, wd->w, wd->h, &e) == 0, "%s", e.msg);
+}
+
+static void world_new(World *wd, int w, int h, uint8_t fill)
+{
+    wd->w = w;
+    wd->h = h;
+    wd->land = malloc((size_t)w * (size_t)h);
+    memset(wd->land, fill, (size_t)w * (size_t)h);
+}
+
+static void world_free(World *wd)
+{
+    shore_free(&wd->shore);
+    free(wd->land);
+}
+
+static void set_px(World *wd, int x, int y, uint8_t v)
+{
+    if (x >= 0 && y >= 0 && x < wd->w && y < wd->h) wd->land[y * wd->w + x] = v;
+}
+
+static void fill_rect(World *wd, int x0, int y0, int x1, int y1, uint8_t v)
+{
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++) set_px(wd, x, y, v);
+}
+
+static void fill_disc(World *wd, float cx, float cy, float r, uint8_t v)
+{
+    for (int y = (int)(cy - r) - 1; y <= (int)(cy + r) + 1; y++)
+        for (int x = (int)(cx - r) - 1; x <= (int)(cx + r) + 1; x++) {
+            float dx = (float)x + 0.5f - cx, dy = (float)y + 0.5f - cy;
+            if (dx * dx + dy * dy <= r * r) set_px(wd, x, y, v);
+        }
+}
+
+/* Open water with one island in the middle. */
+static void map_open(World *wd, int w, int h)
+{
+    world_new(wd, w, h, 0);
+    fill_disc(wd, (float)w * 0.5f, (float)h * 0.5f, (float)(w < h ? w : h) * 0.12f, 1);
+    world_bake(wd);
+}
+
+/* Two lakes joined by a 1-px and a 2-px channel, plus a diagonal 1-px
+ * channel that is only 8-connected. */
+static void map_channels(World *wd)
+{
+    world_new(wd, 200, 120, 1);
+    fill_rect(wd, 10, 10, 70, 110, 0);
+    fill_rect(wd, 130, 10, 190, 110, 0);
+    fill_rect(wd, 70, 30, 130, 31, 0);
+    fill_rect(wd, 70, 80, 130, 82, 0);
+    for (int i = 0; i < 45; i++) set_px(wd, 70 + i, 40 + i, 0);
+    world_bake(wd);
+}
+
+/* Open water salted with one-pixel islands. */
+static void map_pepper(World *wd)
+{
+    world_new(wd, 160, 160, 0);
+    for (int y = 3; y < 160; y += 7)
+        for (int x = 2 + (y % 3); x < 160; x += 6) set_px(wd, x, y, 1);
+    world_bake(wd);
+}
+
+/* Land with many small lakes, some a few pixels across. */
+static void map_lakes(World *wd)
+{
+    world_new(wd, 180, 140, 1);
+    uint32_t r = 77;
+    for (int i = 0; i < 30; i++) {
+        r = r * 1664525u + 1013904223u;
+        float cx = (float)(r >> 8 & 0xff) * 180.0f / 256.0f;
+        r = r * 1664525u + 1013904223u;
+        float cy = (float)(r >> 8 & 0xff) * 140.0f / 256.0f;
+        r = r * 1664525u + 1013904223u;
+        fill_disc(wd, cx, cy, 2.0f + (float)(r >> 8 & 0xf), 0);
+    }
+    world_bake(wd);
+}
+
+/* Most of the water is thin 1-2 px lines far from the only deep pool,
+ * which sits in the far corner. */
+static void map_far_water(World *wd)
+{
+    world_new(wd, 220, 160, 1);
+    fill_disc(wd, 190.0f, 130.0f, 22.0f, 0);
+    for (int y = 4; y < 100; y += 6) fill_rect(wd, 2, y, 150, y + 1 + (y / 6) % 2, 0);
+    fill_rect(wd, 2, 4, 3, 100, 0);
+    fill_rect(wd, 149, 4, 150, 125, 0);
+    fill_rect(wd, 149, 124, 190, 126, 0);
+    world_bake(wd);
+}
+
+/* Water only in thin lines: no deep water anywhere. */
+static void map_only_lines(World *wd)
+{
+    world_new(wd, 100, 80, 1);
+    for (int y = 5; y < 80; y += 9) fill_rect(wd, 0, y, 100, y + 1, 0);
+    for (int x = 7; x < 100; x += 23) fill_rect(wd, x, 0, x + 2, 80, 0);
+    world_bake(wd);
+}
+
+static int is_water(const World *wd, float x, float y)
+{
+    if (!(x >= 0.0f) || !(y >= 0.0f) || !(x < (float)wd->w) || !(y < (float)wd->h)) return 0;
+    return !wd->land[(size_t)(int)y * (size_t)wd->w + (size_t)(int)x];
+}
+
+/* Fish and sharks off the map or on land (by the mask itself). */
+static int dry_count(const Sea *s, const World *wd)
+{
+    SeaView v;
+    sea_view(s, &v);
+    int dry = 0;
+    for (int i = 0; i < v.fish; i++) dry += !is_water(wd, v.x[i], v.y[i]);
+    for (int i = 0; i < v.sharks; i++) dry += !is_water(wd, v.sx[i], v.sy[i]);
+    return dry;
+}
+
+static Sea *make_sea(const World *wd, const SeaParams *p, uint64_t seed, int fish, int sharks,
+                     JobPool *pool)
+{
+    Sea *s = NULL;
+    Err e;
+    ck_assert_msg(sea_init(&s, &wd->shore, p, seed, fish, sharks, pool, &e) == 0, "%s", e.msg);
+    return s;
+}
+
+/* ---------------------------------------------------------- params */
+
+START_TEST(test_defaults_valid_and_fishlike)
+{
+    SeaParams p;
+    sea_params_default(&p);
+    Err e;
+    ck_assert_msg(sea_params_validate(&p, &e) == 0, "%s", e.msg);
+    ck_assert(p.neighbor_radius >= 16.0f && p.neighbor_radius <= 24.0f);
+    ck_assert(p.min_speed >= 30.0f && p.max_speed <= 100.0f && p.min_speed < p.max_speed);
+    ck_assert(p.shark_speed > p.max_speed);
+    ck_assert(p.shark_force < p.max_force);
+    ck_assert(p.brute == 0);
+}
+END_TEST
+
+START_TEST(test_bad_params_refused_by_name)
+{
+    SeaParams d;
+    sea_params_default(&d);
+    Err e;
+    SeaParams p;
+#define REFUSE(stmt, name)                                                                         \
+    do {                                                                                           \
+        p = d;                                                                                     \
+        stmt;                                                                                      \
+        memset(e.msg, 0, sizeof e.msg);                                                            \
+        ck_assert_int_eq(sea_params_validate(&p, &e), -1);                                         \
+        ck_assert_msg(strstr(e.msg, name) != NULL, "message \"%s\" lacks %s", e.msg, name);        \
+    } while (0)
+    REFUSE(p.sep_weight = -1.0f, "sep_weight");
+    REFUSE(p.ali_weight = NAN, "ali_weight");
+    REFUSE(p.coh_weight = INFINITY, "coh_weight");
+    REFUSE(p.wander_weight = -0.5f, "wander_weight");
+    REFUSE(p.flee_weight = NAN, "flee_weight");
+    REFUSE(p.shore_weight = -INFINITY, "shore_weight");
+    REFUSE(p.neighbor_radius = 0.0f, "neighbor_radius");
+    REFUSE(p.sep_radius = 0.0f, "sep_radius");
+    REFUSE(p.sep_radius = -2.0f, "sep_radius");
+    REFUSE(p.flee_radius = 0.0f, "flee_radius");
+    REFUSE(p.shore_margin = NAN, "shore_margin");
+    REFUSE(p.sep_radius = p.neighbor_radius + 1.0f, "sep_radius");
+    REFUSE(p.min_speed = p.max_speed + 1.0f, "min_speed");
+    REFUSE(p.min_speed = -1.0f, "min_speed");
+    REFUSE(p.max_speed = 0.0f, "max_speed");
+    REFUSE(p.max_force = NAN, "max_force");
+    REFUSE(p.dt = 0.0f, "dt");
+    REFUSE(p.dt = 0.2f, "dt");
+    REFUSE(p.dt = NAN, "dt");
+    REFUSE(p.shark_speed = -1.0f, "shark_speed");
+    REFUSE(p.shark_force = 0.0f, "shark_force");
+    REFUSE(p.shark_sight = 0.0f, "shark_sight");
+    REFUSE(p.shark_catch = NAN, "shark_catch");
+    REFUSE(p.max_speed = 5000.0f, "max_speed");
+    REFUSE(p.brute = 2, "brute");
+#undef REFUSE
+    ck_assert_int_eq(sea_params_validate(&d, &e), 0);
+}
+END_TEST
+
+START_TEST(test_init_refuses_bad_counts_and_dry_maps)
+{
+    World wd;
+    map_open(&wd, 64, 64);
+    SeaParams p;
+    sea_params_default(&p);
+    Sea *s = (Sea *)1;
+    Err e = {{0}};
+    ck_assert_int_eq(sea_init(&s, &wd.shore, &p, 1, -1, 0, NULL, &e), -1);
+    ck_assert_ptr_null(s);
+    ck_assert_ptr_nonnull(strstr(e.msg, "fish count"));
+    ck_assert_int_eq(sea_init(&s, &wd.shore, &p, 1, 10, -2, NULL, &e), -1);
+    ck_assert_ptr_nonnull(strstr(e.msg, "shark count"));
+    ck_assert_int_eq(sea_init(&s, &wd.shore, &p, 1, 10, SEA_MAX_SHARKS + 1, NULL, &e), -1);
+    p.coh_weight = NAN;
+    ck_assert_int_eq(sea_init(&s, &wd.shore, &p, 1, 10, 0, NULL, &e), -1);
+    ck_assert_ptr_nonnull(strstr(e.msg, "coh_weight"));
+    world_free(&wd);
+
+    World dry;
+    world_new(&dry, 40, 30, 1);
+    world_bake(&dry);
+    sea_params_default(&p);
+    ck_assert_int_eq(sea_init(&s, &dry.shore, &p, 1, 10, 0, NULL, &e), -1);
+    ck_assert_ptr_nonnull(strstr(e.msg, "no water"));
+    ck_assert_int_eq(sea_init(&s, &dry.shore, &p, 1, 0, 1, NULL, &e), -1);
+    ck_assert_ptr_nonnull(strstr(e.msg, "no water"));
+    /* An empty sea over dry land is fine, and stays empty. */
+    ck_assert_int_eq(sea_init(&s, &dry.shore, &p, 1, 0, 0, NULL, &e), 0);
+    sea_step(s);
+    ck_assert_int_eq(sea_set_fish_count(s, 5, &e), -1);
+    ck_assert_ptr_nonnull(strstr(e.msg, "no water"));
+    ck_assert_int_eq(sea_nearest_fish(s, 10.0f, 10.0f, 100.0f), -1);
+    sea_deinit(s);
+    world_free(&dry);
+}
+END_TEST
+
+/* ---------------------------------------------------- determinism */
+
+static uint64_t run_for_hash(const World *wd, int threads, int brute, int fish, int steps)
+{
+    JobPool *pool = NULL;
+    Err e;
+    if (threads > 0) ck_assert_int_eq(jobs_init(&pool, threads, &e), 0);
+    SeaParams p;
+    sea_params_default(&p);
+    p.brute = brute;
+    Sea *s = make_sea(wd, &p, 42, fish, 5, pool);
+    for (int t = 0; t < steps; t++) {
+        SeaCircle hulls[3] = {{20.0f + 0.8f * (float)t, 40.0f, 48.0f, 0.0f, 12.0f},
+                              {250.0f, 200.0f - 0.5f * (float)t, 0.0f, -30.0f, 16.0f},
+                              {150.0f, 30.0f, 0.0f, 0.0f, 10.0f}};
+        sea_set_hulls(s, hulls, 3);
+        if (t == 20) sea_add_scare(s, 100.0f, 100.0f, 50.0f, 0.5f);
+        if (t == 60) sea_set_cursor(s, 200.0f, 60.0f, 40.0f);
+        if (t == 120) sea_set_cursor(s, 0.0f, 0.0f, 0.0f);
+        sea_step(s);
+    }
+    uint64_t h = sea_hash(s);
+    sea_deinit(s);
+    jobs_deinit(pool);
+    return h;
+}
+
+START_TEST(test_same_hash_for_any_thread_count)
+{
+    World wd;
+    map_open(&wd, 320, 240);
+    uint64_t h1 = run_for_hash(&wd, 1, 0, 3000, 200);
+    uint64_t h0 = run_for_hash(&wd, 0, 0, 3000, 200);
+    uint64_t h2 = run_for_hash(&wd, 2, 0, 3000, 200);
+    uint64_t h8 = run_for_hash(&wd, 8, 0, 3000, 200);
+    ck_assert_msg(h1 == h2 && h1 == h8 && h1 == h0,
+                  "hash 1t %016llx, no pool %016llx, 2t %016llx, 8t %016llx",
+                  (unsigned long long)h1, (unsigned long long)h0, (unsigned long long)h2,
+                  (unsigned long long)h8);
+    world_free(&wd);
+}
+END_TEST
+
+START_TEST(test_brute_force_matches_grid)
+{
+    World wd;
+    map_open(&wd, 320, 240);
+    uint64_t g = run_for_hash(&wd, 2, 0, 700, 80);
+    uint64_t b = run_for_hash(&wd, 2, 1, 700, 80);
+    ck_assert_msg(g == b, "grid %016llx, brute %016llx", (unsigned long long)g,
+                  (unsigned long long)b);
+    world_free(&wd);
+}
+END_TEST
+
+START_TEST(test_seed_changes_the_sea)
+{
+    World wd;
+    map_open(&wd, 200, 200);
+    SeaParams p;
+    sea_params_default(&p);
+    Sea *a = make_sea(&wd, &p, 1, 500, 2, NULL), *b = make_sea(&wd, &p, 2, 500, 2, NULL);
+    ck_assert(sea_hash(a) != sea_hash(b));
+    uint64_t before = sea_hash(a);
+    sea_step(a);
+    ck_assert(sea_hash(a) != before);
+    sea_deinit(a);
+    sea_deinit(b);
+    world_free(&wd);
+}
+END_TEST
+
+/* -------------------------------------------------- staying in water */
+
+static void run_hostile(World *wd, const SeaParams *p, int fish, int sharks, int steps)
+{
+    JobPool *pool;
+    Err e;
+    ck_assert_int_eq(jobs_init(&pool, 2, &e), 0);
+    Sea *s = make_sea(wd, p, 9, fish, sharks, pool);
+    ck_assert_int_eq(dry_count(s, wd), 0);
+    for (int t = 0; t < steps; t++) {
+        if (t % 97 == 0) {
+            SeaView v;
+            sea_view(s, &v);
+            /* A hull over a fish, driving at the shore. */
+            SeaCircle hull = {v.x[t % v.fish], v.y[t % v.fish], 40.0f, -25.0f, 9.0f};
+            sea_set_hulls(s, &hull, 1);
+            sea_add_scare(s, v.x[(t * 7) % v.fish], v.y[(t * 7) % v.fish], 30.0f, 0.3f);
+        }
+        sea_step(s);
+        int dry = dry_count(s, wd);
+        ck_assert_msg(dry == 0, "step %d: %d fish or sharks on land or off the map", t, dry);
+    }
+    SeaView v;
+    sea_view(s, &v);
+    ck_assert_int_eq(v.fish, fish);
+    ck_assert_int_eq(v.sharks, sharks);
+    for (int i = 0; i < v.fish; i++) ck_assert(isfinite(v.vx[i]) && isfinite(v.vy[i]));
+    sea_deinit(s);
+    jobs_deinit(pool);
+}
+
+START_TEST(test_no_fish_on_land_hostile_maps)
+{
+    void (*maps[])(World *) = {map_channels, map_pepper, map_lakes, map_far_water, map_only_lines};
+    SeaParams p;
+    sea_params_default(&p);
+    for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++) {
+        World wd;
+        maps[m](&wd);
+        run_hostile(&wd, &p, 400, 3, 1200);
+        world_free(&wd);
+    }
+}
+END_TEST
+
+START_TEST(test_no_fish_on_land_fast_fish)
+{
+    /* Fish that cross most of a cell per step test the safety net, not
+     * the gentle shore steering. */
+    SeaParams p;
+    sea_params_default(&p);
+    p.max_speed = 1100.0f;
+    p.min_speed = 600.0f;
+    p.shark_speed = 1150.0f;
+    p.max_force = 3000.0f;
+    p.shore_weight = 0.0f;
+    void (*maps[])(World *) = {map_channels, map_pepper, map_far_water};
+    for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++) {
+        World wd;
+        maps[m](&wd);
+        run_hostile(&wd, &p, 300, 2, 600);
+        world_free(&wd);
+    }
+}
+END_TEST
+
+START_TEST(test_count_changes_keep_fish_wet)
+{
+    World wd;
+    map_channels(&wd);
+    SeaParams p;
+    sea_params_default(&p);
+    JobPool *pool;
+    Err e;
+    ck_assert_int_eq(jobs_init(&pool, 2, &e), 0);
+    Sea *s = make_sea(&wd, &p, 5, 300, 2, pool);
+    const int counts[] = {1200, 40, 800, 0, 90, 2000};
+    float keep_x[40], keep_y[40];
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        for (int t = 0; t < 60; t++) {
+            /* Change counts with a step in flight, too. */
+            if (t == 30)
+                sea_schedule(s);
+            else
+                sea_step(s);
+            ck_assert_int_eq(dry_count(s, &wd), 0);
+        }
+        SeaView v;
+        sea_view(s, &v);
+        int keep = v.fish < counts[c] ? v.fish : counts[c];
+        keep = keep < 40 ? keep : 40;
+        for (int i = 0; i < keep; i++) {
+            keep_x[i] = v.x[i];
+            keep_y[i] = v.y[i];
+        }
+        ck_assert_msg(sea_set_fish_count(s, counts[c], &e) == 0, "%s", e.msg);
+        sea_view(s, &v);
+        ck_assert_int_eq(v.fish, counts[c]);
+        /* Fish keep their index: the survivors did not move. */
+        for (int i = 0; i < keep; i++) ck_assert(v.x[i] == keep_x[i] && v.y[i] == keep_y[i]);
+        ck_assert_int_eq(dry_count(s, &wd), 0);
+    }
+    ck_assert_int_eq(sea_set_fish_count(s, -1, &e), -1);
+    ck_assert_ptr_nonnull(strstr(e.msg, "fish count"));
+    ck_assert_int_eq(sea_set_fish_count(s, SEA_MAX_FISH + 1, &e), -1);
+    ck_assert_int_eq(sea_set_shark_count(s, 10, &e), 0);
+    ck_assert_int_eq(sea_set_shark_count(s, SEA_MAX_SHARKS + 1, &e), -1);
+    ck_assert_ptr_nonnull(strstr(e.msg, "shark count"));
+    for (int t = 0; t < 50; t++) {
+        sea_step(s);
+        ck_assert_int_eq(dry_count(s, &wd), 0);
+    }
+    ck_assert_int_eq(sea_set_shark_count(s, 1, &e), 0);
+    SeaView v;
+    sea_view(s, &v);
+    ck_assert_int_eq(v.sharks, 1);
+    /* A count change with a step in flight finishes the step first. */
+    sea_schedule(s);
+    ck_assert_int_eq(sea_set_fish_count(s, 500, &e), 0);
+    ck_assert_int_eq(dry_count(s, &wd), 0);
+    sea_step(s);
+    ck_assert_int_eq(dry_count(s, &wd), 0);
+    sea_deinit(s);
+    jobs_deinit(pool);
+    world_free(&wd);
+}
+END_TEST
+
+/* ----------------------------------------------------- behaviour */
+
+/* Mean over fish of |mean unit heading of the fish within radius r|. */
+static double local_polarization(const SeaView *v, float r)
+{
+    double total = 0.0;
+    for (int i = 0; i < v->fish; i++) {
+        double ux = 0.0, uy = 0.0;
+        int n = 0;
+        for (int j = 0; j < v->fish; j++) {
+            float dx = v->x[j] - v->x[i], dy = v->y[j] - v->y[i];
+            if (dx * dx + dy * dy > r * r) continue;
+            double sp = hypot(v->vx[j], v->vy[j]);
+            if (sp <= 0.0) continue;
+            ux += v->vx[j] / sp;
+            uy += v->vy[j] / sp;
+            n++;
+        }
+        total += hypot(ux, uy) / (double)n;
+    }
+    return total / (double)v->fish;
+}
+
+START_TEST(test_school_forms_from_random_start)
+{
+    World wd;
+    world_new(&wd, 400, 400, 0);
+    world_bake(&wd);
+    SeaParams p;
+    sea_params_default(&p);
+    Sea *s = make_sea(&wd, &p, 3, 160, 0, NULL);
+    SeaView v;
+    sea_view(s, &v);
+    double before = local_polarization(&v, 2.0f * p.neighbor_radius);
+    for (int t = 0; t < 400; t++) sea_step(s);
+    sea_view(s, &v);
+    double after = local_polarization(&v, 2.0f * p.neighbor_radius);
+    ck_assert_msg(before < 0.6 && after > 0.8 && after > before + 0.3, "polarization %.3f -> %.3f",
+                  before, after);
+    /* Without alignment the heading stays disordered. */
+    p.ali_weight = 0.0f;
+    Sea *c = make_sea(&wd, &p, 3, 160, 0, NULL);
+    for (int t = 0; t < 400; t++) sea_step(c);
+    sea_view(c, &v);
+    double control = local_polarization(&v, 2.0f * p.neighbor_radius);
+    ck_assert_msg(control < after - 0.1, "no alignment %.3f vs %.3f", control, after);
+    sea_deinit(c);
+    sea_deinit(s);
+    world_free(&wd);
+}
+END_TEST
+
+/* The shark parked in the middle of a school: the mean distance from it to
+ * the fish that started near it, before (d0) and after (d1) 45 steps, and
+ * the share of those fish still within half the flee radius (left). */
+static void flee_run(const World *wd, float flee_weight, double *d0, double *d1, double *left)
+{
+    SeaParams p;
+    sea_params_default(&p);
+    p.flee_weight = flee_weight;
+    p.shark_speed = 0.01f;
+    p.shark_force = 0.01f;
+    p.shark_catch = 0.01f;
+    Sea *s = make_sea(wd, &p, 11, 600, 1, NULL);
+    for (int t = 0; t < 120; t++) sea_step(s);
+    /* Park the shark on the fish with the most company. */
+    SeaView v;
+    sea_view(s, &v);
+    int best = 0, best_n = -1;
+    for (int i = 0; i < v.fish; i += 3) {
+        int n = sea_count_within(s, v.x[i], v.y[i], 40.0f);
+        if (n > best_n) {
+            best_n = n;
+            best = i;
+        }
+    }
+    ck_assert_int_ge(best_n, 10);
+    Err e;
+    float sx = v.x[best], sy = v.y[best];
+    ck_assert_int_eq(sea_set_shark(s, 0, sx, sy, 0.0f, 0.0f, &e), 0);
+    sea_view(s, &v);
+    int ids[600], n = 0;
+    double sum = 0.0;
+    for (int i = 0; i < v.fish; i++) {
+        double d = hypot(v.x[i] - sx, v.y[i] - sy);
+        if (d < p.flee_radius * 0.7) {
+            ids[n++] = i;
+            sum += d;
+        }
+    }
+    ck_assert_int_ge(n, 10);
+    *d0 = sum / n;
+    for (int t = 0; t < 45; t++) sea_step(s);
+    sea_view(s, &v);
+    sum = 0.0;
+    int near = 0;
+    for (int k = 0; k < n; k++) {
+        double d = hypot(v.x[ids[k]] - v.sx[0], v.y[ids[k]] - v.sy[0]);
+        sum += d;
+        near += d < p.flee_radius * 0.5;
+    }
+    *d1 = sum / n;
+    *left = (double)near / n;
+    ck_assert(hypot(v.sx[0] - sx, v.sy[0] - sy) < 1.0);
+    sea_deinit(s);
+}
+
+START_TEST(test_fish_flee_a_shark)
+{
+    World wd;
+    world_new(&wd, 500, 500, 0);
+    world_bake(&wd);
+    double d0, d1, left, c0, c1, cleft;
+    flee_run(&wd, 3.0f, &d0, &d1, &left);
+    flee_run(&wd, 0.0f, &c0, &c1, &cleft);
+    ck_assert_msg(d1 > d0 + 15.0, "fleeing: mean distance %.1f -> %.1f", d0, d1);
+    /* A school swims on anyway; without fleeing much of it passes over
+     * the shark, fleeing fish clear out. */
+    ck_assert_msg(left < 0.5 * cleft, "still near: fleeing %.2f, not fleeing %.2f", left, cleft);
+    world_free(&wd);
+}
+END_TEST
+
+START_TEST(test_fish_part_around_a_hull)
+{
+    World wd;
+    world_new(&wd, 500, 300, 0);
+    world_bake(&wd);
+    SeaParams p;
+    sea_params_default(&p);
+    Sea *s = make_sea(&wd, &p, 4, 1500, 0, NULL);
+    for (int t = 0; t < 60; t++) sea_step(s);
+    /* A hull sweeping across the sea; count fish inside it each step. */
+    int inside = 0, steps = 0;
+    for (int t = 0; t < 240; t++) {
+        SeaCircle h = {40.0f + 1.5f * (float)t, 150.0f, 90.0f, 0.0f, 14.0f};
+        sea_set_hulls(s, &h, 1);
+        sea_step(s);
+        if (t > 30) {
+            inside += sea_count_within(s, h.x + 1.5f, h.y, h.radius * 0.8f);
+            steps++;
+        }
+    }
+    SeaView v;
+    sea_view(s, &v);
+    /* The same disc away from the hull, for the density it would see. */
+    int open = 0;
+    for (int i = 0; i < v.fish; i += 5)
+        open += sea_count_within(s, v.x[i], v.y[i], 14.0f * 0.8f) - 1;
+    double mean_inside = (double)inside / steps, mean_open = (double)open / (v.fish / 5);
+    ck_assert_msg(mean_inside < 0.25 * mean_open, "inside the hull %.2f fish, open water %.2f",
+                  mean_inside, mean_open);
+    sea_deinit(s);
+    world_free(&wd);
+}
+END_TEST
+
+/* ------------------------------------------------------- queries */
+
+static void check_queries(const Sea *s, uint32_t salt)
+{
+    SeaView v;
+    sea_view(s, &v);
+    uint32_t r = 2463534242u ^ salt;
+    for (int q = 0; q < 60; q++) {
+        r ^= r << 13;
+        r ^= r >> 17;
+        r ^= r << 5;
+        float qx, qy;
+        if (q % 3 == 0 && v.fish > 0) {
+            qx = v.x[r % (uint32_t)v.fish];
+            qy = v.y[r % (uint32_t)v.fish];
+        } else {
+            qx = (float)(r & 0x3ff) * 0.3f - 20.0f;
+            qy = (float)((r >> 10) & 0x3ff) * 0.25f - 20.0f;
+        }
+        const float radii[] = {0.0f, 4.0f, 20.0f, 55.0f, 1e6f};
+        for (size_t k = 0; k < sizeof radii / sizeof radii[0]; k++) {
+            float rr = radii[k];
+            int best = -1, count = 0;
+            float bd2 = 0.0f;
+            for (int i = 0; i < v.fish; i++) {
+                float dx = v.x[i] - qx, dy = v.y[i] - qy;
+                float d2 = dx * dx + dy * dy;
+                if (!(d2 <= rr * rr)) continue;
+                count++;
+                if (best < 0 || d2 < bd2) {
+                    best = i;
+                    bd2 = d2;
+                }
+            }
+            ck_assert_msg(sea_nearest_fish(s, qx, qy, rr) == best,
+                          "nearest to (%g, %g) within %g: sea %d, brute %d", (double)qx, (double)qy,
+                          (double)rr, sea_nearest_fish(s, qx, qy, rr), best);
+            ck_assert_int_eq(sea_count_within(s, qx, qy, rr), count);
+        }
+    }
+}
+
+START_TEST(test_queries_match_brute_force)
+{
+    World wd;
+    map_lakes(&wd);
+    SeaParams p;
+    sea_params_default(&p);
+    p.shark_catch = 9.0f; /* plenty of respawns */
+    JobPool *pool;
+    Err e;
+    ck_assert_int_eq(jobs_init(&pool, 2, &e), 0);
+    Sea *s = make_sea(&wd, &p, 21, 900, 8, pool);
+    check_queries(s, 0);
+    uint64_t eaten = 0;
+    for (int t = 0; t < 150; t++) {
+        sea_step(s);
+        if (t % 5 == 0 || sea_eaten(s) != eaten) check_queries(s, (uint32_t)t);
+        eaten = sea_eaten(s);
+        ck_assert_int_eq(dry_count(s, &wd), 0);
+    }
+    ck_assert_msg(sea_eaten(s) > 0, "the sharks caught nothing");
+    SeaView v;
+    sea_view(s, &v);
+    ck_assert_int_eq(v.fish, 900);
+    /* Stale grid after a count change, and a step in flight. */
+    ck_assert_int_eq(sea_set_fish_count(s, 1300, &e), 0);
+    check_queries(s, 7);
+    sea_schedule(s);
+    check_queries(s, 8);
+    sea_complete(s);
+    check_queries(s, 9);
+    ck_assert_int_eq(sea_nearest_fish(s, NAN, 0.0f, 10.0f), -1);
+    ck_assert_int_eq(sea_nearest_fish(s, 0.0f, 0.0f, -1.0f), -1);
+    ck_assert_int_eq(sea_count_within(s, 0.0f, 0.0f, NAN), 0);
+    sea_deinit(s);
+    jobs_deinit(pool);
+    world_free(&wd);
+}
+END_TEST
+
+/* --------------------------------------------- view, bake, params */
+
+typedef struct BakeLog {
+    int n;
+    int *hits;
+    float *x;
+    uint64_t step;
+} BakeLog;
+
+static void bake_fn(void *ctx, const SeaView *v, int begin, int end)
+{
+    BakeLog *b = ctx;
+    for (int i = begin; i < end; i++) {
+        b->hits[i]++;
+        b->x[i] = v->x[i];
+    }
+    if (begin == 0) b->step = v->step;
+}
+
+START_TEST(test_bake_sees_the_new_state_once)
+{
+    World wd;
+    map_open(&wd, 200, 160);
+    SeaParams p;
+    sea_params_default(&p);
+    JobPool *pool;
+    Err e;
+    ck_assert_int_eq(jobs_init(&pool, 3, &e), 0);
+    Sea *s = make_sea(&wd, &p, 8, 5000, 2, pool);
+    BakeLog b = {5000, calloc(5000, sizeof(int)), calloc(5000, sizeof(float)), 0};
+    sea_set_bake(s, bake_fn, &b);
+    for (int t = 0; t < 5; t++) {
+        SeaView before;
+        sea_view(s, &before);
+        float x0 = before.x[17];
+        uint64_t step0 = before.step;
+        memset(b.hits, 0, 5000 * sizeof(int));
+        sea_schedule(s);
+        /* The front buffer stays put while the step runs. */
+        SeaView during;
+        sea_view(s, &during);
+        ck_assert(during.x[17] == x0 && during.step == step0);
+        sea_complete(s);
+        SeaView after;
+        sea_view(s, &after);
+        ck_assert(after.step == step0 + 1);
+        ck_assert_int_eq((int)b.step, (int)after.step);
+        for (int i = 0; i < 5000; i++) {
+            ck_assert_int_eq(b.hits[i], 1);
+            ck_assert(b.x[i] == after.x[i]);
+        }
+    }
+    sea_set_bake(s, NULL, NULL);
+    memset(b.hits, 0, 5000 * sizeof(int));
+    sea_step(s);
+    ck_assert_int_eq(b.hits[0], 0);
+    free(b.hits);
+    free(b.x);
+    sea_deinit(s);
+    jobs_deinit(pool);
+    world_free(&wd);
+}
+END_TEST
+
+START_TEST(test_params_change_live)
+{
+    World wd;
+    map_channels(&wd);
+    SeaParams p;
+    sea_params_default(&p);
+    Sea *s = make_sea(&wd, &p, 6, 600, 2, NULL);
+    Err e;
+    for (int t = 0; t < 30; t++) sea_step(s);
+    SeaParams q = p;
+    q.sep_weight = 5.0f;
+    q.neighbor_radius = 30.0f;
+    q.sep_radius = 12.0f;
+    q.shore_margin = 10.0f;
+    ck_assert_msg(sea_set_params(s, &q, &e) == 0, "%s", e.msg);
+    ck_assert(sea_params(s)->neighbor_radius == 30.0f);
+    for (int t = 0; t < 100; t++) {
+        sea_step(s);
+        ck_assert_int_eq(dry_count(s, &wd), 0);
+    }
+    check_queries(s, 3);
+    SeaParams bad = q;
+    bad.ali_weight = NAN;
+    ck_assert_int_eq(sea_set_params(s, &bad, &e), -1);
+    ck_assert_ptr_nonnull(strstr(e.msg, "ali_weight"));
+    ck_assert(sea_params(s)->sep_weight == 5.0f && isfinite(sea_params(s)->ali_weight));
+    q.neighbor_radius = 12.0f;
+    q.sep_radius = 6.0f;
+    q.brute = 1;
+    ck_assert_int_eq(sea_set_params(s, &q, &e), 0);
+    for (int t = 0; t < 30; t++) {
+        sea_step(s);
+        ck_assert_int_eq(dry_count(s, &wd), 0);
+    }
+    check_queries(s, 4);
+    ck_assert_int_eq(sea_set_shark(s, 5, 50.0f, 50.0f, 0.0f, 0.0f, &e), -1);
+    ck_assert_int_eq(sea_set_shark(s, 0, 1.0f, 1.0f, 0.0f, 0.0f, &e), -1);
+    ck_assert_ptr_nonnull(strstr(e.msg, "land"));
+    sea_deinit(s);
+    world_free(&wd);
+}
+END_TEST
+
+static Suite *sea_suite(void)
+{
+    Suite *s = suite_create("sea");
+    TCase *tc = tcase_create("sea");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_defaults_valid_and_fishlike);
+    tcase_add_test(tc, test_bad_params_refused_by_name);
+    tcase_add_test(tc, test_init_refuses_bad_counts_and_dry_maps);
+    tcase_add_test(tc, test_same_hash_for_any_thread_count);
+    tcase_add_test(tc, test_brute_force_matches_grid);
+    tcase_add_test(tc, test_seed_changes_the_sea);
+    tcase_add_test(tc, test_no_fish_on_land_hostile_maps);
+    tcase_add_test(tc, test_no_fish_on_land_fast_fish);
+    tcase_add_test(tc, test_count_changes_keep_fish_wet);
+    tcase_add_test(tc, test_school_forms_from_random_start);
+    tcase_add_test(tc, test_fish_flee_a_shark);
+    tcase_add_test(tc, test_fish_part_around_a_hull);
+    tcase_add_test(tc, test_queries_match_brute_force);
+    tcase_add_test(tc, test_bake_sees_the_new_state_once);
+    tcase_add_test(tc, test_params_change_live);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+SHOAL_CHECK_MAIN(sea_suite)

@@ -1,0 +1,109 @@
+/* bench: shared pieces of shoal-bench (worlds, ships, timed runs, sweep
+ * output); internal to tools/bench. */
+#ifndef SHOAL_BENCH_H
+#define SHOAL_BENCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/err.h"
+#include "core/jobs.h"
+#include "core/map.h"
+#include "core/metrics.h"
+#include "core/sea.h"
+#include "core/shore.h"
+
+/* Generated maps are sized so that the mean density over water gives
+ * this many fish within the default neighbour radius. */
+#define BENCH_NEIGHBOURS  10.0
+#define BENCH_LAND        0.2f
+#define BENCH_MIN_SIDE    512
+#define BENCH_SHIP_RADIUS 20.0f
+#define BENCH_SHIP_SPEED  40.0f
+
+/* The map a run swims in, with its shore field. */
+typedef struct BenchWorld {
+    Map map;
+    ShoreField shore;
+    double land_fraction;
+    double mb;      /* mask + shore field */
+    char desc[160]; /* "seed 1 (2048x2048)" or the file name */
+} BenchWorld;
+
+/* Side in px of the square generated map for `fish` fish (see
+ * BENCH_NEIGHBOURS), a multiple of 64 within BENCH_MIN_SIDE..MAP_MAX_SIDE. */
+int bench_map_side(int fish, float neighbor_radius);
+/* Generate the default world for `fish` fish from seed, or load path. */
+int bench_world_generate(BenchWorld *w, uint32_t seed, int fish, float neighbor_radius, Err *e);
+int bench_world_load(BenchWorld *w, const char *path, Err *e);
+void bench_world_free(BenchWorld *w);
+
+/* Ships: circles sailing straight across water, bouncing off land and
+ * the map's edges. */
+typedef struct BenchShips {
+    int n;
+    SeaCircle c[SEA_MAX_HULLS];
+} BenchShips;
+
+/* Place n ships on open water from seed (same seed, same places). */
+int bench_ships_init(BenchShips *s, const ShoreField *f, int n, uint32_t seed, Err *e);
+void bench_ships_step(BenchShips *s, const ShoreField *f, float dt);
+
+/* What one run does. */
+typedef struct BenchSetup {
+    uint32_t seed;
+    int fish, sharks, ships;
+    int steps, warmup;
+    int brute;
+    int metrics; /* 1: observe every step and measure at the end */
+} BenchSetup;
+
+/* One sea being stepped and timed. */
+typedef struct BenchRun {
+    const BenchWorld *world;
+    BenchSetup setup;
+    Sea *sea;
+    JobPool *pool; /* not owned */
+    BenchShips ships;
+    MetricsCtx metrics;
+    int has_metrics;
+    double *ms;  /* per measured step */
+    int stepped; /* steps taken, warmup included */
+} BenchRun;
+
+typedef struct BenchStats {
+    int steps;
+    double median_ms, p95_ms, mean_ms;
+    double fish_per_s; /* fish x measured steps / measured time */
+} BenchStats;
+
+int bench_run_init(BenchRun *r, const BenchWorld *w, const BenchSetup *s, JobPool *pool, Err *e);
+void bench_run_deinit(BenchRun *r);
+/* Move the ships, then one timed sea step, then (untimed) the jitter
+ * observation. Returns -1 only when the metrics refuse the state. */
+int bench_run_step(BenchRun *r, Err *e);
+/* Warmup plus measured steps in one go. */
+int bench_run_all(BenchRun *r, Err *e);
+void bench_run_stats(const BenchRun *r, BenchStats *st);
+/* Median and nearest-rank p95 of ms[0..n) (sorted in place). */
+void bench_percentiles(double *ms, int n, double *median, double *p95);
+
+/* Peak resident set of this process so far, in MB (getrusage). */
+double bench_peak_rss_mb(void);
+/* Restart the peak from the current resident size, so that the peak of a
+ * run leaves out the map generator's temporary buffers. Returns 1 when
+ * the system allowed it (Linux /proc/self/clear_refs), else 0. */
+int bench_reset_peak_rss(void);
+
+/* A row of the --sweep table. */
+typedef struct SweepRow {
+    int fish, threads, map_side, steps;
+    double median_ms, p95_ms, fish_per_s;
+} SweepRow;
+
+void bench_sweep_print(FILE *f, const SweepRow *rows, int n);
+void bench_sweep_json(FILE *f, const SweepRow *rows, int n);
+int bench_sweep_csv(const char *path, const SweepRow *rows, int n, Err *e);
+int bench_sweep_svg(const char *path, const SweepRow *rows, int n, Err *e);
+
+#endif

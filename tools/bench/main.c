@@ -1,0 +1,513 @@
+/* shoal-bench: headless sea benchmark: step times, throughput, memory and
+ * the quality metrics of the school, plus sweeps and A/B comparisons. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "core/cli.h"
+
+static const char usage[] =
+    "usage: shoal-bench [--map FILE | --seed N] [--fish N] [--sharks K] [--ships S]\n"
+    "                   [--steps S] [--warmup W] [--threads T] [--brute] [--json]\n"
+    "       shoal-bench --sweep [--csv FILE] [--svg FILE] [options above but --fish]\n"
+    "       shoal-bench --compare brute|threads|scale [options above]\n"
+    "\n"
+    "Runs the sea headless and reports the median and p95 time per step, fish\n"
+    "updates per second, peak memory and the quality metrics of the school.\n"
+    "\n"
+    "  --map FILE      swim in this map (PNG mask + optional .ini sidecar); the\n"
+    "                  sea and ships are then seeded with 1\n"
+    "  --seed N        generate the map from seed N (default 1), sized so that\n"
+    "                  the water holds ~10 fish per neighbour circle; N also\n"
+    "                  seeds the sea and the ships\n"
+    "  --fish N        fish, 1..2000000 (default 10000; --compare brute: 4096)\n"
+    "  --sharks K      sharks, 0..64 (default 0)\n"
+    "  --ships S       ships: 20 px hulls sailing straight, bouncing off\n"
+    "                  coasts, 0..64 (default 0)\n"
+    "  --steps S       measured steps, 1..1000000 (default 4000000/fish,\n"
+    "                  kept within 20..300)\n"
+    "  --warmup W      unmeasured steps first, 0..100000 (default steps/10, >= 3)\n"
+    "  --threads T     worker threads incl. the main one, 1..64 (default: SHOAL_THREADS\n"
+    "                  or the number of cores)\n"
+    "  --brute         all-pairs neighbour search instead of the grid (baseline)\n"
+    "  --json          print one JSON object instead of text\n"
+    "  --sweep         time 1k, 2k, 4k, 10k, 100k and 1M fish on 1..T threads\n"
+    "  --csv FILE      with --sweep: also write the table as CSV\n"
+    "  --svg FILE      with --sweep: also write a log-log chart as SVG\n"
+    "  --compare WHAT  two seas stepped in turn in one process, and their ratio:\n"
+    "                  brute   = grid vs all-pairs at --fish\n"
+    "                  threads = 1 thread vs --threads (default 2)\n"
+    "                  scale   = --fish vs 10x --fish\n"
+    "  --help          this text\n"
+    "\n"
+    "Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n";
+
+typedef struct Opts {
+    const char *map;
+    uint32_t seed;
+    int seed_set;
+    int fish, fish_set;
+    int sharks, ships;
+    int steps, steps_set;
+    int warmup, warmup_set;
+    int threads, threads_set;
+    int brute, json, sweep;
+    const char *csv, *svg;
+    const char *compare;
+} Opts;
+
+/* Parse argv into o; 0 ok, 1 help shown, -1 bad usage (e filled). */
+static int parse(int argc, char **argv, Opts *o, Err *e)
+{
+    memset(o, 0, sizeof *o);
+    o->seed = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int rc = 0, takes = 1;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) return 1;
+        if (!strcmp(a, "--map")) {
+            rc = cli_need(a, v, e);
+            o->map = v;
+        } else if (!strcmp(a, "--seed")) {
+            long s = 0;
+            rc = cli_long(a, v, 0, 4294967295L, &s, e);
+            o->seed = (uint32_t)s;
+            o->seed_set = 1;
+        } else if (!strcmp(a, "--fish")) {
+            rc = cli_int(a, v, 1, SEA_MAX_FISH, &o->fish, e);
+            o->fish_set = 1;
+        } else if (!strcmp(a, "--sharks")) {
+            rc = cli_int(a, v, 0, SEA_MAX_SHARKS, &o->sharks, e);
+        } else if (!strcmp(a, "--ships")) {
+            rc = cli_int(a, v, 0, SEA_MAX_HULLS, &o->ships, e);
+        } else if (!strcmp(a, "--steps")) {
+            rc = cli_int(a, v, 1, 1000000, &o->steps, e);
+            o->steps_set = 1;
+        } else if (!strcmp(a, "--warmup")) {
+            rc = cli_int(a, v, 0, 100000, &o->warmup, e);
+            o->warmup_set = 1;
+        } else if (!strcmp(a, "--threads")) {
+            rc = cli_int(a, v, 1, JOBS_MAX_THREADS, &o->threads, e);
+            o->threads_set = 1;
+        } else if (!strcmp(a, "--csv")) {
+            rc = cli_need(a, v, e);
+            o->csv = v;
+        } else if (!strcmp(a, "--svg")) {
+            rc = cli_need(a, v, e);
+            o->svg = v;
+        } else if (!strcmp(a, "--compare")) {
+            rc = cli_need(a, v, e);
+            if (!rc && strcmp(v, "brute") && strcmp(v, "threads") && strcmp(v, "scale"))
+                rc = err_set(e, "--compare '%.40s': expected brute, threads or scale", v);
+            o->compare = v;
+        } else {
+            takes = 0;
+            if (!strcmp(a, "--brute"))
+                o->brute = 1;
+            else if (!strcmp(a, "--json"))
+                o->json = 1;
+            else if (!strcmp(a, "--sweep"))
+                o->sweep = 1;
+            else if (a[0] == '-')
+                return err_set(e, "%.60s: unknown flag (see --help)", a);
+            else
+                return err_set(e, "'%.60s': unexpected argument (see --help)", a);
+        }
+        if (rc) return -1;
+        i += takes;
+    }
+    if (o->map && o->seed_set) return err_set(e, "--map and --seed: give one or the other");
+    if ((o->csv || o->svg) && !o->sweep)
+        return err_set(e, "%s: only with --sweep", o->csv ? "--csv" : "--svg");
+    if (o->sweep && o->compare) return err_set(e, "--sweep and --compare: give one or the other");
+    if (o->sweep && o->fish_set)
+        return err_set(e, "--fish: not with --sweep (the sweep sets the fish counts)");
+    if (o->sweep && o->brute)
+        return err_set(e, "--brute: not with --sweep (all pairs at 1M fish take hours a step)");
+    if (o->compare && o->brute)
+        return err_set(e, "--brute: not with --compare (--compare brute runs both searches)");
+    if (o->compare && !strcmp(o->compare, "scale") && o->fish_set && o->fish > SEA_MAX_FISH / 10)
+        return err_set(e, "--fish %d: --compare scale also runs 10x that, so at most %d", o->fish,
+                       SEA_MAX_FISH / 10);
+    if (!o->fish_set) o->fish = o->compare && !strcmp(o->compare, "brute") ? 4096 : 10000;
+    return 0;
+}
+
+static int default_steps(int fish)
+{
+    long s = 4000000L / fish;
+    return (int)(s < 20 ? 20 : s > 300 ? 300 : s);
+}
+
+static void make_setup(const Opts *o, int fish, int metrics, BenchSetup *s)
+{
+    memset(s, 0, sizeof *s);
+    s->seed = o->seed;
+    s->fish = fish;
+    s->sharks = o->sharks;
+    s->ships = o->ships;
+    s->steps = o->steps_set ? o->steps : default_steps(fish);
+    s->warmup = o->warmup_set ? o->warmup : (s->steps / 10 < 3 ? 3 : s->steps / 10);
+    s->brute = o->brute;
+    s->metrics = metrics;
+}
+
+static float default_radius(void)
+{
+    SeaParams p;
+    sea_params_default(&p);
+    return p.neighbor_radius;
+}
+
+/* Load --map or generate for `fish`; returns the exit code on failure. */
+static int world_for(const Opts *o, int fish, BenchWorld *w)
+{
+    Err e = {""};
+    int rc = o->map ? bench_world_load(w, o->map, &e)
+                    : bench_world_generate(w, o->seed, fish, default_radius(), &e);
+    if (rc != 0) {
+        fprintf(stderr, "shoal-bench: %s\n", e.msg);
+        return 2;
+    }
+    return 0;
+}
+
+static int start_pool(int threads, JobPool **pool)
+{
+    Err e = {""};
+    if (jobs_init(pool, threads, &e) != 0) {
+        fprintf(stderr, "shoal-bench: %s\n", e.msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* --------------------------------------------------------------- output */
+
+static void json_num(FILE *f, const char *key, double v)
+{
+    if (isfinite(v))
+        fprintf(f, ",\"%s\":%.6g", key, v);
+    else
+        fprintf(f, ",\"%s\":null", key);
+}
+
+static void json_str(FILE *f, const char *key, const char *s)
+{
+    fprintf(f, ",\"%s\":\"", key);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static const char *nan_text(double v, char *buf, size_t cap, const char *fmt)
+{
+    if (!isfinite(v)) return "n/a";
+    snprintf(buf, cap, fmt, v);
+    return buf;
+}
+
+static void print_single(const Opts *o, const BenchRun *r, const BenchStats *st, int threads,
+                         const Metrics *m, double rss, int rss_reset, uint64_t hash)
+{
+    const BenchWorld *w = r->world;
+    const BenchSetup *s = &r->setup;
+    double met_mb = (double)metrics_bytes(&r->metrics) / (1024.0 * 1024.0);
+    float radius = sea_params(r->sea)->neighbor_radius;
+    if (o->json) {
+        printf("{\"mode\":\"single\"");
+        json_str(stdout, "map", w->desc);
+        printf(",\"map_w\":%d,\"map_h\":%d", w->map.w, w->map.h);
+        json_num(stdout, "land_fraction", w->land_fraction);
+        printf(",\"seed\":%u,\"fish\":%d,\"sharks\":%d,\"ships\":%d,\"threads\":%d,"
+               "\"brute\":%s,\"steps\":%d,\"warmup\":%d",
+               (unsigned)s->seed, s->fish, s->sharks, s->ships, threads,
+               s->brute ? "true" : "false", st->steps, s->warmup);
+        json_num(stdout, "median_ms", st->median_ms);
+        json_num(stdout, "p95_ms", st->p95_ms);
+        json_num(stdout, "mean_ms", st->mean_ms);
+        json_num(stdout, "fish_per_s", st->fish_per_s);
+        json_num(stdout, "peak_rss_mb", rss);
+        printf(",\"peak_rss_scope\":\"%s\"", rss_reset ? "run" : "process");
+        json_num(stdout, "world_mb", w->mb);
+        json_num(stdout, "metrics_mb", met_mb);
+        printf(",\"schools\":%d,\"loners\":%d,\"largest_school\":%d", m->schools, m->loners,
+               m->largest_school);
+        json_num(stdout, "largest_polarization", m->largest_polarization);
+        json_num(stdout, "mean_polarization", m->mean_polarization);
+        json_num(stdout, "mean_neighbors", m->mean_neighbors);
+        json_num(stdout, "neighbor_radius", radius);
+        json_num(stdout, "mean_nn_dist", m->mean_nn_dist);
+        printf(",\"fish_on_land\":%d,\"fish_off_map\":%d,\"shore_jitter\":%d,"
+               "\"shore_reversals\":%" PRIu64 ",\"observed_steps\":%" PRIu64,
+               m->fish_on_land, m->fish_off_map, m->shore_jitter, m->shore_reversals,
+               m->observed_steps);
+        json_num(stdout, "shark_nearest_mean", m->shark_nearest_mean);
+        printf(",\"eaten\":%" PRIu64 ",\"state_hash\":\"%016" PRIx64 "\"}\n", sea_eaten(r->sea),
+               hash);
+        return;
+    }
+    char b1[32], b2[32], b3[32], b4[32];
+    printf("shoal-bench: %d fish, %d sharks, %d ships on %s, %.1f%% land; %d thread%s, %s "
+           "search\n",
+           s->fish, s->sharks, s->ships, w->desc, 100.0 * w->land_fraction, threads,
+           threads == 1 ? "" : "s", s->brute ? "all-pairs" : "grid");
+    printf("time:    %d steps after %d warmup: median %.3f ms, p95 %.3f ms, mean %.3f ms\n",
+           st->steps, s->warmup, st->median_ms, st->p95_ms, st->mean_ms);
+    printf("speed:   %.3g fish updates/s\n", st->fish_per_s);
+    printf("memory:  peak %.1f MB %s (of it map + shore field %.1f MB, metrics %.1f MB)\n", rss,
+           rss_reset ? "during the run" : "of the process", w->mb, met_mb);
+    printf("schools: %d (largest %d fish, polarization %s; fish-weighted mean %s), %d loners\n",
+           m->schools, m->largest_school, nan_text(m->largest_polarization, b1, sizeof b1, "%.3f"),
+           nan_text(m->mean_polarization, b2, sizeof b2, "%.3f"), m->loners);
+    printf("spacing: nearest neighbour %s px on average, %s neighbours within %.0f px\n",
+           nan_text(m->mean_nn_dist, b3, sizeof b3, "%.2f"),
+           nan_text(m->mean_neighbors, b4, sizeof b4, "%.1f"), (double)radius);
+    printf("land:    %d fish on land, %d off the map\n", m->fish_on_land, m->fish_off_map);
+    printf("shore:   %d jittering fish (%" PRIu64 " reversals in the margin over %" PRIu64
+           " steps)\n",
+           m->shore_jitter, m->shore_reversals, m->observed_steps);
+    printf("sharks:  nearest fish %s px away on average, %" PRIu64 " fish eaten\n",
+           nan_text(m->shark_nearest_mean, b1, sizeof b1, "%.1f"), sea_eaten(r->sea));
+    printf("state:   hash %016" PRIx64 "\n", hash);
+}
+
+/* ---------------------------------------------------------------- modes */
+
+static int run_single(const Opts *o)
+{
+    BenchWorld w;
+    int rc = world_for(o, o->fish, &w);
+    if (rc) return rc;
+    int threads = jobs_pick_threads(o->threads_set ? o->threads : 0);
+    JobPool *pool = NULL;
+    if ((rc = start_pool(threads, &pool)) != 0) {
+        bench_world_free(&w);
+        return rc;
+    }
+    BenchSetup s;
+    make_setup(o, o->fish, 1, &s);
+    BenchRun r;
+    Err e = {""};
+    rc = 1;
+    /* the map generator's buffers are gone: measure from here */
+    int rss_reset = bench_reset_peak_rss();
+    if (bench_run_init(&r, &w, &s, pool, &e) == 0) {
+        Metrics m;
+        if (bench_run_all(&r, &e) == 0) {
+            /* before metrics_compute touches its scratch: the run's peak */
+            double rss = bench_peak_rss_mb();
+            SeaView v;
+            sea_view(r.sea, &v);
+            if (metrics_compute(&r.metrics, &v, &m, &e) == 0) {
+                BenchStats st;
+                bench_run_stats(&r, &st);
+                print_single(o, &r, &st, threads, &m, rss, rss_reset, sea_hash(r.sea));
+                rc = 0;
+            }
+        }
+        bench_run_deinit(&r);
+    }
+    if (rc) fprintf(stderr, "shoal-bench: %s\n", e.msg);
+    jobs_deinit(pool);
+    bench_world_free(&w);
+    return rc;
+}
+
+static int run_sweep(const Opts *o)
+{
+    static const int counts[] = {1000, 2000, 4000, 10000, 100000, 1000000};
+    const int ncounts = (int)(sizeof counts / sizeof counts[0]);
+    int tmax = o->threads_set ? o->threads : jobs_pick_threads(0);
+    SweepRow *rows = calloc((size_t)(ncounts * tmax), sizeof *rows);
+    if (!rows) {
+        fprintf(stderr, "shoal-bench: out of memory for the sweep table\n");
+        return 1;
+    }
+    int n = 0, rc = 0;
+    BenchWorld loaded;
+    if (o->map && (rc = world_for(o, 0, &loaded)) != 0) {
+        free(rows);
+        return rc;
+    }
+    for (int c = 0; c < ncounts && !rc; c++) {
+        BenchWorld generated, *w = &loaded;
+        if (!o->map) {
+            if ((rc = world_for(o, counts[c], &generated)) != 0) break;
+            w = &generated;
+        }
+        for (int t = 1; t <= tmax && !rc; t++) {
+            fprintf(stderr, "sweep: %d fish on %s, %d thread%s\n", counts[c], w->desc, t,
+                    t == 1 ? "" : "s");
+            JobPool *pool = NULL;
+            if ((rc = start_pool(t, &pool)) != 0) break;
+            BenchSetup s;
+            make_setup(o, counts[c], 0, &s);
+            BenchRun r;
+            Err e = {""};
+            if (bench_run_init(&r, w, &s, pool, &e) == 0 && bench_run_all(&r, &e) == 0) {
+                BenchStats st;
+                bench_run_stats(&r, &st);
+                rows[n++] = (SweepRow){counts[c],    t,         w->map.w,     st.steps,
+                                       st.median_ms, st.p95_ms, st.fish_per_s};
+                bench_run_deinit(&r);
+            } else {
+                fprintf(stderr, "shoal-bench: %s\n", e.msg);
+                rc = 1;
+            }
+            jobs_deinit(pool);
+        }
+        if (!o->map) bench_world_free(&generated);
+    }
+    if (o->map) bench_world_free(&loaded);
+    if (!rc) {
+        if (o->json)
+            bench_sweep_json(stdout, rows, n);
+        else
+            bench_sweep_print(stdout, rows, n);
+        Err e = {""};
+        if (o->csv && bench_sweep_csv(o->csv, rows, n, &e) != 0) rc = 1;
+        if (!rc && o->svg && bench_sweep_svg(o->svg, rows, n, &e) != 0) rc = 1;
+        if (rc) fprintf(stderr, "shoal-bench: %s\n", e.msg);
+    }
+    free(rows);
+    return rc;
+}
+
+/* Step two seas in turn, so that whatever else the machine does lands on
+ * both alike, and report each one's times and the ratio b/a. */
+static int run_compare(const Opts *o)
+{
+    const char *what = o->compare;
+    int is_brute = !strcmp(what, "brute"), is_threads = !strcmp(what, "threads");
+    int fish_b = !strcmp(what, "scale") ? o->fish * 10 : o->fish;
+    int tb = o->threads_set ? o->threads : is_threads ? 2 : jobs_pick_threads(0);
+    int ta = is_threads ? 1 : tb;
+    BenchWorld wa, wb;
+    int rc = world_for(o, o->fish, &wa);
+    if (rc) return rc;
+    int own_b = !o->map && fish_b != o->fish;
+    if (own_b && (rc = world_for(o, fish_b, &wb)) != 0) {
+        bench_world_free(&wa);
+        return rc;
+    }
+    const BenchWorld *pwb = own_b ? &wb : &wa;
+    JobPool *pa = NULL, *pb = NULL;
+    BenchRun ra, rb;
+    int inited = 0;
+    Err e = {""};
+    if ((rc = start_pool(ta, &pa)) != 0) goto out;
+    if ((rc = start_pool(tb, &pb)) != 0) goto out;
+    BenchSetup sa, sb;
+    make_setup(o, o->fish, 0, &sa);
+    make_setup(o, fish_b, 0, &sb);
+    /* a and b take the same number of steps, so that both see the same
+     * stretch of the school's life */
+    sb.steps = sa.steps;
+    sb.warmup = sa.warmup;
+    sb.brute = is_brute;
+    rc = 1;
+    if (bench_run_init(&ra, &wa, &sa, pa, &e) != 0) goto out;
+    inited = 1;
+    if (bench_run_init(&rb, pwb, &sb, pb, &e) != 0) goto out;
+    inited = 2;
+    for (int k = 0; k < sa.warmup + sa.steps; k++)
+        if (bench_run_step(&ra, &e) != 0 || bench_run_step(&rb, &e) != 0) goto out;
+    BenchStats st[2];
+    bench_run_stats(&ra, &st[0]);
+    bench_run_stats(&rb, &st[1]);
+    uint64_t ha = sea_hash(ra.sea), hb = sea_hash(rb.sea);
+    double ratio =
+        is_threads ? st[0].median_ms / st[1].median_ms : st[1].median_ms / st[0].median_ms;
+    const char *label[2], *ratio_name;
+    char la[64], lb[64];
+    if (is_brute) {
+        label[0] = "grid";
+        label[1] = "brute";
+        ratio_name = "brute/grid";
+    } else if (is_threads) {
+        snprintf(la, sizeof la, "1 thread");
+        snprintf(lb, sizeof lb, "%d threads", tb);
+        label[0] = la;
+        label[1] = lb;
+        ratio_name = "speed-up (1 thread / N threads)";
+    } else {
+        snprintf(la, sizeof la, "%d fish", o->fish);
+        snprintf(lb, sizeof lb, "%d fish", fish_b);
+        label[0] = la;
+        label[1] = lb;
+        ratio_name = "10x fish / 1x fish";
+    }
+    if (o->json) {
+        printf("{\"mode\":\"compare\"");
+        json_str(stdout, "compare", what);
+        json_str(stdout, "ratio_name", ratio_name);
+        json_num(stdout, "ratio", ratio);
+        printf(",\"same_state\":%s", ha == hb ? "true" : "false");
+        for (int i = 0; i < 2; i++) {
+            const BenchRun *r = i ? &rb : &ra;
+            printf(",\"%s\":{", i ? "b" : "a");
+            printf("\"label\":\"%s\",\"fish\":%d,\"threads\":%d,\"brute\":%s,\"steps\":%d,"
+                   "\"warmup\":%d",
+                   label[i], r->setup.fish, i ? tb : ta, r->setup.brute ? "true" : "false",
+                   st[i].steps, r->setup.warmup);
+            json_str(stdout, "map", r->world->desc);
+            json_num(stdout, "median_ms", st[i].median_ms);
+            json_num(stdout, "p95_ms", st[i].p95_ms);
+            json_num(stdout, "fish_per_s", st[i].fish_per_s);
+            printf(",\"state_hash\":\"%016" PRIx64 "\"}", i ? hb : ha);
+        }
+        printf("}\n");
+    } else {
+        printf("compare %s: %d steps each after %d warmup, stepped in turn\n", what, st[0].steps,
+               sa.warmup);
+        for (int i = 0; i < 2; i++) {
+            const BenchRun *r = i ? &rb : &ra;
+            printf("  %-10s %8d fish, %2d thread%s on %s: median %9.3f ms, p95 %9.3f ms, "
+                   "%.3g fish/s\n",
+                   label[i], r->setup.fish, i ? tb : ta, (i ? tb : ta) == 1 ? " " : "s",
+                   r->world->desc, st[i].median_ms, st[i].p95_ms, st[i].fish_per_s);
+        }
+        printf("  %s = %.2f\n", ratio_name, ratio);
+        if (fish_b == o->fish) printf("  final states %s\n", ha == hb ? "identical" : "differ");
+    }
+    rc = 0;
+out:
+    if (rc) fprintf(stderr, "shoal-bench: %s\n", e.msg);
+    if (inited >= 2) bench_run_deinit(&rb);
+    if (inited >= 1) bench_run_deinit(&ra);
+    if (pb) jobs_deinit(pb);
+    if (pa) jobs_deinit(pa);
+    if (own_b) bench_world_free(&wb);
+    bench_world_free(&wa);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    Opts o;
+    Err e = {""};
+    int p = parse(argc, argv, &o, &e);
+    if (p == 1) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (p < 0) {
+        fprintf(stderr, "shoal-bench: %s\n", e.msg);
+        return 2;
+    }
+    if (o.sweep) return run_sweep(&o);
+    if (o.compare) return run_compare(&o);
+    return run_single(&o);
+}
