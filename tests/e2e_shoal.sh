@@ -52,6 +52,17 @@ expect "frames zero" 2 "--frames" -- --screenshot "$tmp/x.png" --frames 0
 expect "frames alone" 2 "--frames" -- --frames 5
 expect "map and seed" 2 "--seed" -- --map a.png --seed 1
 expect "help takes no value" 2 "--help" -- --help=yes
+expect "fish negative" 2 "--fish" -- --fish -1
+expect "fish too many" 2 "--fish" -- --fish 2000001
+expect "sharks too many" 2 "--sharks" -- --sharks 65
+expect "threads zero" 2 "--threads" -- --threads 0
+expect "zoom zero" 2 "--zoom" -- --zoom 0
+expect "zoom not a number" 2 "--zoom" -- --zoom big
+expect "center one number" 2 "--center" -- --center 5
+expect "ui mode unknown" 2 "--ui" -- --ui some
+expect "sea-life not on/off" 2 "--sea-life" -- --sea-life maybe
+expect "compare takes no value" 2 "--compare-sea-life" -- --compare-sea-life=yes
+expect "compare and screenshot" 2 "--compare-sea-life" -- --compare-sea-life --screenshot "$tmp/x.png"
 
 # Maps that will not load: the message names the file.
 expect "missing map" 2 "$tmp/nope.png" -- --map "$tmp/nope.png"
@@ -90,12 +101,40 @@ expect "screenshot --seed 7" 0 "" -- --seed 7 --screenshot "$tmp/s7.png" --frame
 if msg=$(check_png "$tmp/s7.png" 1280 720 2>&1); then ok "default size"; else no "default size: $msg"; fi
 
 # Same map, same picture apart from the HUD's timing figures: the map
-# part of two runs is identical.
-"$BIN" --seed 7 --screenshot "$tmp/s7b.png" --frames 1 2>/dev/null
-if "$PY" - "$tmp/s7.png" "$tmp/s7b.png" <<'PYEOF'; then ok "deterministic terrain"; else no "deterministic terrain"; fi
+# part of two runs is identical (with the fish, which move, switched off).
+"$BIN" --seed 7 --screenshot "$tmp/s7a.png" --frames 5 --sea-life off 2>/dev/null
+"$BIN" --seed 7 --screenshot "$tmp/s7b.png" --frames 1 --sea-life off 2>/dev/null
+if "$PY" - "$tmp/s7a.png" "$tmp/s7b.png" <<'PYEOF'; then ok "deterministic terrain"; else no "deterministic terrain"; fi
 import sys, cv2
 a, b = cv2.imread(sys.argv[1]), cv2.imread(sys.argv[2])
 sys.exit(0 if (a[60:] == b[60:]).all() else 1)
+PYEOF
+
+# The sea is deterministic too: without overlays, two runs of the same
+# frames are the same picture, fish and all.
+"$BIN" --seed 7 --screenshot "$tmp/f1.png" --frames 8 --ui none --size 320x200 2>/dev/null
+"$BIN" --seed 7 --screenshot "$tmp/f2.png" --frames 8 --ui none --size 320x200 2>/dev/null
+if cmp -s "$tmp/f1.png" "$tmp/f2.png"; then ok "deterministic sea"; else no "deterministic sea"; fi
+
+# --zoom and --center place the opening view: at zoom 4 on a map point,
+# the middle of the picture shows that point of the map (land stays land).
+"$PY" - "$tmp/isle.png" <<'PYEOF'
+import sys, cv2, numpy as np
+img = np.zeros((300, 400), np.uint8)
+cv2.rectangle(img, (180, 120), (239, 179), 255, -1)
+cv2.imwrite(sys.argv[1], img)
+PYEOF
+expect "zoomed view" 0 "" -- --map "$tmp/isle.png" --size 320x200 --ui none --sea-life off \
+    --zoom 4 --center 210,150 --screenshot "$tmp/zoom.png" --frames 1
+if "$PY" - "$tmp/zoom.png" <<'PYEOF'; then ok "--zoom and --center"; else no "--zoom and --center"; fi
+import sys, cv2
+img = cv2.imread(sys.argv[1]).astype(int)
+b, g, r = img[..., 0], img[..., 1], img[..., 2]
+land = r > b
+# The 60x60 px island fills 240x240 output px around the centre: the
+# middle is land, the left and right edges of the view are water.
+assert land[60:140, 100:220].all(), "centre is not land"
+assert not land[:, :30].any() and not land[:, -30:].any(), "edges are not water"
 PYEOF
 
 # With neither --map nor --seed the first shipped map by name is played:
@@ -104,6 +143,7 @@ PYEOF
 data="$tmp/data"
 mkdir -p "$data/maps"
 ln -s "$(pwd)/data/fonts" "$data/fonts"
+ln -s "$(pwd)/data/sprites" "$data/sprites"
 "$PY" - "$data/maps/a_first.png" <<'PYEOF'
 import sys, cv2, numpy as np
 img = np.zeros((120, 160), np.uint8)
@@ -118,6 +158,10 @@ SHOAL_DATA="$data" expect "broken first map" 2 "0_junk.png" -- --screenshot "$tm
 rm "$data/maps/"*
 SHOAL_DATA="$data" expect "no shipped maps" 0 "" -- --screenshot "$tmp/d.png" --frames 1
 if msg=$(check_png "$tmp/d.png" 1280 720 2>&1); then ok "generated default"; else no "generated default: $msg"; fi
+
+# A data dir without the sprites fails at start, naming the missing file.
+rm "$data/sprites"
+SHOAL_DATA="$data" expect "missing sprites" 1 "sprites/fish.ini" -- --screenshot "$tmp/d.png" --frames 1
 
 # An unwritable output is a runtime failure naming the file.
 expect "unwritable screenshot" 1 "$tmp/no/dir/x.png" -- --seed 3 --screenshot "$tmp/no/dir/x.png"

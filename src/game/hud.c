@@ -1,7 +1,10 @@
-/* hud: status line and help overlay. */
+/* hud: status line, help overlay and performance overlay. */
 #include "hud.h"
 
 #include <stdio.h>
+
+#include "ui/draw.h"
+#include "ui/graph.h"
 
 static const SDL_Color ink = {236, 244, 248, 255};
 static const SDL_Color dim = {160, 190, 205, 255};
@@ -12,22 +15,27 @@ static void panel(SDL_Renderer *r, int x, int y, int w, int h, Uint8 alpha)
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, 6, 20, 36, alpha);
     SDL_Rect rc = {x, y, w, h};
-    SDL_RenderFillRect(r, &rc);
+    draw_fill_rect(r, &rc);
     SDL_SetRenderDrawColor(r, 120, 180, 200, (Uint8)(alpha / 3));
-    SDL_RenderDrawRect(r, &rc);
+    draw_rect(r, &rc);
 }
 
 void hud_draw(Text *t, SDL_Renderer *r, const HudInfo *h, float ui)
 {
-    char line[256], fps[32];
+    char line[320], fps[32], sea[64];
     if (h->fps >= 0)
         snprintf(fps, sizeof fps, "%.0f fps", h->fps);
     else
         snprintf(fps, sizeof fps, "-- fps");
+    if (h->sea_on)
+        snprintf(sea, sizeof sea, "%d fish%s", h->fish, h->following ? ", following one" : "");
+    else
+        snprintf(sea, sizeof sea, "sea life off");
     /* The FPS figure changes at most twice a second, so this string
      * stays cached between those changes. */
-    snprintf(line, sizeof line, "%s  \xC2\xB7  %d\xC3\x97%d  \xC2\xB7  zoom %.0f%%  \xC2\xB7  %s",
-             h->map_name, h->map_w, h->map_h, h->zoom * 100.0, fps);
+    snprintf(line, sizeof line,
+             "%s  \xC2\xB7  %d\xC3\x97%d  \xC2\xB7  zoom %.0f%%  \xC2\xB7  %s  \xC2\xB7  %s",
+             h->map_name, h->map_w, h->map_h, h->zoom * 100.0, sea, fps);
     const char *hint = "F1  help";
     int pad = (int)(8 * ui), gap = (int)(18 * ui);
     int lw, lh, hw, hh;
@@ -50,10 +58,15 @@ void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui)
 {
     static const char *const rows[][2] = {
         {"Mouse wheel", "zoom at the cursor"},
-        {"Left or right drag", "pan"},
+        {"Left or right drag", "pan (stops following a fish)"},
         {"W A S D / arrows", "pan (hold Shift: faster)"},
         {"+ / -", "zoom in / out"},
         {"0 or Home", "show the whole map"},
+        {"Mouse over the sea", "the school parts around the cursor"},
+        {"Click a fish", "follow it with the camera (Esc stops)"},
+        {"L", "sea life off / on"},
+        {"Tab", "controls panel: boid weights, fish, sharks"},
+        {"F3", "performance overlay"},
         {"F12", "save a screenshot (shoal-DATE-TIME.png)"},
         {"F1 or H", "show / hide this help"},
         {"Esc or Q", "quit (Esc closes this help first)"},
@@ -81,4 +94,45 @@ void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui)
         text_draw(t, rows[i][0], x + pad, ry, dim);
         text_draw(t, rows[i][1], x + pad + kw + gap, ry, ink);
     }
+}
+
+void hud_draw_stats(Text *t, SDL_Renderer *r, const HudStats *s, int view_h, float ui)
+{
+    const PerfSample *m = &s->perf->shown;
+    char rows[8][96];
+    int n = 0;
+    if (s->perf->fps >= 0)
+        snprintf(rows[n++], sizeof rows[0], "%.0f fps   frame %.2f ms", s->perf->fps,
+                 (double)m->frame_ms);
+    else
+        snprintf(rows[n++], sizeof rows[0], "-- fps");
+    snprintf(rows[n++], sizeof rows[0], "sea, main thread  %.3f ms  (upload %.3f)",
+             (double)m->sea_main_ms, (double)m->upload_ms);
+    snprintf(rows[n++], sizeof rows[0], "sea, workers  %.3f ms  (bake %.3f)  %d threads",
+             (double)m->sea_work_ms, (double)m->bake_ms, s->threads);
+    if (s->sea_on)
+        snprintf(rows[n++], sizeof rows[0], "%d fish   %d sharks", s->fish, s->sharks);
+    else
+        snprintf(rows[n++], sizeof rows[0], "sea life off (L)");
+    snprintf(rows[n++], sizeof rows[0], "draw calls %d   school %d + sharks %d   (%s)",
+             m->draw_calls, m->fish_calls, m->shark_calls, s->renderer);
+    int lh = text_line_height(t);
+    int pad = (int)(8 * ui);
+    int w = 0, tw, th;
+    for (int i = 0; i < n; i++) {
+        text_measure(t, rows[i], &tw, &th);
+        if (tw > w) w = tw;
+    }
+    int gw = w > (int)(240 * ui) ? w : (int)(240 * ui), gh = (int)(60 * ui);
+    int ph = n * lh + gh + 3 * pad;
+    int x = pad, y = view_h - ph - pad;
+    panel(r, x, y, gw + 2 * pad, ph, 190);
+    for (int i = 0; i < n; i++) text_draw(t, rows[i], x + pad, y + pad + i * lh, i ? dim : ink);
+    /* Scale to the worst recent frame, at least one 60 Hz frame tall. */
+    const Graph *g = &s->perf->frame_graph;
+    float vmax = graph_max(g) * 1.1f;
+    if (vmax < 20.0f) vmax = 20.0f;
+    const float marks[2] = {1000.0f / 60.0f, 1000.0f / 30.0f};
+    SDL_FRect area = {(float)(x + pad), (float)(y + 2 * pad + n * lh), (float)gw, (float)gh};
+    graph_draw(g, r, area, vmax, 1000.0f / 60.0f, marks, 2);
 }

@@ -1,9 +1,11 @@
-/* hud: the status line and the help overlay drawn over the map. */
+/* hud: the status line, the help overlay and the performance overlay
+ * drawn over the map. */
 #ifndef SHOAL_HUD_H
 #define SHOAL_HUD_H
 
 #include <SDL.h>
 
+#include "perf.h"
 #include "ui/text.h"
 
 typedef struct HudInfo {
@@ -11,6 +13,9 @@ typedef struct HudInfo {
     int map_w, map_h;
     double zoom;        /* screen px per map px */
     double fps;         /* < 0: not measured yet */
+    int fish;           /* fish in the sea */
+    int sea_on;         /* sea life switched on */
+    int following;      /* the camera follows a fish */
     const char *status; /* a passing message ("saved x.png"), or NULL */
 } HudInfo;
 
@@ -19,5 +24,18 @@ typedef struct HudInfo {
 void hud_draw(Text *t, SDL_Renderer *r, const HudInfo *h, float ui);
 /* The controls, centred on a view_w x view_h output. */
 void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui);
+
+/* What the performance overlay shows. */
+typedef struct HudStats {
+    const Perf *perf;
+    int fish, sharks, threads;
+    int sea_on;
+    const char *renderer; /* SDL's name for the renderer drawing */
+} HudStats;
+
+/* The performance overlay (F3) at the bottom left of a view_h px high
+ * view: FPS, frame ms, sea ms on the main thread and on the workers, the
+ * bake, fish count, draw calls, and a graph of recent frame times. */
+void hud_draw_stats(Text *t, SDL_Renderer *r, const HudStats *s, int view_h, float ui);
 
 #endif

@@ -22,7 +22,8 @@ static int key_down(Input *in, const SDL_KeyboardEvent *k, Camera *cam)
 {
     switch (k->keysym.sym) {
     case SDLK_ESCAPE:
-        return in->help_open ? INPUT_TOGGLE_HELP : INPUT_QUIT;
+        if (in->help_open) return INPUT_TOGGLE_HELP;
+        return in->following ? INPUT_UNFOLLOW : INPUT_QUIT;
     case SDLK_q:
         return INPUT_QUIT;
     case SDLK_F1:
@@ -30,11 +31,17 @@ static int key_down(Input *in, const SDL_KeyboardEvent *k, Camera *cam)
         return k->repeat ? INPUT_NONE : INPUT_TOGGLE_HELP;
     case SDLK_F12:
         return k->repeat ? INPUT_NONE : INPUT_SCREENSHOT;
+    case SDLK_F3:
+        return k->repeat ? INPUT_NONE : INPUT_TOGGLE_STATS;
+    case SDLK_TAB:
+        return k->repeat ? INPUT_NONE : INPUT_TOGGLE_PANEL;
+    case SDLK_l:
+        return k->repeat ? INPUT_NONE : INPUT_TOGGLE_SEALIFE;
     case SDLK_0:
     case SDLK_KP_0:
     case SDLK_HOME:
         cam_fit(cam);
-        return INPUT_NONE;
+        return INPUT_PANNED;
     default:
         return INPUT_NONE;
     }
@@ -53,14 +60,35 @@ int input_event(Input *in, const SDL_Event *ev, Camera *cam)
     case SDL_MOUSEBUTTONDOWN:
         if (ev->button.button == SDL_BUTTON_LEFT || ev->button.button == SDL_BUTTON_RIGHT)
             in->dragging = 1;
+        if (ev->button.button == SDL_BUTTON_LEFT) {
+            in->left_down = 1;
+            in->press_x = ev->button.x * in->px_ratio;
+            in->press_y = ev->button.y * in->px_ratio;
+            in->drag_dist = 0;
+        }
         return INPUT_NONE;
-    case SDL_MOUSEBUTTONUP:
+    case SDL_MOUSEBUTTONUP: {
+        int flags = INPUT_NONE;
+        if (ev->button.button == SDL_BUTTON_LEFT && in->left_down) {
+            in->left_down = 0;
+            if (in->drag_dist < INPUT_CLICK_SLOP) {
+                in->click_x = in->press_x;
+                in->click_y = in->press_y;
+                flags |= INPUT_CLICK;
+            }
+        }
         if ((SDL_GetMouseState(NULL, NULL) & (SDL_BUTTON_LMASK | SDL_BUTTON_RMASK)) == 0)
             in->dragging = 0;
-        return INPUT_NONE;
+        return flags;
+    }
     case SDL_MOUSEMOTION:
-        if (in->dragging && (ev->motion.state & (SDL_BUTTON_LMASK | SDL_BUTTON_RMASK)))
-            cam_pan(cam, ev->motion.xrel * in->px_ratio, ev->motion.yrel * in->px_ratio);
+        if (in->dragging && (ev->motion.state & (SDL_BUTTON_LMASK | SDL_BUTTON_RMASK))) {
+            double dx = ev->motion.xrel * in->px_ratio, dy = ev->motion.yrel * in->px_ratio;
+            in->drag_dist += fabs(dx) + fabs(dy);
+            cam_pan(cam, dx, dy);
+            /* A click's little wobble is not a pan yet. */
+            return in->drag_dist >= INPUT_CLICK_SLOP ? INPUT_PANNED : INPUT_NONE;
+        }
         return INPUT_NONE;
     case SDL_MOUSEWHEEL: {
         /* Not un-flipped: "natural scrolling" users expect it to zoom
@@ -76,7 +104,7 @@ int input_event(Input *in, const SDL_Event *ev, Camera *cam)
     }
 }
 
-void input_keys(const Input *in, Camera *cam, double dt)
+int input_keys(const Input *in, Camera *cam, double dt)
 {
     (void)in;
     const Uint8 *k = SDL_GetKeyboardState(NULL);
@@ -90,10 +118,15 @@ void input_keys(const Input *in, Camera *cam, double dt)
     if (k[SDL_SCANCODE_D] || k[SDL_SCANCODE_RIGHT]) dx -= speed;
     if (k[SDL_SCANCODE_W] || k[SDL_SCANCODE_UP]) dy += speed;
     if (k[SDL_SCANCODE_S] || k[SDL_SCANCODE_DOWN]) dy -= speed;
-    if (dx != 0 || dy != 0) cam_pan(cam, dx, dy);
+    int flags = INPUT_NONE;
+    if (dx != 0 || dy != 0) {
+        cam_pan(cam, dx, dy);
+        flags |= INPUT_PANNED;
+    }
     double zoom = 0;
     if (k[SDL_SCANCODE_EQUALS] || k[SDL_SCANCODE_KP_PLUS]) zoom += 1;
     if (k[SDL_SCANCODE_MINUS] || k[SDL_SCANCODE_KP_MINUS]) zoom -= 1;
     if (zoom != 0)
         cam_zoom_at(cam, pow(2.0, zoom * KEY_ZOOM_RATE * dt), cam->view_w / 2.0, cam->view_h / 2.0);
+    return flags;
 }

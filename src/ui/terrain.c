@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw.h"
+
 /* Tiles stay well below common limits so a frame only binds what it shows. */
 #define TILE_MAX 2048
 /* Each tile carries this many texels of its neighbours on every side, so
@@ -129,6 +131,6 @@ void terrain_draw(const Terrain *t, SDL_Renderer *r, const Camera *c)
         cam_world_to_screen(c, wx1, wy1, &sx1, &sy1);
         SDL_Rect srcr = {APRON, APRON, tile->w, tile->h};
         SDL_FRect dst = {(float)sx0, (float)sy0, (float)(sx1 - sx0), (float)(sy1 - sy0)};
-        SDL_RenderCopyF(r, tile->tex, &srcr, &dst);
+        draw_copy_f(r, tile->tex, &srcr, &dst);
     }
 }

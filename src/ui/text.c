@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw.h"
+
 /* Longer strings are drawn but never cached (they are rare: help pages). */
 #define KEY_MAX 192
 
@@ -137,7 +139,7 @@ int text_draw(Text *t, const char *s, int x, int y, SDL_Color c)
                 en->last = t->frame;
                 t->hits++;
                 SDL_Rect dst = {x, y, en->w, en->h};
-                SDL_RenderCopy(t->r, en->tex, NULL, &dst);
+                draw_copy(t->r, en->tex, NULL, &dst);
                 return en->w;
             }
         }
@@ -147,7 +149,7 @@ int text_draw(Text *t, const char *s, int x, int y, SDL_Color c)
     SDL_Texture *tex = render(t, s, c, &w, &h);
     if (!tex) return 0;
     SDL_Rect dst = {x, y, w, h};
-    SDL_RenderCopy(t->r, tex, NULL, &dst);
+    draw_copy(t->r, tex, NULL, &dst);
     if (len >= KEY_MAX) {
         SDL_DestroyTexture(tex);
         return w;

@@ -1,0 +1,50 @@
+/* tuning: the controls panel's widgets. */
+#include "tuning.h"
+
+#include "core/sea.h"
+
+/* Design px, scaled by the UI scale. */
+#define PANEL_W 270.0f
+#define MARGIN  10.0f
+/* Weights above this only make the school jitter or ball up. */
+#define WEIGHT_MAX 10.0f
+
+void tuning_init(Tuning *t, float sep, float ali, float coh, int fish, int sharks, int sea_on)
+{
+    *t = (Tuning){0};
+    t->panel.title = "Sea life (Tab hides)";
+    t->sep = sep;
+    t->ali = ali;
+    t->coh = coh;
+    t->fish = fish;
+    t->sharks = sharks;
+    t->sea_on = sea_on;
+}
+
+void tuning_draw(Tuning *t, Ui *ui, int view_w)
+{
+    float s = ui->scale;
+    t->panel.w = PANEL_W * s;
+    t->panel.x = (float)view_w - t->panel.w - MARGIN * s;
+    t->panel.y = MARGIN * s;
+    ui_panel_begin(ui, &t->panel);
+    if (ui_toggle(ui, "Sea life (L)", &t->sea_on)) t->changed |= TUNE_SEALIFE;
+    if (ui_slider_float(ui, "Separation", &t->sep, 0.0f, WEIGHT_MAX, "%.2f"))
+        t->changed |= TUNE_WEIGHTS;
+    if (ui_slider_float(ui, "Alignment", &t->ali, 0.0f, WEIGHT_MAX, "%.2f"))
+        t->changed |= TUNE_WEIGHTS;
+    if (ui_slider_float(ui, "Cohesion", &t->coh, 0.0f, WEIGHT_MAX, "%.2f"))
+        t->changed |= TUNE_WEIGHTS;
+    if (ui_slider_int(ui, "Sharks", &t->sharks, 0, SEA_MAX_SHARKS, UI_LINEAR))
+        t->changed |= TUNE_SHARKS;
+    if (ui_slider_int(ui, "Fish", &t->fish, 0, TUNING_MAX_FISH, UI_LOG)) t->changed |= TUNE_FISH;
+    if (ui_button(ui, "Default weights")) t->changed |= TUNE_DEFAULTS;
+    ui_panel_end(ui);
+}
+
+int tuning_take(Tuning *t)
+{
+    int c = t->changed;
+    t->changed = 0;
+    return c;
+}

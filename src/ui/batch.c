@@ -1,0 +1,330 @@
+/* batch: baking and drawing a school as one vertex buffer. */
+#include "batch.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "draw.h"
+
+static uint64_t mix64(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* Uniform in [0, 1) from 24 bits of h starting at bit `shift`. */
+static float u01(uint64_t h, int shift)
+{
+    return (float)((h >> shift) & 0xffffffu) * (1.0f / 16777216.0f);
+}
+
+int batch_init(SpriteBatch *b, const SpriteLayout *l, const BatchStyle *style, uint64_t seed,
+               Err *e)
+{
+    memset(b, 0, sizeof *b);
+    if (l->frames < 1 || l->frames > ATLAS_MAX_FRAMES || l->shapes < 1 ||
+        l->shapes > ATLAS_MAX_SHAPES || !(l->body > 0.0f && l->body <= 1.0f))
+        return err_set(e, "batch: layout of %d frames x %d shapes, body %g is out of range",
+                       l->frames, l->shapes, (double)l->body);
+    if (style->palette_n < 1 || style->palette_n > BATCH_MAX_PALETTE)
+        return err_set(e, "batch: palette of %d colours; it must have 1..%d", style->palette_n,
+                       BATCH_MAX_PALETTE);
+    if (!(style->len_min > 0.0f) || !(style->len_max >= style->len_min) ||
+        !isfinite(style->len_max))
+        return err_set(e, "batch: sprite lengths %g..%g; they must be finite, 0 < min <= max",
+                       (double)style->len_min, (double)style->len_max);
+    b->layout = *l;
+    b->style = *style;
+    b->seed = seed;
+    /* The art spans `body` of a cell's length and the middle 3/4 of its
+     * height (tools/sprites/make_sprites.py clears the margins). */
+    b->reach_k = hypotf(l->body, 0.5f * 0.75f);
+    b->next_xf = (BatchXform){1.0f, 0.0f, 0.0f};
+    b->xf[0] = b->xf[1] = b->next_xf;
+    batch_span_reset(b);
+    return 0;
+}
+
+void batch_deinit(SpriteBatch *b)
+{
+    free(b->vert[0]);
+    free(b->vert[1]);
+    free(b->index);
+    free(b->half_len);
+    free(b->half_wid);
+    free(b->shape);
+    free(b->phase);
+    free(b->clear);
+    memset(b, 0, sizeof *b);
+}
+
+int batch_set_clearance(SpriteBatch *b, const ShoreField *f, Err *e)
+{
+    free(b->clear);
+    b->clear = NULL;
+    if (!f) return 0;
+    if (!f->dist || f->w <= 0 || f->h <= 0) return err_set(e, "batch: empty shore field");
+    int bw = (f->w + BATCH_CLEAR_BLOCK - 1) >> BATCH_CLEAR_SHIFT;
+    int bh = (f->h + BATCH_CLEAR_BLOCK - 1) >> BATCH_CLEAR_SHIFT;
+    uint8_t *blk = malloc((size_t)bw * (size_t)bh);
+    if (!blk) return err_set(e, "batch: out of memory for a %dx%d clearance summary", bw, bh);
+    memset(blk, 255, (size_t)bw * (size_t)bh);
+    for (int y = 0; y < f->h; y++) {
+        uint8_t *row = blk + (size_t)(y >> BATCH_CLEAR_SHIFT) * (size_t)bw;
+        const float *d = f->dist + (size_t)y * (size_t)f->w;
+        for (int x = 0; x < f->w; x++) {
+            /* Rounded down, so the summary never claims more room. */
+            uint8_t q = d[x] >= 255.0f ? 255 : (uint8_t)d[x];
+            if (q < row[x >> BATCH_CLEAR_SHIFT]) row[x >> BATCH_CLEAR_SHIFT] = q;
+        }
+    }
+    b->clear = blk;
+    b->clear_w = f->w;
+    b->clear_h = f->h;
+    b->clear_bw = bw;
+    return 0;
+}
+
+/* The factor (<= 1) that fits a sprite of drawn radius `reach` into the
+ * clear water around (x, y). The summary holds, per block, the least
+ * distance between a water pixel's centre and a land pixel's centre
+ * (within 2%), rounded down. The position may lie 0.71 px from its
+ * pixel's centre and land reaches 0.71 px beyond its own, and a renderer
+ * may snap vertices by up to one output px: `slack` (map px) covers all
+ * three. */
+/* The clearance summary, copied to locals for the bake's loop. */
+typedef struct Clear {
+    const uint8_t *map;
+    int w, h, bw;
+} Clear;
+
+static float fit_clear(const Clear *c, float x, float y, float reach, float slack)
+{
+    /* The sea keeps fish on the map; the test only guards the read. */
+    int px = (int)x, py = (int)y;
+    if ((unsigned)px >= (unsigned)c->w || (unsigned)py >= (unsigned)c->h) return 1.0f;
+    float d = (float)c->map[(size_t)(py >> BATCH_CLEAR_SHIFT) * (size_t)c->bw +
+                            (size_t)(px >> BATCH_CLEAR_SHIFT)];
+    float room = d * 0.98f - slack;
+    /* Open water (nearly every fish) takes the first exit. */
+    if (room >= reach) return 1.0f;
+    return room > 0.0f ? room / reach : 0.0f;
+}
+
+static int grow(SpriteBatch *b, int cap, Err *e)
+{
+    size_t n = (size_t)cap;
+    void **arr[] = {(void **)&b->vert[0],  (void **)&b->vert[1],  (void **)&b->index,
+                    (void **)&b->half_len, (void **)&b->half_wid, (void **)&b->shape,
+                    (void **)&b->phase};
+    size_t size[] = {4 * sizeof(SDL_Vertex), 4 * sizeof(SDL_Vertex), 6 * sizeof(int),
+                     sizeof(float),          sizeof(float),          1,
+                     sizeof(float)};
+    for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++) {
+        void *q = realloc(*arr[i], n * size[i]);
+        if (!q) return err_set(e, "batch: out of memory for %d sprites", cap);
+        *arr[i] = q;
+    }
+    b->cap = cap;
+    return 0;
+}
+
+/* Everything about sprite i that never changes, from its hash. */
+static void dress(SpriteBatch *b, int i)
+{
+    const BatchStyle *st = &b->style;
+    uint64_t h = mix64(b->seed ^ mix64((uint64_t)i + 0x51a7e5ull));
+    float len = st->len_min + (st->len_max - st->len_min) * u01(h, 0);
+    b->half_len[i] = 0.5f * len / b->layout.body;
+    b->half_wid[i] = 0.5f * b->half_len[i]; /* cells are 2:1 */
+    int shape = (int)((h >> 24) % (uint64_t)b->layout.shapes);
+    b->shape[i] = (uint8_t)shape;
+    float phase = u01(h, 40);
+    b->phase[i] = phase;
+    int frame = (int)(phase * (float)b->layout.frames);
+    if (frame >= b->layout.frames) frame = b->layout.frames - 1;
+    uint64_t g = mix64(h);
+    SDL_Color c = st->palette[(g >> 8) % (uint64_t)st->palette_n];
+    float k = 1.0f - st->shade * u01(g, 32);
+    c.r = (Uint8)(c.r * k + 0.5f);
+    c.g = (Uint8)(c.g * k + 0.5f);
+    c.b = (Uint8)(c.b * k + 0.5f);
+    float u0, v0, u1, v1;
+    atlas_cell_uv(&b->layout, shape, frame, &u0, &v0, &u1, &v1);
+    const SDL_FPoint uv[4] = {{u0, v0}, {u1, v0}, {u1, v1}, {u0, v1}};
+    for (int k2 = 0; k2 < 2; k2++) {
+        SDL_Vertex *q = b->vert[k2] + 4 * (size_t)i;
+        for (int j = 0; j < 4; j++) {
+            q[j].position = (SDL_FPoint){0.0f, 0.0f};
+            q[j].color = c;
+            q[j].tex_coord = uv[j];
+        }
+    }
+    int *ix = b->index + 6 * (size_t)i, v = 4 * i;
+    ix[0] = v;
+    ix[1] = v + 1;
+    ix[2] = v + 2;
+    ix[3] = v;
+    ix[4] = v + 2;
+    ix[5] = v + 3;
+}
+
+int batch_resize(SpriteBatch *b, int n, Err *e)
+{
+    if (n < 0 || n > SEA_MAX_FISH)
+        return err_set(e, "batch: %d sprites; it must be in 0..%d", n, SEA_MAX_FISH);
+    if (n > b->cap) {
+        int cap = b->cap + b->cap / 2;
+        if (cap < n || cap > SEA_MAX_FISH) cap = n;
+        if (grow(b, cap, e) != 0) return -1;
+    }
+    for (int i = b->n; i < n; i++) dress(b, i);
+    b->n = n;
+    return 0;
+}
+
+void batch_set_next(SpriteBatch *b, BatchXform xf, float dt)
+{
+    b->next_xf = xf;
+    b->next_dt = dt;
+}
+
+void batch_bake(SpriteBatch *b, const float *x, const float *y, const float *vx, const float *vy,
+                int begin, int end)
+{
+    int bk = b->front ^ 1;
+    SDL_Vertex *vert = b->vert[bk];
+    const BatchXform xf = b->next_xf;
+    const float adv = b->next_dt * b->style.beats_per_px;
+    const int frames = b->layout.frames;
+    const float fw = 1.0f / (float)frames;
+    /* Locals, so the vertex stores (which could alias *b) don't force a
+     * reload of these pointers for every fish. */
+    const float *restrict half_len = b->half_len, *restrict half_wid = b->half_wid;
+    float *restrict phase = b->phase;
+    const Clear clear = {b->clear, b->clear_w, b->clear_h, b->clear_bw};
+    const float slack = 1.5f + 1.0f / xf.scale, reach_k = b->reach_k;
+    for (int i = begin; i < end; i++) {
+        float hx = vx[i], hy = vy[i];
+        float sp2 = hx * hx + hy * hy;
+        /* A fish at rest keeps facing +x rather than dividing by zero. */
+        float sp = sqrtf(sp2);
+        float inv = sp2 > 1e-12f ? 1.0f / sp : 0.0f;
+        hx = sp2 > 1e-12f ? hx * inv : 1.0f;
+        hy *= inv;
+        /* The belly side is +90 degrees from the heading (screen y is
+         * down); swimming left that would be up, so it flips. */
+        float flip = vx[i] < 0.0f ? -1.0f : 1.0f;
+        float fit = clear.map ? fit_clear(&clear, x[i], y[i], half_len[i] * reach_k, slack) : 1.0f;
+        float k = xf.scale * fit;
+        float hl = half_len[i] * k, hw = half_wid[i] * k * flip;
+        float rx = hx * hl, ry = hy * hl, ux = -hy * hw, uy = hx * hw;
+        float cx = x[i] * xf.scale + xf.ox, cy = y[i] * xf.scale + xf.oy;
+        SDL_Vertex *q = vert + 4 * (size_t)i;
+        q[0].position = (SDL_FPoint){cx - rx - ux, cy - ry - uy};
+        q[1].position = (SDL_FPoint){cx + rx - ux, cy + ry - uy};
+        q[2].position = (SDL_FPoint){cx + rx + ux, cy + ry + uy};
+        q[3].position = (SDL_FPoint){cx - rx + ux, cy - ry + uy};
+        /* The tail beats with distance swum, so a dart flicks it faster.
+         * The phase is >= 0, so truncation is floor (and no libm call). */
+        float ph = phase[i] + sp * adv;
+        ph -= (float)(int)ph;
+        phase[i] = ph;
+        int f = (int)(ph * (float)frames);
+        f = f < frames ? f : frames - 1;
+        /* The frame picks the atlas column. Writing it always is cheaper
+         * than a branch on "changed", which mispredicts for a quarter of
+         * the fish. */
+        float u0 = (float)f * fw, u1 = u0 + fw;
+        q[0].tex_coord.x = u0;
+        q[1].tex_coord.x = u1;
+        q[2].tex_coord.x = u1;
+        q[3].tex_coord.x = u0;
+    }
+}
+
+static void atomic_min64(atomic_uint_least64_t *a, uint64_t v)
+{
+    uint64_t cur = atomic_load_explicit(a, memory_order_relaxed);
+    while (v < cur && !atomic_compare_exchange_weak_explicit(a, &cur, v, memory_order_relaxed,
+                                                             memory_order_relaxed)) {
+    }
+}
+
+static void atomic_max64(atomic_uint_least64_t *a, uint64_t v)
+{
+    uint64_t cur = atomic_load_explicit(a, memory_order_relaxed);
+    while (v > cur && !atomic_compare_exchange_weak_explicit(a, &cur, v, memory_order_relaxed,
+                                                             memory_order_relaxed)) {
+    }
+}
+
+void batch_sea_bake(void *ctx, const SeaView *v, int begin, int end)
+{
+    SpriteBatch *b = ctx;
+    atomic_min64(&b->span_begin, SDL_GetPerformanceCounter());
+    /* The sea may hold more fish than the batch was sized for only if the
+     * caller forgot batch_resize; never write past the buffer. */
+    if (end > b->n) end = b->n;
+    if (begin < end) batch_bake(b, v->x, v->y, v->vx, v->vy, begin, end);
+    atomic_max64(&b->span_end, SDL_GetPerformanceCounter());
+}
+
+void batch_flip(SpriteBatch *b)
+{
+    b->front ^= 1;
+    b->xf[b->front] = b->next_xf;
+}
+
+void batch_span_reset(SpriteBatch *b)
+{
+    atomic_store(&b->span_begin, UINT64_MAX);
+    atomic_store(&b->span_end, 0);
+}
+
+int batch_span(SpriteBatch *b, uint64_t *begin, uint64_t *end)
+{
+    uint64_t t0 = atomic_load(&b->span_begin), t1 = atomic_load(&b->span_end);
+    if (t0 == UINT64_MAX || t1 < t0) return -1;
+    *begin = t0;
+    *end = t1;
+    return 0;
+}
+
+int batch_draw(SpriteBatch *b, SDL_Renderer *r, SDL_Texture *tex, BatchXform xf)
+{
+    if (b->n == 0) return 0;
+    SDL_Vertex *v = b->vert[b->front];
+    BatchXform old = b->xf[b->front];
+    if ((old.scale != xf.scale || old.ox != xf.ox || old.oy != xf.oy) && old.scale > 0.0f) {
+        /* The view moved since the bake (a pan, a zoom, a followed fish):
+         * the map is affine, so the quads follow without a re-bake. */
+        float k = xf.scale / old.scale;
+        float ax = xf.ox - old.ox * k, ay = xf.oy - old.oy * k;
+        size_t nv = 4 * (size_t)b->n;
+        for (size_t i = 0; i < nv; i++) {
+            v[i].position.x = v[i].position.x * k + ax;
+            v[i].position.y = v[i].position.y * k + ay;
+        }
+        b->xf[b->front] = xf;
+    }
+    return draw_geometry(r, tex, v, 4 * b->n, b->index, 6 * b->n);
+}
+
+const SDL_Vertex *batch_front(const SpriteBatch *b)
+{
+    return b->vert[b->front];
+}
+
+const int *batch_indices(const SpriteBatch *b)
+{
+    return b->index;
+}
+
+float batch_cell_len(const SpriteBatch *b)
+{
+    return 0.5f * (b->style.len_min + b->style.len_max) / b->layout.body;
+}

@@ -1,0 +1,126 @@
+/* batch: a whole school of sprites as ONE streamed vertex buffer drawn by
+ * ONE SDL_RenderGeometry call. Per-sprite constants (size, shape, tint,
+ * texture coordinates) and the index buffer are baked once, when the
+ * count changes; each step only rewrites positions and the texture column
+ * of the tail-beat frame, in parallel ranges on the worker pool, into the
+ * back of two vertex buffers while the main thread draws the front one. */
+#ifndef SHOAL_BATCH_H
+#define SHOAL_BATCH_H
+
+#include <SDL.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "core/err.h"
+#include "core/sea.h"
+#include "core/shore.h"
+#include "ui/atlas.h"
+
+#define BATCH_MAX_PALETTE 16
+/* Side, in map px, of the blocks that summarise the distance to land:
+ * small enough to shrink only sprites right at the coast, coarse enough
+ * (a byte per 4 px) to stay in cache while fish read it. */
+#define BATCH_CLEAR_SHIFT 1
+#define BATCH_CLEAR_BLOCK (1 << BATCH_CLEAR_SHIFT)
+
+/* How a batch dresses its sprites; every value is picked per sprite from a
+ * hash of (seed, index), so a sprite keeps its look for life. */
+typedef struct BatchStyle {
+    float len_min, len_max; /* nose-to-tail length, world px */
+    SDL_Color palette[BATCH_MAX_PALETTE];
+    int palette_n;      /* 1..BATCH_MAX_PALETTE tints */
+    float shade;        /* brightness varies down by up to this fraction */
+    float beats_per_px; /* tail-beat cycles per world px swum */
+} BatchStyle;
+
+/* World (map px) to output px: screen = world * scale + offset. */
+typedef struct BatchXform {
+    float scale, ox, oy;
+} BatchXform;
+
+typedef struct SpriteBatch {
+    SpriteLayout layout;
+    BatchStyle style;
+    uint64_t seed;
+    int n, cap;
+    /* 4 vertices per sprite: tail-back, head-back, head-belly, tail-belly. */
+    SDL_Vertex *vert[2];
+    int front;
+    BatchXform xf[2];           /* the transform each buffer's positions are in */
+    int *index;                 /* 6 per sprite, two triangles */
+    float *half_len, *half_wid; /* quad half-extents, world px */
+    uint8_t *shape;
+    float *phase; /* tail-beat phase, [0, 1) */
+    /* Optional clear water around each sprite (batch_set_clearance): the
+     * least distance to land over each block of BATCH_CLEAR_BLOCK px
+     * square, in whole px (at most 255), NULL when off. */
+    uint8_t *clear;
+    int clear_w, clear_h, clear_bw;
+    float reach_k; /* drawn radius of a sprite / its half_len */
+    /* Set before a bake: its transform and the sim time it covers. */
+    BatchXform next_xf;
+    float next_dt;
+    /* Performance-counter ticks of the first bake range to start and the
+     * last to end since batch_span_reset (written by the workers). */
+    atomic_uint_least64_t span_begin, span_end;
+} SpriteBatch;
+
+/* An empty batch of sprites laid out as l, dressed by style (palette_n
+ * 1..BATCH_MAX_PALETTE, 0 < len_min <= len_max), looks seeded by seed. */
+int batch_init(SpriteBatch *b, const SpriteLayout *l, const BatchStyle *style, uint64_t seed,
+               Err *e);
+void batch_deinit(SpriteBatch *b);
+
+/* Make it n sprites. Sprites [old n, n) get their constants (size, shape,
+ * tint, phase, texture coords, indices) in both buffers; their positions
+ * are unset until the next bake. Allocates only beyond the largest count so
+ * far; the index buffer is untouched for sprites that already had one. */
+int batch_resize(SpriteBatch *b, int n, Err *e);
+
+/* Keep sprites off land: from now on each bake shrinks a sprite that
+ * would reach over a land pixel of f (the map's distance to land, kept by
+ * pointer) until it fits the clear water around its position, so fish
+ * hugging the coast never lie on the beach. NULL turns it off. Keeps a
+ * summary of f (f itself may go); call before baking, not during. */
+int batch_set_clearance(SpriteBatch *b, const ShoreField *f, Err *e);
+
+/* The transform and the sim seconds (for the tail beat) of the next bake.
+ * Call while no bake runs. */
+void batch_set_next(SpriteBatch *b, BatchXform xf, float dt);
+
+/* Write the back buffer's quads for sprites [begin, end) at positions
+ * (x, y) heading along (vx, vy): centred on the position, facing the
+ * heading, mirrored across their length when vx < 0 so the belly stays
+ * down, shrunk near land when a clearance is set; the texture column
+ * follows the tail-beat phase, advanced by the distance swum. Ranges may
+ * run in parallel on any threads. */
+void batch_bake(SpriteBatch *b, const float *x, const float *y, const float *vx, const float *vy,
+                int begin, int end);
+/* batch_bake of the fish of a sea step, for sea_set_bake (ctx = batch);
+ * also records the span of the bake ranges (batch_span). */
+void batch_sea_bake(void *ctx, const SeaView *v, int begin, int end);
+
+/* The back buffer becomes the front one (after the bake completed). */
+void batch_flip(SpriteBatch *b);
+
+/* Forget the recorded bake span; batch_span then reports none. */
+void batch_span_reset(SpriteBatch *b);
+/* Ticks (SDL_GetPerformanceCounter) when the first bake range since the
+ * reset started and the last ended; returns 0, or -1 when none ran. */
+int batch_span(SpriteBatch *b, uint64_t *begin, uint64_t *end);
+
+/* Draw the front buffer with tex in one SDL_RenderGeometry call (through
+ * the draw counter), first moving its positions into xf when the view
+ * changed since they were baked. Nothing is drawn for 0 sprites. Returns
+ * SDL's result (0 when nothing was drawn). */
+int batch_draw(SpriteBatch *b, SDL_Renderer *r, SDL_Texture *tex, BatchXform xf);
+
+/* The front buffer (4 * n vertices) and the index buffer (6 * n). */
+const SDL_Vertex *batch_front(const SpriteBatch *b);
+const int *batch_indices(const SpriteBatch *b);
+
+/* Output px of a cell's length at scale 1 for the longest sprite, to pick
+ * an atlas level: multiply by the view's scale. */
+float batch_cell_len(const SpriteBatch *b);
+
+#endif

@@ -1,0 +1,302 @@
+/* widgets: immediate-mode controls; a press on a panel captures the mouse
+ * until release, which is what keeps drags on a slider from panning. */
+#include "widgets.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "draw.h"
+
+/* Design px, multiplied by ui->scale. */
+#define PAD     10.0f
+#define GAP     7.0f
+#define TRACK_H 6.0f
+#define KNOB_W  9.0f
+#define KNOB_H  16.0f
+
+static const SDL_Color ink = {236, 244, 248, 255};
+static const SDL_Color dim = {160, 190, 205, 255};
+static const SDL_Color gold = {245, 214, 140, 255};
+
+static uint32_t hash_label(uint32_t h, const char *s)
+{
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+    return h ? h : 1;
+}
+
+static int inside(const SDL_FRect *r, float x, float y)
+{
+    return x >= r->x && x < r->x + r->w && y >= r->y && y < r->y + r->h;
+}
+
+void ui_init(Ui *ui, SDL_Renderer *r, Text *t)
+{
+    *ui = (Ui){0};
+    ui->r = r;
+    ui->text = t;
+    ui->px_ratio = 1.0f;
+    ui->scale = 1.0f;
+    ui->mx = ui->my = -1.0f;
+}
+
+static int over_panel(const Ui *ui, float x, float y)
+{
+    for (int i = 0; i < ui->nprev; i++)
+        if (inside(&ui->prev[i], x, y)) return 1;
+    return 0;
+}
+
+int ui_event(Ui *ui, const SDL_Event *ev)
+{
+    switch (ev->type) {
+    case SDL_MOUSEMOTION:
+        ui->mx = (float)ev->motion.x * ui->px_ratio;
+        ui->my = (float)ev->motion.y * ui->px_ratio;
+        return ui->captured;
+    case SDL_MOUSEBUTTONDOWN:
+        ui->mx = (float)ev->button.x * ui->px_ratio;
+        ui->my = (float)ev->button.y * ui->px_ratio;
+        if (ui->captured) return 1;
+        if (!over_panel(ui, ui->mx, ui->my)) return 0;
+        ui->captured = 1;
+        if (ev->button.button == SDL_BUTTON_LEFT) {
+            ui->down = 1;
+            ui->pressed = 1;
+            ui->press_x = ui->mx;
+            ui->press_y = ui->my;
+        }
+        return 1;
+    case SDL_MOUSEBUTTONUP:
+        ui->mx = (float)ev->button.x * ui->px_ratio;
+        ui->my = (float)ev->button.y * ui->px_ratio;
+        if (!ui->captured) return 0;
+        if (ev->button.button == SDL_BUTTON_LEFT && ui->down) {
+            ui->down = 0;
+            ui->released = 1;
+        }
+        if (!ui->down) ui->captured = 0;
+        return 1;
+    case SDL_MOUSEWHEEL:
+        return ui->captured || over_panel(ui, ui->mx, ui->my);
+    default:
+        return 0;
+    }
+}
+
+int ui_wants_mouse(const Ui *ui)
+{
+    return ui->captured || over_panel(ui, ui->mx, ui->my);
+}
+
+void ui_begin(Ui *ui, float px_ratio)
+{
+    ui->px_ratio = px_ratio > 0.0f ? px_ratio : 1.0f;
+    ui->scale = ui->px_ratio;
+    ui->nrects = 0;
+    ui->panel = NULL;
+}
+
+void ui_end(Ui *ui)
+{
+    for (int i = 0; i < ui->nrects; i++) ui->prev[i] = ui->rects[i];
+    ui->nprev = ui->nrects;
+    ui->pressed = 0;
+    ui->released = 0;
+    if (!ui->down) ui->active = 0;
+}
+
+static void fill(Ui *ui, float x, float y, float w, float h, SDL_Color c)
+{
+    SDL_SetRenderDrawBlendMode(ui->r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(ui->r, c.r, c.g, c.b, c.a);
+    SDL_Rect rc = {(int)lroundf(x), (int)lroundf(y), (int)lroundf(w), (int)lroundf(h)};
+    draw_fill_rect(ui->r, &rc);
+}
+
+static void outline(Ui *ui, float x, float y, float w, float h, SDL_Color c)
+{
+    SDL_SetRenderDrawBlendMode(ui->r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(ui->r, c.r, c.g, c.b, c.a);
+    SDL_Rect rc = {(int)lroundf(x), (int)lroundf(y), (int)lroundf(w), (int)lroundf(h)};
+    draw_rect(ui->r, &rc);
+}
+
+void ui_panel_begin(Ui *ui, UiPanel *p)
+{
+    ui->panel = p;
+    ui->panel_id = hash_label(2166136261u, p->title ? p->title : "panel");
+    float s = ui->scale;
+    /* The height is last frame's: immediate mode learns it at the end. */
+    if (p->h > 0.0f) {
+        fill(ui, p->x, p->y, p->w, p->h, (SDL_Color){6, 20, 36, 205});
+        outline(ui, p->x, p->y, p->w, p->h, (SDL_Color){120, 180, 200, 70});
+    }
+    ui->cx = p->x + PAD * s;
+    ui->cy = p->y + PAD * s;
+    if (p->title) {
+        text_draw(ui->text, p->title, (int)ui->cx, (int)ui->cy, gold);
+        ui->cy += (float)text_line_height(ui->text) + GAP * s;
+    }
+}
+
+void ui_panel_end(Ui *ui)
+{
+    UiPanel *p = ui->panel;
+    if (!p) return;
+    p->h = ui->cy - p->y + (PAD - GAP) * ui->scale;
+    if (ui->nrects < UI_MAX_PANELS) ui->rects[ui->nrects++] = (SDL_FRect){p->x, p->y, p->w, p->h};
+    ui->panel = NULL;
+}
+
+/* The row a widget of height h takes in the current panel. */
+static SDL_FRect take_row(Ui *ui, float h)
+{
+    float s = ui->scale;
+    float w = ui->panel ? ui->panel->w - 2 * PAD * s : 200 * s;
+    SDL_FRect r = {ui->cx, ui->cy, w, h};
+    ui->cy += h + GAP * s;
+    ui->last = r;
+    return r;
+}
+
+void ui_label(Ui *ui, const char *text)
+{
+    SDL_FRect r = take_row(ui, (float)text_line_height(ui->text));
+    text_draw(ui->text, text, (int)r.x, (int)r.y, dim);
+}
+
+/* Claim the mouse for widget id when this frame's press landed in r. */
+static int press_on(Ui *ui, uint32_t id, const SDL_FRect *r)
+{
+    if (ui->pressed && ui->active == 0 && inside(r, ui->press_x, ui->press_y)) {
+        ui->active = id;
+        return 1;
+    }
+    return 0;
+}
+
+int ui_button(Ui *ui, const char *label)
+{
+    float s = ui->scale;
+    int lh = text_line_height(ui->text);
+    SDL_FRect r = take_row(ui, (float)lh + 8 * s);
+    uint32_t id = hash_label(ui->panel_id, label);
+    press_on(ui, id, &r);
+    int held = ui->active == id && ui->down;
+    int hover = inside(&r, ui->mx, ui->my);
+    int clicked = ui->active == id && ui->released && hover;
+    SDL_Color bg = held    ? (SDL_Color){60, 120, 150, 230}
+                   : hover ? (SDL_Color){40, 90, 120, 220}
+                           : (SDL_Color){24, 60, 86, 220};
+    fill(ui, r.x, r.y, r.w, r.h, bg);
+    outline(ui, r.x, r.y, r.w, r.h, (SDL_Color){120, 180, 200, 120});
+    int tw, th;
+    text_measure(ui->text, label, &tw, &th);
+    text_draw(ui->text, label, (int)(r.x + (r.w - (float)tw) / 2), (int)(r.y + 4 * s), ink);
+    return clicked;
+}
+
+int ui_toggle(Ui *ui, const char *label, int *v)
+{
+    float s = ui->scale;
+    int lh = text_line_height(ui->text);
+    SDL_FRect r = take_row(ui, (float)lh);
+    uint32_t id = hash_label(ui->panel_id, label);
+    int changed = 0;
+    if (press_on(ui, id, &r)) {
+        *v = !*v;
+        changed = 1;
+    }
+    float box = (float)lh * 0.72f, by = r.y + ((float)lh - box) / 2;
+    fill(ui, r.x, by, box, box, (SDL_Color){10, 34, 54, 255});
+    outline(ui, r.x, by, box, box, (SDL_Color){150, 200, 220, 200});
+    if (*v) {
+        float in = 3 * s;
+        fill(ui, r.x + in, by + in, box - 2 * in, box - 2 * in, (SDL_Color){110, 200, 235, 255});
+    }
+    text_draw(ui->text, label, (int)(r.x + box + 8 * s), (int)r.y, *v ? ink : dim);
+    return changed;
+}
+
+float ui_slider_pos(double v, double lo, double hi, int flags)
+{
+    if (!(hi > lo)) return 0.0f;
+    double t;
+    if (flags & UI_LOG)
+        t = log1p(fmax(v - lo, 0.0)) / log1p(hi - lo);
+    else
+        t = (v - lo) / (hi - lo);
+    return (float)fmin(fmax(t, 0.0), 1.0);
+}
+
+/* v rounded to two significant digits (12345 -> 12000). */
+static double two_digits(double v)
+{
+    if (v < 100.0) return round(v);
+    double p = pow(10.0, floor(log10(v)) - 1.0);
+    return round(v / p) * p;
+}
+
+double ui_slider_value(float t, double lo, double hi, int flags)
+{
+    double c = fmin(fmax((double)t, 0.0), 1.0);
+    if (flags & UI_LOG) return lo + two_digits(expm1(c * log1p(hi - lo)));
+    return lo + c * (hi - lo);
+}
+
+/* The common part of the sliders: draws the row with the value text and
+ * returns the new position t in [0, 1] while dragged, else -1. */
+static float slider_row(Ui *ui, const char *label, const char *value, float t)
+{
+    float s = ui->scale;
+    int lh = text_line_height(ui->text);
+    float bar_y = (float)lh + 5 * s;
+    SDL_FRect r = take_row(ui, bar_y + KNOB_H * s);
+    uint32_t id = hash_label(ui->panel_id, label);
+    press_on(ui, id, &r);
+    int dragging = ui->active == id && (ui->down || ui->released);
+    text_draw(ui->text, label, (int)r.x, (int)r.y, dim);
+    int vw, vh;
+    text_measure(ui->text, value, &vw, &vh);
+    text_draw(ui->text, value, (int)(r.x + r.w - (float)vw), (int)r.y, ink);
+    /* The knob's centre travels the bar inset by half a knob each side. */
+    float kw = KNOB_W * s, x0 = r.x + kw / 2, x1 = r.x + r.w - kw / 2;
+    float nt = -1.0f;
+    if (dragging) {
+        nt = (ui->mx - x0) / (x1 - x0);
+        nt = nt < 0.0f ? 0.0f : nt > 1.0f ? 1.0f : nt;
+        t = nt;
+    }
+    float ty = r.y + bar_y + (KNOB_H - TRACK_H) * s / 2;
+    fill(ui, r.x, ty, r.w, TRACK_H * s, (SDL_Color){10, 34, 54, 255});
+    fill(ui, r.x, ty, x0 - r.x + t * (x1 - x0), TRACK_H * s, (SDL_Color){70, 150, 190, 255});
+    int hover = inside(&r, ui->mx, ui->my);
+    SDL_Color knob = dragging ? gold : hover ? ink : (SDL_Color){200, 220, 230, 255};
+    fill(ui, x0 + t * (x1 - x0) - kw / 2, r.y + bar_y, kw, KNOB_H * s, knob);
+    return nt;
+}
+
+int ui_slider_float(Ui *ui, const char *label, float *v, float lo, float hi, const char *fmt)
+{
+    char value[64];
+    snprintf(value, sizeof value, fmt, (double)*v);
+    float t = slider_row(ui, label, value, ui_slider_pos(*v, lo, hi, UI_LINEAR));
+    if (t < 0.0f) return 0;
+    float nv = (float)ui_slider_value(t, lo, hi, UI_LINEAR);
+    if (nv == *v) return 0;
+    *v = nv;
+    return 1;
+}
+
+int ui_slider_int(Ui *ui, const char *label, int *v, int lo, int hi, int flags)
+{
+    char value[32];
+    snprintf(value, sizeof value, "%d", *v);
+    float t = slider_row(ui, label, value, ui_slider_pos(*v, lo, hi, flags));
+    if (t < 0.0f) return 0;
+    double d = ui_slider_value(t, lo, hi, flags);
+    int nv = (int)lround(fmin(fmax(d, lo), hi));
+    if (nv == *v) return 0;
+    *v = nv;
+    return 1;
+}

@@ -1,0 +1,86 @@
+/* widgets: small immediate-mode controls (label, button, toggle, float and
+ * int sliders) stacked in panels, for the game's tuning panel and the map
+ * editor. Each call draws its widget and reports what the mouse did to it
+ * this frame; the caller keeps the values. */
+#ifndef SHOAL_WIDGETS_H
+#define SHOAL_WIDGETS_H
+
+#include <SDL.h>
+#include <stdint.h>
+
+#include "ui/text.h"
+
+#define UI_MAX_PANELS 8
+
+/* A panel's place (output px, top-left) and width; h is measured by
+ * ui_panel_end and used by the next frame's hit test. */
+typedef struct UiPanel {
+    float x, y, w, h;
+    const char *title; /* NULL: none */
+} UiPanel;
+
+enum {
+    UI_LINEAR = 0,
+    UI_LOG = 1, /* int sliders: log scale, values snapped to 2 significant digits */
+};
+
+typedef struct Ui {
+    SDL_Renderer *r;
+    Text *text;
+    float px_ratio; /* output px per window point (events come in points) */
+    float scale;    /* output px per design px, for padding and bars */
+    /* The mouse in output px, as the events left it. */
+    float mx, my;
+    int down;    /* left button held */
+    int pressed; /* a left press landed on a panel this frame */
+    float press_x, press_y;
+    int released;    /* the left button went up this frame */
+    int captured;    /* a press on a panel owns the mouse until release */
+    uint32_t active; /* the widget the press landed on, 0 none */
+    /* Layout of the panel being built. */
+    UiPanel *panel;
+    uint32_t panel_id;
+    float cx, cy;
+    SDL_FRect last; /* the rectangle of the widget laid out last */
+    /* Panel rectangles drawn this frame and last frame (hit tests). */
+    SDL_FRect rects[UI_MAX_PANELS], prev[UI_MAX_PANELS];
+    int nrects, nprev;
+} Ui;
+
+/* Widgets drawn on r with t's font; nothing is allocated. */
+void ui_init(Ui *ui, SDL_Renderer *r, Text *t);
+
+/* Offer an event to the widgets first. Returns 1 when they take it (a
+ * press on a panel, and every mouse event until that press is released,
+ * so a slider drag never pans the camera; a wheel over a panel); the
+ * caller must then not act on it. Uses the panels of the last frame. */
+int ui_event(Ui *ui, const SDL_Event *ev);
+/* 1 while the mouse is over a panel or held by a widget. */
+int ui_wants_mouse(const Ui *ui);
+
+/* Start and finish a frame of widgets (ui_end clears this frame's clicks). */
+void ui_begin(Ui *ui, float px_ratio);
+void ui_end(Ui *ui);
+
+/* Panels hold widgets stacked top to bottom; widgets go between these. */
+void ui_panel_begin(Ui *ui, UiPanel *p);
+void ui_panel_end(Ui *ui);
+
+/* Widgets identify themselves by label: keep labels unique in a panel. */
+void ui_label(Ui *ui, const char *text);
+/* 1 when clicked (pressed and released on it). */
+int ui_button(Ui *ui, const char *label);
+/* Flips *v (0/1) when clicked; 1 when it changed. */
+int ui_toggle(Ui *ui, const char *label, int *v);
+/* Drag (or click) along the bar to set *v in [lo, hi]; fmt formats the
+ * value shown beside the label (printf, e.g. "%.2f"). 1 when *v changed. */
+int ui_slider_float(Ui *ui, const char *label, float *v, float lo, float hi, const char *fmt);
+/* The same for ints; flags UI_LOG spreads a wide range (0..200000) over
+ * the bar logarithmically. */
+int ui_slider_int(Ui *ui, const char *label, int *v, int lo, int hi, int flags);
+
+/* Where along [lo, hi] a slider puts v, 0..1, and back (for tests). */
+float ui_slider_pos(double v, double lo, double hi, int flags);
+double ui_slider_value(float t, double lo, double hi, int flags);
+
+#endif
