@@ -1,0 +1,215 @@
+/* edapp: one editing session of shoal-editor — the window's state around
+ * the core editing model (core/edit.h): tools, view, overlays, panels,
+ * dialogs, files and the autosave, the same in a window and headless. */
+#ifndef SHOAL_ED_EDAPP_H
+#define SHOAL_ED_EDAPP_H
+
+#include <SDL.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/edit.h"
+#include "core/hex.h"
+#include "core/jobs.h"
+#include "core/mapgen.h"
+#include "core/shore.h"
+#include "core/validate.h"
+#include "mapview.h"
+#include "seaprev.h"
+#include "ui/camera.h"
+#include "ui/dialog.h"
+#include "ui/text.h"
+#include "ui/widgets.h"
+
+#define EDAPP_DEFAULT_W        1280
+#define EDAPP_DEFAULT_H        800
+#define EDAPP_DEFAULT_AUTOSAVE 60
+#define EDAPP_PATH_MAX         4096
+
+/* Overlay bits (--overlays and the toggles). */
+enum {
+    OVL_HEAT = 1 << 0, /* shore-distance heat map */
+    OVL_GRID = 1 << 1, /* hex grid */
+    OVL_SAIL = 1 << 2, /* sailable hexes shaded */
+    OVL_SEA = 1 << 3,  /* live sea preview */
+};
+
+typedef enum EdTool { TOOL_BRUSH, TOOL_FILL, TOOL_SPAWN1, TOOL_SPAWN2, TOOL_COUNT } EdTool;
+
+/* What the command line asked for (main.c fills it). */
+typedef struct EdOptions {
+    const char *map_path; /* the map to open, or NULL: a new one */
+    int has_seed;         /* --seed: a new generated map from it */
+    uint32_t seed;
+    int new_w, new_h;       /* --new WxH: an empty sea; 0 when not given */
+    const char *screenshot; /* --screenshot OUT.png */
+    int frames;             /* frames before the screenshot */
+    const char *script;     /* --script FILE */
+    int width, height;      /* window size */
+    int autosave_s;         /* seconds between autosaves, 0 off */
+    unsigned overlays;      /* OVL_* shown at start */
+} EdOptions;
+
+/* Where a dialog's answer leads. */
+typedef enum EdDialogKind {
+    DLG_NONE,
+    DLG_UNSAVED, /* Save / Discard / Cancel before `pending` */
+    DLG_OPEN,    /* path field: Open / Cancel */
+    DLG_SAVE_AS, /* path field: Save / Cancel */
+    DLG_REPLACE, /* Save As onto an existing file: Replace / Cancel */
+    DLG_RESTORE, /* a recovery copy exists: Restore / Discard */
+    DLG_MESSAGE, /* OK */
+    DLG_RENAME,  /* the map's name */
+    DLG_SEED,    /* the generator's seed */
+} EdDialogKind;
+
+/* What waits for the unsaved-changes question (or a Save As). */
+typedef enum EdPending { PENDING_NONE, PENDING_QUIT, PENDING_OPEN } EdPending;
+
+typedef struct EdApp {
+    const EdOptions *o;
+    SDL_Window *win;
+    SDL_Renderer *r;
+    Text *text;
+    Ui ui;
+    Dialog dlg;
+    JobPool *pool;
+    int headless; /* fixed 60 Hz frames, no waiting (script, screenshot) */
+
+    Editor *ed;
+    char path[EDAPP_PATH_MAX];     /* the map's file; "" while untitled */
+    char recovery[EDAPP_PATH_MAX]; /* its recovery copy; "" when none */
+    bool restored;                 /* a restored copy not saved yet */
+
+    ShoreField shore;
+    bool field_stale; /* pixels changed since the last bake */
+    double bake_ms;   /* the last re-bake: field + picture + chart + sea */
+    double update_ms; /* the last in-stroke picture update */
+    MapView view;
+    HexChart chart;
+    bool chart_ok, chart_stale;
+    SeaPreview sea;
+    bool sea_ok; /* fish sprites loaded */
+    Camera cam;
+    int view_w, view_h;
+    float px_ratio;
+
+    EdTool tool;
+    int value; /* EDIT_LAND or EDIT_WATER */
+    int brush;
+    unsigned overlays;
+    bool panels, help;
+    bool gen_open; /* the Generate panel is shown */
+
+    /* Pointer, in output px. */
+    float mx, my;
+    bool mouse_in;
+    bool painting;            /* a brush stroke is open */
+    bool lining;              /* a Shift line is being dragged */
+    bool panning;             /* middle or right button held, or Space + left */
+    bool space_pan;           /* the pan is Space + left */
+    float anchor_x, anchor_y; /* a line's start, map px */
+    bool has_last;
+    float last_x, last_y; /* where the last stroke or line ended, map px */
+    SDL_Keymod mod;
+    bool keys[SDL_NUM_SCANCODES];
+
+    /* Validation. */
+    bool show_report;
+    ValidateReport report;
+    uint64_t report_rev;
+    bool report_ok;
+    int pick;         /* finding highlighted, -1 none */
+    double pick_time; /* seconds since it was picked */
+
+    /* Panels' copies of the model (committed on release). */
+    int wind_dir, wind_strength, hex_size;
+    MapGenParams gen;
+
+    /* Panel places (their heights are learnt while drawing). */
+    UiPanel p_tools, p_map, p_gen, p_report;
+
+    EdPending pending;
+    char pending_path[EDAPP_PATH_MAX];
+    char save_as_path[EDAPP_PATH_MAX];
+    char msg_title[64];
+
+    char status[512];
+    double status_left;
+    char title[EDAPP_PATH_MAX + 128];
+    double clock;       /* seconds of editing (frames x dt when headless) */
+    double autosave_at; /* clock of the next autosave */
+    uint64_t autosaved_rev;
+    bool autosaved_any;
+    bool want_shot;
+    bool quit;
+} EdApp;
+
+/* Everything of a session on renderer r (and window win, NULL never:
+ * headless runs use SDL's dummy video driver) for map m, which the session
+ * takes over (m is left empty). path is m's file or NULL for a new map.
+ * Offers a recovery copy of it when one exists. e says what failed. */
+int edapp_init(EdApp *a, const EdOptions *o, Map *m, const char *path, SDL_Window *win,
+               SDL_Renderer *r, Err *e);
+void edapp_deinit(EdApp *a);
+
+/* One event; sets a->quit when the session is over. */
+void edapp_event(EdApp *a, const SDL_Event *ev);
+/* Advance dt seconds (camera keys, sea, autosave, re-bakes) and draw. */
+void edapp_frame(EdApp *a, double dt);
+/* Finish the frame (present). */
+void edapp_present(EdApp *a);
+
+/* Whether anything moves on its own, so the window loop may sleep until
+ * the next event when false. */
+bool edapp_animating(const EdApp *a);
+
+/* Unsaved changes (the title's '*'). */
+bool edapp_dirty(const EdApp *a);
+
+/* Map point (x, y) in output px, for scripts. */
+void edapp_map_to_screen(const EdApp *a, double x, double y, double *sx, double *sy);
+/* One line describing the state, for scripts and tests: title, dirty,
+ * undo/redo counts, tool, brush, value, mirror, overlays, zoom, findings,
+ * dialog, status. */
+void edapp_describe(const EdApp *a, char *out, size_t cap);
+/* Save what was drawn this frame as a PNG (call before present). */
+int edapp_screenshot(EdApp *a, const char *path, Err *e);
+
+/* Actions, shared by keys and panel buttons. */
+
+/* Show a passing message in the status bar (printf-style). */
+void edapp_status(EdApp *a, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void edapp_undo(EdApp *a);
+void edapp_redo(EdApp *a);
+/* Save to the map's file, or ask for one (as: always ask). */
+void edapp_save(EdApp *a, bool as);
+/* Ask for a map to open (then about unsaved changes). */
+void edapp_open(EdApp *a);
+/* Close the session, asking first about unsaved changes. */
+void edapp_request_quit(EdApp *a);
+/* Run the validation and show its panel. */
+void edapp_validate(EdApp *a);
+/* Centre the view on finding i of the report and highlight it. */
+void edapp_pick(EdApp *a, int i);
+/* Replace the map by one generated from a->gen (undoable). */
+void edapp_generate(EdApp *a);
+void edapp_set_overlay(EdApp *a, unsigned bit, bool on);
+void edapp_set_mirror(EdApp *a, bool on);
+/* Brush diameter, clamped to EDIT_BRUSH_MIN..EDIT_BRUSH_MAX. */
+void edapp_set_brush(EdApp *a, int size);
+/* Apply the Map panel's wind and hex size when no slider is held. */
+void edapp_commit_meta(EdApp *a);
+/* Dialogs for the map's name and the generator's seed. */
+void edapp_rename(EdApp *a);
+void edapp_ask_seed(EdApp *a);
+/* Build the sailable-hex chart if the map or hex size changed. */
+void edapp_ensure_chart(EdApp *a);
+/* Height of the status bar at the bottom, output px. */
+int edapp_status_bar_h(const EdApp *a);
+
+#endif

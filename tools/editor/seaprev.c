@@ -1,0 +1,117 @@
+/* seaprev: a smaller cousin of the game's sea life (src/game/sealife.c):
+ * fish only, stepped synchronously, which is plenty for a preview. */
+#include "seaprev.h"
+
+#include <math.h>
+#include <string.h>
+
+/* The game's fish look: 6-12 map px, mostly silver with some colour. */
+static const BatchStyle fish_style = {
+    6.0f,
+    12.0f,
+    {{205, 222, 236, 255},
+     {205, 222, 236, 255},
+     {232, 236, 240, 255},
+     {232, 236, 240, 255},
+     {246, 214, 112, 255},
+     {248, 168, 96, 255},
+     {128, 220, 205, 255},
+     {188, 232, 168, 255}},
+    8,
+    0.18f,
+    0.05f,
+};
+
+static BatchXform xform(const Camera *c)
+{
+    return (BatchXform){(float)c->zoom, (float)(c->view_w / 2.0 - c->cx * c->zoom),
+                        (float)(c->view_h / 2.0 - c->cy * c->zoom)};
+}
+
+int seaprev_init(SeaPreview *p, SDL_Renderer *r, Err *e)
+{
+    memset(p, 0, sizeof *p);
+    sea_params_default(&p->params);
+    if (atlas_load(&p->atlas, r, "fish", e) != 0) return -1;
+    if (batch_init(&p->batch, &p->atlas.layout, &fish_style, 7, e) != 0) {
+        atlas_free(&p->atlas);
+        return -1;
+    }
+    p->loaded = 1;
+    return 0;
+}
+
+void seaprev_deinit(SeaPreview *p)
+{
+    seaprev_stop(p);
+    if (p->loaded) {
+        batch_deinit(&p->batch);
+        atlas_free(&p->atlas);
+    }
+    memset(p, 0, sizeof *p);
+}
+
+void seaprev_stop(SeaPreview *p)
+{
+    if (p->sea) sea_deinit(p->sea);
+    p->sea = NULL;
+    p->acc = 0.0;
+}
+
+int seaprev_start(SeaPreview *p, const ShoreField *shore, JobPool *pool, Err *e)
+{
+    seaprev_stop(p);
+    if (!p->loaded) return err_set(e, "sea preview: the fish sprites did not load");
+    size_t water = 0, n = (size_t)shore->w * (size_t)shore->h;
+    for (size_t i = 0; i < n; i++) water += shore->dist[i] > 0.0f;
+    if (water == 0) return 0;
+    size_t fish = water / SEAPREV_PX_PER_FISH;
+    if (fish < SEAPREV_MIN_FISH) fish = SEAPREV_MIN_FISH;
+    if (fish > SEAPREV_MAX_FISH) fish = SEAPREV_MAX_FISH;
+    p->restarts++;
+    if (sea_init(&p->sea, shore, &p->params, 0x5eaULL + p->restarts, (int)fish, 0, pool, e) != 0)
+        return -1;
+    if (batch_resize(&p->batch, (int)fish, e) != 0) {
+        seaprev_stop(p);
+        return -1;
+    }
+    p->fish = (int)fish;
+    p->acc = 0.0;
+    /* Bake the spawn positions once so the first frame shows fish. */
+    SeaView v;
+    sea_view(p->sea, &v);
+    batch_set_next(&p->batch, (BatchXform){1.0f, 0.0f, 0.0f}, 0.0f);
+    batch_bake(&p->batch, v.x, v.y, v.vx, v.vy, 0, v.fish);
+    batch_flip(&p->batch);
+    return 0;
+}
+
+void seaprev_update(SeaPreview *p, double dt, const Camera *c)
+{
+    if (!p->sea) return;
+    double step = p->params.dt;
+    p->acc += dt > 0.0 ? dt : 0.0;
+    int steps = (int)(p->acc / step);
+    if (steps > SEAPREV_MAX_STEPS) {
+        steps = SEAPREV_MAX_STEPS;
+        p->acc = fmod(p->acc, step);
+    } else {
+        p->acc -= steps * step;
+    }
+    if (steps == 0) return;
+    /* Only the last step's positions are ever shown. */
+    sea_set_bake(p->sea, NULL, NULL);
+    for (int k = 1; k < steps; k++) sea_step(p->sea);
+    sea_set_bake(p->sea, batch_sea_bake, &p->batch);
+    batch_set_next(&p->batch, xform(c), (float)(steps * step));
+    sea_step(p->sea);
+    batch_flip(&p->batch);
+}
+
+void seaprev_draw(SeaPreview *p, SDL_Renderer *r, const Camera *c)
+{
+    if (!p->sea) return;
+    BatchXform xf = xform(c);
+    SDL_Texture *tex = atlas_pick(&p->atlas, batch_cell_len(&p->batch) * xf.scale);
+    batch_draw(&p->batch, r, tex, xf);
+}
