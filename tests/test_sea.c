@@ -451,6 +451,69 @@ END_TEST
 
 /* ----------------------------------------------------- behaviour */
 
+/* Fish (none afraid: no sharks, hulls or scares) whose velocity turned by
+ * more than max_angle radians in one step, summed over `steps` steps. */
+static long sharp_turns(const World *wd, int fish, int steps, double max_angle)
+{
+    SeaParams p;
+    sea_params_default(&p);
+    Sea *s = make_sea(wd, &p, 5, fish, 0, NULL);
+    float *ovx = malloc((size_t)fish * sizeof *ovx), *ovy = malloc((size_t)fish * sizeof *ovy);
+    double c = cos(max_angle);
+    long sharp = 0;
+    for (int t = 0; t < steps; t++) {
+        SeaView v;
+        sea_view(s, &v);
+        memcpy(ovx, v.vx, (size_t)fish * sizeof *ovx);
+        memcpy(ovy, v.vy, (size_t)fish * sizeof *ovy);
+        sea_step(s);
+        sea_view(s, &v);
+        for (int i = 0; i < fish; i++) {
+            double dot = (double)ovx[i] * v.vx[i] + (double)ovy[i] * v.vy[i];
+            double len = hypot(ovx[i], ovy[i]) * hypot(v.vx[i], v.vy[i]);
+            sharp += dot < c * len - 1e-6 * len;
+        }
+    }
+    free(ovx);
+    free(ovy);
+    sea_deinit(s);
+    return sharp;
+}
+
+/* However crowded, a calm fish in open water turns at most ~200 degrees a
+ * second (3.5 rad/s): the school bends instead of spinning on the spot. */
+START_TEST(test_calm_fish_turn_smoothly)
+{
+    World wd;
+    world_new(&wd, 200, 200, 0);
+    world_bake(&wd);
+    SeaParams p;
+    sea_params_default(&p);
+    long sharp = sharp_turns(&wd, 1200, 240, 3.5 * (double)p.dt * 1.001);
+    ck_assert_msg(sharp == 0, "%ld fish-steps turned faster than 3.5 rad/s", sharp);
+    world_free(&wd);
+}
+END_TEST
+
+/* Crowded fish at a coast slide along it: nothing (steering or the safety
+ * net) bounces a fish back in one step. Sliding turns a fish head-on to
+ * the coast by up to 90 degrees, plus its ordinary turn and the change of
+ * the coast's direction between pixels: 108 degrees leaves room for those,
+ * a bounce (a mirror about the coast) turns more. */
+START_TEST(test_fish_slide_along_the_coast)
+{
+    void (*maps[])(World *) = {map_channels, map_pepper, map_lakes};
+    for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++) {
+        World wd;
+        maps[m](&wd);
+        long back = sharp_turns(&wd, 600, 600, 0.6 * 3.14159265358979);
+        ck_assert_msg(back == 0, "map %zu: %ld fish-steps turned back by more than 108 degrees", m,
+                      back);
+        world_free(&wd);
+    }
+}
+END_TEST
+
 /* Mean over fish of |mean unit heading of the fish within radius r|. */
 static double local_polarization(const SeaView *v, float r)
 {
@@ -808,6 +871,8 @@ static Suite *sea_suite(void)
     tcase_add_test(tc, test_no_fish_on_land_hostile_maps);
     tcase_add_test(tc, test_no_fish_on_land_fast_fish);
     tcase_add_test(tc, test_count_changes_keep_fish_wet);
+    tcase_add_test(tc, test_calm_fish_turn_smoothly);
+    tcase_add_test(tc, test_fish_slide_along_the_coast);
     tcase_add_test(tc, test_school_forms_from_random_start);
     tcase_add_test(tc, test_fish_flee_a_shark);
     tcase_add_test(tc, test_fish_part_around_a_hull);

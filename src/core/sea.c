@@ -245,6 +245,7 @@ static void compute_k(Sea *s)
     K->sep_lim = 2.0f * p->max_force;
     K->cruise_span = p->max_speed - K->cruise;
     K->inv_steer = 1.0f / SEA_STEER_TIME;
+    K->turn = SEA_TURN_RATE * p->dt;
     K->shark_speed = p->shark_speed;
     K->shark_force = p->shark_force;
     K->shark_sight2 = p->shark_sight * p->shark_sight;

@@ -31,6 +31,17 @@ typedef struct SeaScare {
 /* Seconds in which a fish would reach its desired velocity if max_force
  * did not limit the turn. */
 #define SEA_STEER_TIME 0.2f
+/* Near the coast a fish may close in on the shore at most at
+ * (d - SEA_SHORE_PAD) / SEA_SHORE_LOOK px/s (d: shore distance): it would
+ * need that long to reach the pad, so it never gets there by steering. The
+ * pad keeps a pixel between the fish and the centre of the nearest land
+ * pixel (whose edge is half a pixel closer). */
+#define SEA_SHORE_PAD  1.0f
+#define SEA_SHORE_LOOK 0.25f
+/* Fastest calm turn of a fish, rad/s (fear triples it): 200 deg/s. */
+#define SEA_TURN_RATE 3.5f
+/* Shore approach speed where no coast is in reach: no limit. */
+#define SEA_FAR_SPEED 1e30f
 /* Seconds of a hull's course that fish already clear out of. */
 #define SEA_HULL_LOOKAHEAD 1.0f
 
@@ -41,6 +52,7 @@ typedef struct SeaStepK {
     float k_ali, k_coh, k_sep, k_wan, k_flee, k_shore, inv_cruise;
     float margin, inv_margin, border, inv_border;
     float max_speed, min_speed, cruise, cruise_span, max_force, sep_lim, inv_steer;
+    float turn; /* the calm turn per step, rad */
     float shark_speed, shark_force, shark_sight2, shark_catch2, shark_fear2;
     float xmax, ymax; /* largest coordinates still on the map */
     int brute;

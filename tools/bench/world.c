@@ -10,9 +10,10 @@
 int bench_map_side(int fish, float neighbor_radius)
 {
     /* fish within r of a fish = density * pi r^2, so the water area that
-     * gives BENCH_NEIGHBOURS is fish * pi r^2 / BENCH_NEIGHBOURS */
+     * gives BENCH_NEIGHBOURS at an even spread is fish * pi r^2 /
+     * BENCH_NEIGHBOURS; schools bunch by BENCH_CLUMPING over that */
     double r = neighbor_radius;
-    double water = (double)fish * 3.14159265358979 * r * r / BENCH_NEIGHBOURS;
+    double water = (double)fish * 3.14159265358979 * r * r * BENCH_CLUMPING / BENCH_NEIGHBOURS;
     double side = sqrt(water / (1.0 - (double)BENCH_LAND));
     double s = ceil(side / 64.0) * 64.0;
     if (!(s >= BENCH_MIN_SIDE)) s = BENCH_MIN_SIDE;
