@@ -178,6 +178,72 @@ START_TEST(truncated_png)
 }
 END_TEST
 
+/* Found by fuzz_map_png: stb_image names an unknown critical chunk by its
+ * raw bytes, which went into our message as they were (a newline there
+ * made two lines). */
+START_TEST(unknown_chunk_name)
+{
+    write_png(at("base.png"), 32, 32, halves);
+    size_t len;
+    unsigned char *d = slurp(at("base.png"), &len);
+    /* An empty chunk named "\nA\x1bZ" right after IHDR (8 + 25 bytes). */
+    static const unsigned char chunk[12] = {0, 0, 0, 0, '\n', 'A', 0x1b, 'Z', 0, 0, 0, 0};
+    unsigned char *out = malloc(len + sizeof chunk);
+    ck_assert_ptr_nonnull(out);
+    memcpy(out, d, 33);
+    memcpy(out + 33, chunk, sizeof chunk);
+    memcpy(out + 33 + sizeof chunk, d + 33, len - 33);
+    tu_write(at("chunk.png"), out, len + sizeof chunk);
+    free(out);
+    free(d);
+    Map m;
+    Err e;
+    ck_assert_int_eq(map_load(&m, at("chunk.png"), &e), -1);
+    ck_assert_msg(strstr(e.msg, "truncated or damaged PNG") != NULL, "%s", e.msg);
+    for (const char *c = e.msg; *c; c++)
+        ck_assert_msg((unsigned char)*c >= 0x20 && *c != 0x7f, "control byte in '%s'", e.msg);
+}
+END_TEST
+
+/* Found by fuzz_map_png: a 74-byte PNG whose header asks for 16384x16384
+ * RGBA at 16 bits made stb_image's 32-bit size overflow into a ~2^64-byte
+ * malloc. Headers that promise more data than the file can hold (deflate
+ * expands at most ~1032:1) or than stb can size are refused first. */
+START_TEST(header_promises_too_much)
+{
+    unsigned char png[80] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0,    0, 13, 'I',
+                             'H',  'D', 'R', 0,   0,    0x40, 0,    0,    0, 0x40, 0, 16, 6};
+    tu_write(at("bomb.png"), png, sizeof png);
+    load_expect_error(at("bomb.png"),
+                      "16384x16384 image at 64 bits per pixel is too large to decode");
+    png[24] = 8;
+    png[25] = 0;
+    tu_write(at("thin.png"), png, sizeof png);
+    load_expect_error(at("thin.png"),
+                      "truncated or damaged PNG (80 bytes can't hold a 16384x16384");
+    /* A chunk longer than the file (fuzz_map_png: stb_image grew its buffer
+     * to the declared 4 GB first). */
+    write_png(at("base.png"), 32, 32, halves);
+    size_t len;
+    unsigned char *d = slurp(at("base.png"), &len);
+    ck_assert_int_eq(memcmp(d + 37, "IDAT", 4), 0);
+    d[33] = 0xfe;
+    tu_write(at("idat.png"), d, len);
+    free(d);
+    load_expect_error(at("idat.png"),
+                      "truncated or damaged PNG (the IDAT chunk runs past the end)");
+    /* A big map that really compresses that well still loads. */
+    Map m;
+    Err e;
+    ck_assert_int_eq(map_init(&m, 1024, 1024, &e), 0);
+    ck_assert_int_eq(map_save(&m, at("calm.png"), &e), 0);
+    map_free(&m);
+    ck_assert_msg(map_load(&m, at("calm.png"), &e) == 0, "%s", e.msg);
+    ck_assert_int_eq(m.w, 1024);
+    map_free(&m);
+}
+END_TEST
+
 static void patch_size(const char *src, const char *dst, unsigned w, unsigned h)
 {
     size_t len;
@@ -218,8 +284,9 @@ static void sidecar_expect_error(const char *text, const char *needle)
 START_TEST(sidecar_values)
 {
     write_png(at("s.png"), 200, 200, halves);
-    const char *ini = "# comment\n[map]\nname = Narrows  # the strait\nhex_size=16 ; px\nwind = sw\n"
-                      "wind_strength = 5\nfleet1 = 1,1 2,1\nfleet2 = 5,3\n";
+    const char *ini =
+        "# comment\n[map]\nname = Narrows  # the strait\nhex_size=16 ; px\nwind = sw\n"
+        "wind_strength = 5\nfleet1 = 1,1 2,1\nfleet2 = 5,3\n";
     tu_write(at("s.ini"), ini, strlen(ini));
     Map m;
     Err e;
@@ -251,6 +318,75 @@ START_TEST(sidecar_garbage)
     write_png(at("s.png"), 40, 40, halves);
     tu_write(at("s.ini"), bin, sizeof bin);
     load_fails(at("s.png"), at("s.ini"), "not a text file");
+}
+END_TEST
+
+/* Found by fuzz_sidecar: a control character inside a line (a lone CR, an
+ * escape) was quoted into the message, which then was not one line. Such
+ * text is refused as not text; a CRLF file still reads. */
+START_TEST(sidecar_control_chars)
+{
+    static const char *const texts[] = {"hex_size = 1\r2\n", "name = a\x1b[2Jb\n", "wind\x0b = E\n",
+                                        "fleet1 = 1,1\r\x7f\n"};
+    for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+        sidecar_expect_error(texts[k], "not a text file (control character");
+        MapMeta meta;
+        Err e;
+        map_meta_default(&meta, NULL);
+        ck_assert_int_eq(map_meta_parse(&meta, texts[k], strlen(texts[k]), "c.ini", 400, 400, &e),
+                         -1);
+        for (const char *c = e.msg; *c; c++)
+            ck_assert_msg((unsigned char)*c >= 0x20 && *c != 0x7f, "control byte in '%s'", e.msg);
+    }
+    const char *crlf = "name = Windows\r\nhex_size = 16\r\n\r\n";
+    write_png(at("s.png"), 40, 40, halves);
+    tu_write(at("s.ini"), crlf, strlen(crlf));
+    Map m;
+    Err e;
+    ck_assert_msg(map_load(&m, at("s.png"), &e) == 0, "%s", e.msg);
+    ck_assert_str_eq(m.meta.name, "Windows");
+    ck_assert_int_eq(m.meta.hex_size, 16);
+    map_free(&m);
+}
+END_TEST
+
+/* A sidecar over MAP_SIDECAR_MAX_BYTES is refused before it is read. */
+/* Found by fuzz_sidecar: "name =#x" was accepted, but written back as
+ * "name = #x", a comment, so the map could not be loaded again; and a map
+ * file named "#1.png" got the name "#1" and the same fate. */
+START_TEST(names_read_back)
+{
+    sidecar_expect_error("name =#nae\n", "name '#nae' must not start with '#' or ';'");
+    sidecar_expect_error("name =;x\n", "must not start");
+    static const char *const files[][2] = {{"#1.png", "_1"},
+                                           {"Reef #2 ;b.png", "Reef _2 _b"},
+                                           {"  spaced .png", "spaced"},
+                                           {"a#b.png", "a#b"}};
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+        write_png(at(files[k][0]), 40, 40, halves);
+        Map m, again;
+        Err e;
+        ck_assert_msg(map_load(&m, at(files[k][0]), &e) == 0, "%s", e.msg);
+        ck_assert_str_eq(m.meta.name, files[k][1]);
+        ck_assert_msg(map_save(&m, at(files[k][0]), &e) == 0, "%s", e.msg);
+        ck_assert_msg(map_load(&again, at(files[k][0]), &e) == 0, "%s", e.msg);
+        ck_assert_str_eq(again.meta.name, files[k][1]);
+        map_free(&again);
+        map_free(&m);
+    }
+}
+END_TEST
+
+START_TEST(sidecar_too_large)
+{
+    size_t n = MAP_SIDECAR_MAX_BYTES + 1;
+    char *big = malloc(n);
+    ck_assert_ptr_nonnull(big);
+    for (size_t i = 0; i < n; i++) big[i] = i % 64 == 63 ? '\n' : '#';
+    write_png(at("s.png"), 40, 40, halves);
+    tu_write(at("s.ini"), big, n);
+    free(big);
+    load_fails(at("s.png"), at("s.ini"), "file too large");
 }
 END_TEST
 
@@ -303,9 +439,14 @@ static Suite *map_suite(void)
     tcase_add_test(t, missing_and_empty);
     tcase_add_test(t, not_a_png);
     tcase_add_test(t, truncated_png);
+    tcase_add_test(t, unknown_chunk_name);
+    tcase_add_test(t, header_promises_too_much);
     tcase_add_test(t, bad_sizes);
     tcase_add_test(t, sidecar_values);
     tcase_add_test(t, sidecar_garbage);
+    tcase_add_test(t, sidecar_control_chars);
+    tcase_add_test(t, sidecar_too_large);
+    tcase_add_test(t, names_read_back);
     tcase_add_test(t, sidecar_format_parses_back);
     tcase_add_test(t, stats);
     suite_add_tcase(s, t);

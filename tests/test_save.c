@@ -419,6 +419,96 @@ START_TEST(test_files)
 }
 END_TEST
 
+/* Found by fuzz_save: a control character in the version or in a value
+ * (a lone CR inside a line) was quoted into the message, which was then
+ * not one line. Both are refused with a clean line; CRLF saves still load. */
+START_TEST(test_control_chars)
+{
+    setup_map();
+    Skirmish sk;
+    Map m;
+    start(&sk, &m, 5);
+    char *good = format(&sk);
+    refused("shoal-save e 0;s-sa\rve \x06\x06\x06\n\x06", 25, &m, 1, "unreadable save version");
+    refused("shoal-save \x1b[2J\n", 15, &m, 1, "unreadable save version");
+    int line;
+    char *t = set_value(good, "battle", "wind", "E\rSW", &line);
+    refused(t, strlen(t), &m, line, "control character 0x0d");
+    free(t);
+    t = set_value(good, "ship.0", "class", "sl\x7foop", &line);
+    refused(t, strlen(t), &m, line, "control character 0x7f");
+    free(t);
+    /* The same save with CRLF line ends is the same battle. */
+    size_t len = strlen(good), lines = 0;
+    for (size_t i = 0; i < len; i++) lines += good[i] == '\n';
+    char *crlf = malloc(len + lines + 1);
+    ck_assert_ptr_nonnull(crlf);
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (good[i] == '\n') crlf[n++] = '\r';
+        crlf[n++] = good[i];
+    }
+    Skirmish back;
+    Err e;
+    ck_assert_msg(save_parse(crlf, n, "crlf.save", &m, &back, &e) == 0, "%s", e.msg);
+    char *again = format(&back);
+    ck_assert_str_eq(again, good);
+    free(again);
+    skirmish_deinit(&back);
+    free(crlf);
+    free(good);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
+/* Save files that are not saves at all: each refused by save_load with
+ * one line naming the file, and left as they were. */
+START_TEST(test_bad_save_files)
+{
+    setup_map();
+    struct {
+        const char *name, *text;
+        size_t len;
+        const char *want;
+    } bad[] = {
+        {"empty.save", "", 0, "empty file"},
+        {"binary.save", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16, "NUL byte"},
+        {"garbage.save", "hello, world\n", 13, "not a shoal save"},
+        {"v9.save", "shoal-save 9\n[battle]\n", 22, "version 9 is not supported"},
+        {"cut.save", "shoal-save 1\n[battle]\nseed = 4\n", 31, "truncated"},
+    };
+    Skirmish sk;
+    Map m;
+    Err e;
+    char path[160];
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        snprintf(path, sizeof path, "%s/%s", dir, bad[k].name);
+        tu_write(path, bad[k].text, bad[k].len);
+        ck_assert_int_eq(save_load(path, &sk, &m, &e), -1);
+        ck_assert_ptr_null(m.land);
+        ck_assert_msg(strncmp(e.msg, path, strlen(path)) == 0, "'%s' does not name the file",
+                      e.msg);
+        ck_assert_msg(strstr(e.msg, bad[k].want) != NULL, "wanted '%s' in: %s", bad[k].want, e.msg);
+        ck_assert_ptr_null(strchr(e.msg, '\n'));
+        struct stat st;
+        ck_assert_int_eq(stat(path, &st), 0);
+        ck_assert_int_eq((long)st.st_size, (long)bad[k].len);
+    }
+    /* A directory, and a file over SAVE_MAX_BYTES. */
+    ck_assert_int_eq(save_load(dir, &sk, &m, &e), -1);
+    ck_assert_ptr_nonnull(strstr(e.msg, "is a directory"));
+    snprintf(path, sizeof path, "%s/big.save", dir);
+    char *big = malloc(SAVE_MAX_BYTES + 1);
+    ck_assert_ptr_nonnull(big);
+    memset(big, '#', SAVE_MAX_BYTES + 1);
+    tu_write(path, big, SAVE_MAX_BYTES + 1);
+    free(big);
+    ck_assert_int_eq(save_load(path, &sk, &m, &e), -1);
+    ck_assert_msg(strstr(e.msg, "big.save") && strstr(e.msg, "too large"), "%s", e.msg);
+}
+END_TEST
+
 static Suite *save_suite(void)
 {
     Suite *s = suite_create("save");
@@ -430,6 +520,8 @@ static Suite *save_suite(void)
     tcase_add_test(tc, test_corrupt_saves_refused);
     tcase_add_test(tc, test_random_damage_never_crashes);
     tcase_add_test(tc, test_files);
+    tcase_add_test(tc, test_control_chars);
+    tcase_add_test(tc, test_bad_save_files);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -7,6 +7,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The value as the message quotes it: at most 40 bytes, control characters
+ * shown as '?', so a value holding a newline still gives one line. */
+static const char *shown(const char *value, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; value[n] && n < 40 && n + 1 < cap; n++) {
+        unsigned char c = (unsigned char)value[n];
+        out[n] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+    }
+    out[n] = '\0';
+    return out;
+}
+
 int cli_need(const char *flag, const char *value, Err *e)
 {
     if (!value) return err_set(e, "%s: missing value", flag);
@@ -19,9 +32,11 @@ int cli_long(const char *flag, const char *value, long lo, long hi, long *out, E
     char *end;
     errno = 0;
     long v = strtol(value, &end, 10);
-    if (end == value || *end != '\0' || errno == ERANGE || v < lo || v > hi)
-        return err_set(e, "%s '%.40s': expected a whole number from %ld to %ld", flag, value, lo,
-                       hi);
+    if (end == value || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
+        char q[48];
+        return err_set(e, "%s '%s': expected a whole number from %ld to %ld", flag,
+                       shown(value, q, sizeof q), lo, hi);
+    }
     *out = v;
     return 0;
 }
@@ -40,8 +55,11 @@ int cli_double(const char *flag, const char *value, double lo, double hi, double
     char *end;
     errno = 0;
     double v = strtod(value, &end);
-    if (end == value || *end != '\0' || errno == ERANGE || !isfinite(v) || v < lo || v > hi)
-        return err_set(e, "%s '%.40s': expected a number from %g to %g", flag, value, lo, hi);
+    if (end == value || *end != '\0' || errno == ERANGE || !isfinite(v) || v < lo || v > hi) {
+        char q[48];
+        return err_set(e, "%s '%s': expected a number from %g to %g", flag,
+                       shown(value, q, sizeof q), lo, hi);
+    }
     *out = v;
     return 0;
 }
@@ -49,7 +67,7 @@ int cli_double(const char *flag, const char *value, double lo, double hi, double
 int cli_size(const char *flag, const char *value, int lo, int hi, int *w, int *h, Err *e)
 {
     if (cli_need(flag, value, e)) return -1;
-    char buf[64];
+    char buf[64], q[48];
     const char *x = strchr(value, 'x');
     size_t n = x ? (size_t)(x - value) : 0;
     if (!x || n == 0 || n >= sizeof buf) goto bad;
@@ -66,5 +84,6 @@ int cli_size(const char *flag, const char *value, int lo, int hi, int *w, int *h
     *h = (int)b;
     return 0;
 bad:
-    return err_set(e, "%s '%.40s': expected WIDTHxHEIGHT, each from %d to %d", flag, value, lo, hi);
+    return err_set(e, "%s '%s': expected WIDTHxHEIGHT, each from %d to %d", flag,
+                   shown(value, q, sizeof q), lo, hi);
 }

@@ -39,6 +39,15 @@ int kv_next(KvReader *r, const char **key, const char **value, Err *e)
         memcpy(r->buf, r->text, n);
         r->buf[n] = '\0';
         r->text = nl ? nl + 1 : r->end;
+        /* Control characters (other than tabs and the CR of a CRLF) mean
+         * this is not text, and quoting them would break the one-line
+         * messages that name a bad value. */
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = (unsigned char)r->buf[i];
+            if ((c < 0x20 && c != '\t' && !(c == '\r' && i + 1 == n)) || c == 0x7f)
+                return err_set(e, "%s:%d: not a text file (control character 0x%02x)", r->name,
+                               r->line, c);
+        }
 
         char *s = trim(r->buf);
         if (*s == '\0' || *s == '#' || *s == ';') continue;
@@ -87,8 +96,7 @@ int kv_parse_float(const char *s, double lo, double hi, double *out)
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v) || v < lo || v > hi)
-        return -1;
+    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v) || v < lo || v > hi) return -1;
     *out = v;
     return 0;
 }

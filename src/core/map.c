@@ -27,6 +27,23 @@ static const char *base_name(const char *path)
     return s ? s + 1 : path;
 }
 
+/* Make a name read back unchanged from a sidecar "name = ..." line: no
+ * control characters, no edge spaces, and no '#' or ';' where the reader
+ * takes a comment to start (first, or after a space). Found by
+ * fuzz_sidecar: a map file "#1.png" saved a sidecar it could not load. */
+static void clean_name(char *s)
+{
+    for (char *c = s; *c; c++) {
+        unsigned char u = (unsigned char)*c;
+        if (u < 0x20 || u == 0x7f) *c = '_';
+        if ((*c == '#' || *c == ';') && (c == s || isspace((unsigned char)c[-1]))) *c = '_';
+    }
+    size_t n = strlen(s), lead = strspn(s, " ");
+    while (n > lead && s[n - 1] == ' ') n--;
+    memmove(s, s + lead, n - lead);
+    s[n - lead] = '\0';
+}
+
 void map_meta_default(MapMeta *meta, const char *path)
 {
     memset(meta, 0, sizeof *meta);
@@ -37,6 +54,7 @@ void map_meta_default(MapMeta *meta, const char *path)
         if (n >= sizeof meta->name) n = sizeof meta->name - 1;
         memcpy(meta->name, b, n);
         meta->name[n] = '\0';
+        clean_name(meta->name);
     }
     if (meta->name[0] == '\0') strcpy(meta->name, "Untitled");
     meta->hex_size = 24;
@@ -95,14 +113,55 @@ int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char
                        uh, MAP_MAX_SIDE);
     if (check_size((int)uw, (int)uh, name, e)) return -1;
     if (len > (size_t)0x7fffffff) return err_set(e, "%s: file too large", name);
+    /* The image data the header promises (rows of filter byte + pixels).
+     * stb_image sizes its inflate buffer from this in 32 bits (found by
+     * fuzz_map_png: a 74-byte file asking for 16384x16384 RGBA16 made it
+     * malloc ~2^64 bytes), and deflate expands at most ~1032:1, so a
+     * file too small for its header is damaged, not a map. */
+    static const int channels[7] = {1, 0, 3, 1, 2, 0, 4}; /* by colour type */
+    int depth = len > 25 ? buf[24] : 1, ctype = len > 25 ? buf[25] : 0;
+    int bits = (ctype <= 6 && channels[ctype] ? channels[ctype] : 1) * (depth ? depth : 1);
+    unsigned long long raw = (unsigned long long)uh * (1 + ((unsigned long long)uw * bits + 7) / 8);
+    if (raw > 0x7fffffffull)
+        return err_set(e,
+                       "%s: %ux%u image at %d bits per pixel is too large to decode (save it "
+                       "as 8-bit greyscale)",
+                       name, uw, uh, bits);
+    if (raw > (unsigned long long)len * 1032 + 4096)
+        return err_set(e, "%s: truncated or damaged PNG (%zu bytes can't hold a %ux%u image)", name,
+                       len, uw, uh);
+
+    /* Every chunk must fit in the file: stb_image grows its buffer to a
+     * chunk's declared length before reading it (found by fuzz_map_png: a
+     * 123-byte file declaring a 4 GB IDAT made it realloc gigabytes). */
+    for (size_t off = 8; off + 8 <= len;) {
+        unsigned clen = be32(buf + off);
+        const unsigned char *t = buf + off + 4;
+        if (clen > len - off - 8 || len - off - 8 - clen < 4) {
+            int named = isalpha(t[0]) && isalpha(t[1]) && isalpha(t[2]) && isalpha(t[3]);
+            return err_set(e, "%s: truncated or damaged PNG (%s%.*s chunk runs past the end)", name,
+                           named ? "the " : "a", named ? 4 : 0, (const char *)t);
+        }
+        off += 12 + (size_t)clen;
+        if (memcmp(t, "IEND", 4) == 0) break;
+    }
 
     int w, h, comp;
     /* Grey + alpha: stb converts colour with its luma weights, which is the
      * colour rule documented in the README. */
     unsigned char *px = stbi_load_from_memory(buf, (int)len, &w, &h, &comp, 2);
-    if (!px)
-        return err_set(e, "%s: truncated or damaged PNG (stb_image: %s)", name,
-                       stbi_failure_reason());
+    if (!px) {
+        /* stb_image puts the raw name of an unknown chunk in its reason:
+         * keep it from breaking our one-line message. */
+        char why[64];
+        const char *r = stbi_failure_reason();
+        size_t k = 0;
+        for (; r && r[k] && k + 1 < sizeof why; k++)
+            why[k] = (unsigned char)r[k] < 0x20 || r[k] == 0x7f ? '?' : r[k];
+        why[k] = '\0';
+        if (k == 0) snprintf(why, sizeof why, "unreadable image data");
+        return err_set(e, "%s: truncated or damaged PNG (stb_image: %s)", name, why);
+    }
     if (check_size(w, h, name, e)) {
         stbi_image_free(px);
         return -1;
@@ -183,8 +242,8 @@ static int parse_spawns(MapMeta *meta, int fleet, const char *v, const char *nam
             return err_set(e, "%s:%d: fleet%d: more than %d spawn hexes", name, line, fleet + 1,
                            MAP_MAX_SPAWNS);
         if (q < -100000 || q > 100000 || r < -100000 || r > 100000)
-            return err_set(e, "%s:%d: fleet%d: hex %ld,%ld is out of range", name, line,
-                           fleet + 1, q, r);
+            return err_set(e, "%s:%d: fleet%d: hex %ld,%ld is out of range", name, line, fleet + 1,
+                           q, r);
         Hex hx = hex_make((int)q, (int)r);
         float x, y;
         hex_to_pixel(hx, (float)meta->hex_size, &x, &y);
@@ -213,6 +272,10 @@ int map_meta_parse(MapMeta *meta, const char *text, size_t len, const char *name
             if (strlen(v) >= sizeof meta->name || *v == '\0')
                 return err_set(e, "%s:%d: name must be 1 to %d characters", name, r.line,
                                (int)sizeof meta->name - 1);
+            /* "name =#x" would be written back as "name = #x", a comment. */
+            if (*v == '#' || *v == ';')
+                return err_set(e, "%s:%d: name '%.40s' must not start with '#' or ';'", name,
+                               r.line, v);
             strcpy(meta->name, v);
         } else if (!strcmp(k, "hex_size")) {
             if (kv_parse_int(v, MAP_HEX_SIZE_MIN, MAP_HEX_SIZE_MAX, &n))
@@ -228,7 +291,8 @@ int map_meta_parse(MapMeta *meta, const char *text, size_t len, const char *name
             meta->wind_dir = d;
         } else if (!strcmp(k, "wind_strength")) {
             if (kv_parse_int(v, 0, MAP_WIND_MAX, &n))
-                return err_set(e, "%s:%d: wind_strength '%.40s' must be a whole number from 0 to %d",
+                return err_set(e,
+                               "%s:%d: wind_strength '%.40s' must be a whole number from 0 to %d",
                                name, r.line, v, MAP_WIND_MAX);
             meta->wind_strength = (int)n;
         } else if (!strcmp(k, "fleet1") || !strcmp(k, "fleet2")) {
@@ -237,8 +301,9 @@ int map_meta_parse(MapMeta *meta, const char *text, size_t len, const char *name
             fleet_text[f] = fleet_buf[f];
             fleet_line[f] = r.line;
         } else {
-            return err_set(e, "%s:%d: unknown key '%.40s' (known: name, hex_size, wind, "
-                              "wind_strength, fleet1, fleet2)",
+            return err_set(e,
+                           "%s:%d: unknown key '%.40s' (known: name, hex_size, wind, "
+                           "wind_strength, fleet1, fleet2)",
                            name, r.line, k);
         }
     }

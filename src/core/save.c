@@ -496,6 +496,10 @@ static int parse_header(const char *text, size_t len, const char *name, size_t *
     if (n - m >= sizeof ver) return err_set(e, "%s:1: unreadable save version", name);
     memcpy(ver, text + m, n - m);
     ver[n - m] = '\0';
+    /* Never echo control characters: the message must stay one line. */
+    for (size_t i = 0; i < n - m; i++)
+        if ((unsigned char)ver[i] < 0x20 || ver[i] == 0x7f)
+            return err_set(e, "%s:1: unreadable save version", name);
     long v;
     if (kv_parse_int(ver, 0, 1000000, &v) != 0)
         return err_set(e, "%s:1: unreadable save version '%s'", name, ver);

@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# e2e_badinput: the README's bad-input table, row by row, against the real
+# binaries: every bad map, sidecar and flag gives exit code 2, exactly one
+# line on stderr ("BINARY: ..." naming the file or flag), nothing on stdout,
+# and leaves every user file as it was (no file changed, added or removed).
+# Saves have no command-line load path yet: their rows are in test_save.c.
+# Usage: tests/e2e_badinput.sh BUILD_DIR
+set -u
+B=${1:-build}
+export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy}
+export SDL_AUDIODRIVER=dummy
+PY=/usr/bin/python3
+T=$(mktemp -d /tmp/shoal-badinput-XXXXXX)
+trap 'rm -rf "$T"' EXIT
+U="$T/user" # the user's folder: every input and every existing output
+mkdir -p "$U"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "  ok   $1"; }
+no() { fail=$((fail + 1)); echo "  FAIL $1"; }
+
+# Every file's checksum, and every path, under the user's folder.
+snapshot() {
+    (cd "$U" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum && find . | LC_ALL=C sort)
+}
+
+# expect ROW NEEDLE BINARY ARGS...: exit 2; stderr exactly one line, starting
+# "BINARY: " and holding NEEDLE (the file or flag); stdout empty; the user's
+# folder unchanged.
+expect() {
+    local row=$1 needle=$2 bin=$3
+    shift 3
+    local before after rc
+    before=$(snapshot)
+    "$B/$bin" "$@" >"$T/out" 2>"$T/err" </dev/null
+    rc=$?
+    after=$(snapshot)
+    local what="$row [$bin]"
+    if [ $rc -ne 2 ]; then
+        no "$what: exit $rc, wanted 2 ($(head -c 300 "$T/err"))"
+    elif [ "$(wc -l <"$T/err")" -ne 1 ] || [ "$(wc -c <"$T/err")" -lt 2 ]; then
+        no "$what: wanted one line on stderr, got: $(head -c 600 "$T/err")"
+    elif [ "$(head -c $((${#bin} + 2)) "$T/err")" != "$bin: " ]; then
+        no "$what: stderr does not start '$bin: ': $(cat "$T/err")"
+    elif ! grep -qF -- "$needle" "$T/err"; then
+        no "$what: stderr does not hold '$needle': $(cat "$T/err")"
+    elif [ -s "$T/out" ]; then
+        no "$what: printed on stdout: $(head -c 300 "$T/out")"
+    elif [ "$before" != "$after" ]; then
+        no "$what: the user's files changed: $(diff <(echo "$before") <(echo "$after") | head -5)"
+    else
+        ok "$what"
+    fi
+}
+
+# Existing outputs the commands below name: a refused run must leave them.
+"$B/shoal-map" gen --seed 11 --size 120x80 --islands 2 -o "$U/ok.png" >/dev/null ||
+    { echo "e2e_badinput: cannot make a test map"; exit 1; }
+cp "$U/ok.png" "$U/gen.png"
+cp "$U/ok.ini" "$U/gen.ini"
+printf 'not really a screenshot\n' >"$U/shot.png"
+printf 'Pf\nnot really a distance field\n' >"$U/dist.pfm"
+printf 'fish,steps\n1,2\n' >"$U/bench.csv"
+
+# The four ways a map reaches a binary; FILE is the map under test.
+map_cmds() {
+    local f=$1 row=$2 needle=$3
+    expect "$row" "$needle" shoal-map info "$f"
+    expect "$row" "$needle" shoal-map bake "$f" --distance "$U/dist.pfm"
+    expect "$row" "$needle" shoal --map "$f" --screenshot "$U/shot.png" --frames 1
+    expect "$row" "$needle" shoal-bench --map "$f" --steps 1
+    expect "$row" "$needle" shoal-editor "$f" --screenshot "$U/shot.png" --frames 1
+}
+
+# A 1-bit grey PNG of W x H (any size, even 0x0) with real image data.
+png() {
+    "$PY" - "$1" "$2" "$3" <<'PYEOF'
+import struct, sys, zlib
+path, w, h = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+def chunk(t, d):
+    return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+raw = b''.join(b'\0' + bytes((w + 7) // 8) for _ in range(min(h, 64)))
+open(path, 'wb').write(b'\x89PNG\r\n\x1a\n' +
+    chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 1, 0, 0, 0, 0)) +
+    chunk(b'IDAT', zlib.compress(raw, 9)) + chunk(b'IEND', b''))
+PYEOF
+}
+
+echo "-- maps"
+map_cmds "$U/missing.png" "map: missing" "$U/missing.png: No such file or directory"
+: >"$U/empty.png"
+map_cmds "$U/empty.png" "map: empty" "$U/empty.png: empty file; expected a PNG map"
+printf 'GIF89a, or any other file that is not a PNG\n' >"$U/text.png"
+map_cmds "$U/text.png" "map: not a PNG" "$U/text.png: not a PNG image"
+head -c 100 "$U/ok.png" >"$U/cut.png"
+map_cmds "$U/cut.png" "map: truncated" "$U/cut.png: truncated or damaged PNG"
+png "$U/zero.png" 0 0
+map_cmds "$U/zero.png" "map: 0x0" "$U/zero.png: 0x0 image; a map needs at least 16x16 pixels"
+png "$U/one.png" 1 1
+map_cmds "$U/one.png" "map: 1x1" "$U/one.png: 1x1 image; a map needs at least 16x16 pixels"
+png "$U/huge.png" 16385 64
+map_cmds "$U/huge.png" "map: too large" "$U/huge.png: 16385x64 image is too large; the limit is 16384"
+mkdir "$U/folder.png"
+map_cmds "$U/folder.png" "map: a directory" "$U/folder.png: is a directory, not a file"
+
+echo "-- sidecars (beside a good PNG)"
+sidecar() { cp "$U/ok.png" "$U/$1.png"; } # NAME.png beside the NAME.ini written next
+sidecar garbage
+printf 'name = Garbage\nthis line is not a pair\n' >"$U/garbage.ini"
+map_cmds "$U/garbage.png" "sidecar: garbage line" "$U/garbage.ini:2: expected 'key = value'"
+sidecar unknown
+printf 'name = Unknown\ndepth = 30\n' >"$U/unknown.ini"
+map_cmds "$U/unknown.png" "sidecar: unknown key" "$U/unknown.ini:2: unknown key 'depth'"
+sidecar range
+printf 'hex_size = 24\nwind_strength = 6\n' >"$U/range.ini"
+map_cmds "$U/range.png" "sidecar: out-of-range value" "$U/range.ini:2: wind_strength '6' must be a whole number from 0 to 5"
+sidecar binary
+printf 'name = Bin\n\x01\x02\x03\xff\x00\x10' >"$U/binary.ini"
+map_cmds "$U/binary.png" "sidecar: binary" "$U/binary.ini: not a text file"
+sidecar ctrl
+printf 'name = Esc\x1b[2J\n' >"$U/ctrl.ini"
+map_cmds "$U/ctrl.png" "sidecar: control character" "$U/ctrl.ini:1: not a text file (control character 0x1b)"
+sidecar big
+head -c 70000 /dev/zero | tr '\0' '#' >"$U/big.ini"
+map_cmds "$U/big.png" "sidecar: too large" "$U/big.ini: file too large (70000 bytes; the limit is 65536)"
+
+echo "-- flags (each run names an existing output, which must survive)"
+shot=(--screenshot "$U/shot.png")
+expect "flag: unknown" "--bogus" shoal "${shot[@]}" --bogus
+expect "flag: missing value" "--fish: missing value" shoal "${shot[@]}" --fish
+expect "flag: not a number" "--fish: 'lots'" shoal "${shot[@]}" --fish lots
+expect "flag: out of range" "--threads: '65'" shoal "${shot[@]}" --threads 65
+gen=(gen --size 64x64 -o "$U/gen.png")
+expect "flag: unknown" "--wat" shoal-map "${gen[@]}" --seed 1 --wat
+expect "flag: missing value" "--seed: missing value" shoal-map "${gen[@]}" --seed
+expect "flag: not a number" "--land 'some'" shoal-map "${gen[@]}" --seed 1 --land some
+expect "flag: out of range" "--islands '65'" shoal-map "${gen[@]}" --seed 1 --islands 65
+expect "flag: out of range" "--repeat '0'" shoal-map bake "$U/ok.png" --distance "$U/dist.pfm" --repeat 0
+sweep=(--sweep --csv "$U/bench.csv" --steps 1)
+expect "flag: unknown" "--bogus" shoal-bench "${sweep[@]}" --bogus
+expect "flag: missing value" "--threads: missing value" shoal-bench "${sweep[@]}" --threads
+expect "flag: not a number" "--steps 'many'" shoal-bench --sweep --csv "$U/bench.csv" --steps many
+expect "flag: out of range" "--fish '2000001'" shoal-bench "${sweep[@]}" --fish 2000001
+ed=("$U/ok.png" --screenshot "$U/shot.png")
+expect "flag: unknown" "--bogus" shoal-editor "${ed[@]}" --bogus
+expect "flag: missing value" "--frames: missing value" shoal-editor "${ed[@]}" --frames
+expect "flag: not a number" "--frames 'two'" shoal-editor "${ed[@]}" --frames two
+expect "flag: out of range" "--autosave '-5'" shoal-editor "${ed[@]}" --autosave -5
+# A flag value holding a line break still gives one line.
+expect "flag: value with a newline" "--seed" shoal-editor --seed "$(printf '1\n2')"
+expect "flag: value with a newline" "--seed" shoal-map gen --size 64x64 -o "$U/gen.png" --seed "$(printf '1\n2')"
+
+echo "e2e_badinput: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
