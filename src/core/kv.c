@@ -4,6 +4,8 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,4 +101,19 @@ int kv_parse_float(const char *s, double lo, double hi, double *out)
     if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v) || v < lo || v > hi) return -1;
     *out = v;
     return 0;
+}
+
+bool kv_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+    if (*len >= cap) return false;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= cap - *len) {
+        *len = cap;
+        return false;
+    }
+    *len += (size_t)n;
+    return true;
 }

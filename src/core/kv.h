@@ -3,6 +3,7 @@
 #ifndef SHOAL_KV_H
 #define SHOAL_KV_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "err.h"
@@ -27,6 +28,15 @@ int kv_open(KvReader *r, const char *text, size_t len, const char *name, Err *e)
  * (valid until the next call). Returns 1 for a pair, 0 at the end, -1 on a
  * malformed line (e names file:line and what is wrong). */
 int kv_next(KvReader *r, const char **key, const char **value, Err *e);
+
+/* Append printf output to buf (capacity cap) at *len, for writing these
+ * formats. Returns false once the text no longer fits (and then keeps
+ * failing, so a writer can check once at the end). */
+bool kv_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 /* Strict number parsing: the whole string must be a number in [lo, hi]. */
 int kv_parse_int(const char *s, long lo, long hi, long *out);

@@ -22,27 +22,6 @@ static const char side_names[SKIRMISH_SIDES] = {'A', 'B'};
 
 /* ---------------------------------------------------------------- writing */
 
-static bool put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-
-static bool put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-{
-    if (*len >= cap) return false;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
-    va_end(ap);
-    if (n < 0 || (size_t)n >= cap - *len) {
-        *len = cap;
-        return false;
-    }
-    *len += (size_t)n;
-    return true;
-}
-
 static void fire_text(SkirmishFire f, char *out, size_t cap)
 {
     const char *shot = f.shot >= 0 && f.shot < FLEET_SHOTS ? shot_names[f.shot] : "round";
@@ -57,17 +36,18 @@ static void fire_text(SkirmishFire f, char *out, size_t cap)
 int save_format(const Skirmish *sk, char *buf, size_t cap, Err *e)
 {
     size_t len = 0;
-    bool ok = put(buf, cap, &len,
-                  "shoal-save %d\n# shoal skirmish save: sections of key = value lines (see "
-                  "README)\n\n[battle]\n",
-                  SAVE_VERSION);
+    bool ok = kv_appendf(buf, cap, &len,
+                         "shoal-save %d\n# shoal skirmish save: sections of key = value lines (see "
+                         "README)\n\n[battle]\n",
+                         SAVE_VERSION);
     if (sk->map_generated) {
         const MapGenParams *g = &sk->gen;
-        ok = ok && put(buf, cap, &len,
-                       "map_gen_seed = %u\nmap_gen_size = %dx%d\nmap_gen_land = %.9g\n"
-                       "map_gen_roughness = %.9g\nmap_gen_islands = %d\nmap_gen_mirror = %d\n",
-                       (unsigned)g->seed, g->w, g->h, (double)g->land, (double)g->roughness,
-                       g->islands, g->mirror ? 1 : 0);
+        ok = ok &&
+             kv_appendf(buf, cap, &len,
+                        "map_gen_seed = %u\nmap_gen_size = %dx%d\nmap_gen_land = %.9g\n"
+                        "map_gen_roughness = %.9g\nmap_gen_islands = %d\nmap_gen_mirror = %d\n",
+                        (unsigned)g->seed, g->w, g->h, (double)g->land, (double)g->roughness,
+                        g->islands, g->mirror ? 1 : 0);
     } else {
         const char *p = sk->map_path;
         size_t n = strlen(p);
@@ -79,43 +59,43 @@ int save_format(const Skirmish *sk, char *buf, size_t cap, Err *e)
                            "save: map path '%.200s' has line breaks or edge spaces a save "
                            "can't hold",
                            p);
-        ok = ok && put(buf, cap, &len, "map = %s\n", p);
+        ok = ok && kv_appendf(buf, cap, &len, "map = %s\n", p);
     }
     int nsub = sk->submitted[0] + sk->submitted[1];
-    ok =
-        ok && put(buf, cap, &len,
-                  "map_size = %dx%d\nseed = %llu\ndice = %llu\nturn = %d\nturn_limit = %d\n"
-                  "wind = %s\nwind_strength = %d\nships = %d\nover = %d\nwinner = %s\n"
-                  "submitted = %s%s%s\n",
-                  sk->map->w, sk->map->h, (unsigned long long)sk->seed, (unsigned long long)sk->rng,
-                  sk->turn, sk->turn_limit, hex_dir_names[sk->wind_dir % HEX_DIRS],
-                  sk->wind_strength, sk->nships, sk->over ? 1 : 0,
-                  !sk->over || sk->winner < 0 ? "none"
-                  : sk->winner == 0           ? "A"
-                                              : "B",
-                  nsub == 0          ? "none"
-                  : sk->submitted[0] ? "A"
-                                     : "",
-                  nsub == 2 ? " " : "", sk->submitted[1] ? "B" : "");
+    ok = ok && kv_appendf(buf, cap, &len,
+                          "map_size = %dx%d\nseed = %llu\ndice = %llu\nturn = %d\nturn_limit = %d\n"
+                          "wind = %s\nwind_strength = %d\nships = %d\nover = %d\nwinner = %s\n"
+                          "submitted = %s%s%s\n",
+                          sk->map->w, sk->map->h, (unsigned long long)sk->seed,
+                          (unsigned long long)sk->rng, sk->turn, sk->turn_limit,
+                          hex_dir_names[sk->wind_dir % HEX_DIRS], sk->wind_strength, sk->nships,
+                          sk->over ? 1 : 0,
+                          !sk->over || sk->winner < 0 ? "none"
+                          : sk->winner == 0           ? "A"
+                                                      : "B",
+                          nsub == 0          ? "none"
+                          : sk->submitted[0] ? "A"
+                                             : "",
+                          nsub == 2 ? " " : "", sk->submitted[1] ? "B" : "");
     for (int s = 0; s < SKIRMISH_SIDES; s++) {
         const SkirmishStats *st = &sk->stats[s];
-        ok = ok && put(buf, cap, &len,
-                       "\n[side.%c]\nbroadsides = %d\nshots = %d\nhits = %d\ndamage = %d\n"
-                       "sunk = %d\nstruck = %d\npoints = %d\n",
-                       side_names[s], st->broadsides, st->shots, st->hits, st->damage, st->sunk,
-                       st->struck, st->points);
+        ok = ok && kv_appendf(buf, cap, &len,
+                              "\n[side.%c]\nbroadsides = %d\nshots = %d\nhits = %d\ndamage = %d\n"
+                              "sunk = %d\nstruck = %d\npoints = %d\n",
+                              side_names[s], st->broadsides, st->shots, st->hits, st->damage,
+                              st->sunk, st->struck, st->points);
     }
     for (int i = 0; i < sk->nships; i++) {
         const FleetShip *s = &sk->ships[i];
-        ok = ok &&
-             put(buf, cap, &len,
-                 "\n[ship.%d]\nclass = %s\nside = %c\nhex = %d,%d\nfacing = %s\n"
-                 "status = %s\nhull = %d\nrigging = %d\ncrew = %d\nguns_port = %d\n"
-                 "guns_starboard = %d\nreload_port = %d\nreload_starboard = %d\n",
-                 i, fleet_classes[s->cls].name, side_names[s->side & 1], s->pose.hex.q,
-                 s->pose.hex.r, hex_dir_names[s->pose.facing % HEX_DIRS],
-                 status_names[s->status % 3], s->hull, s->rigging, s->crew, s->guns[FLEET_PORT],
-                 s->guns[FLEET_STARBOARD], s->reload[FLEET_PORT], s->reload[FLEET_STARBOARD]);
+        ok = ok && kv_appendf(buf, cap, &len,
+                              "\n[ship.%d]\nclass = %s\nside = %c\nhex = %d,%d\nfacing = %s\n"
+                              "status = %s\nhull = %d\nrigging = %d\ncrew = %d\nguns_port = %d\n"
+                              "guns_starboard = %d\nreload_port = %d\nreload_starboard = %d\n",
+                              i, fleet_classes[s->cls].name, side_names[s->side & 1], s->pose.hex.q,
+                              s->pose.hex.r, hex_dir_names[s->pose.facing % HEX_DIRS],
+                              status_names[s->status % 3], s->hull, s->rigging, s->crew,
+                              s->guns[FLEET_PORT], s->guns[FLEET_STARBOARD], s->reload[FLEET_PORT],
+                              s->reload[FLEET_STARBOARD]);
     }
     for (int i = 0; i < sk->nships; i++) {
         const SkirmishOrders *o = &sk->orders[i];
@@ -127,10 +107,11 @@ int save_format(const Skirmish *sk, char *buf, size_t cap, Err *e)
         steps[n] = '\0';
         fire_text(o->fire[FLEET_PORT], port, sizeof port);
         fire_text(o->fire[FLEET_STARBOARD], star, sizeof star);
-        ok = ok && put(buf, cap, &len, "\n[orders.%d]\nsteps = %s\nport = %s\nstarboard = %s\n", i,
-                       steps, port, star);
+        ok = ok &&
+             kv_appendf(buf, cap, &len, "\n[orders.%d]\nsteps = %s\nport = %s\nstarboard = %s\n", i,
+                        steps, port, star);
     }
-    ok = ok && put(buf, cap, &len, "\n[end]\nend = %s\n", END_VALUE);
+    ok = ok && kv_appendf(buf, cap, &len, "\n[end]\nend = %s\n", END_VALUE);
     if (!ok) return err_set(e, "save: the save text needs more than %zu bytes", cap);
     return (int)len;
 }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kv.h"
+
 static const char side_letter[SKIRMISH_SIDES] = {'A', 'B'};
 
 void skirmish_setup_default(SkirmishSetup *s)
@@ -983,28 +985,6 @@ void skirmish_outcome(const Skirmish *sk, SkirmishOutcome *out)
     }
 }
 
-/* Append printf output to buf at *len; false when it did not fit. */
-static bool put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-
-static bool put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-{
-    if (*len >= cap) return false;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
-    va_end(ap);
-    if (n < 0 || (size_t)n >= cap - *len) {
-        *len = cap;
-        return false;
-    }
-    *len += (size_t)n;
-    return true;
-}
-
 int skirmish_outcome_json(const SkirmishOutcome *o, char *buf, size_t cap)
 {
     size_t len = 0;
@@ -1022,10 +1002,12 @@ int skirmish_outcome_json(const SkirmishOutcome *o, char *buf, size_t cap)
     }
     name[k] = '\0';
     const char *winner = o->winner == 0 ? "\"A\"" : o->winner == 1 ? "\"B\"" : "\"draw\"";
-    bool ok = put(buf, cap, &len,
-                  "{\"seed\":%llu,\"map\":\"%s\",\"winner\":%s,\"turns\":%d,\"turn_limit\":%d",
-                  (unsigned long long)o->seed, name, winner, o->turns, o->turn_limit);
-#define PAIR(key, arr) ok = ok && put(buf, cap, &len, ",\"" key "\":[%d,%d]", (arr)[0], (arr)[1])
+    bool ok =
+        kv_appendf(buf, cap, &len,
+                   "{\"seed\":%llu,\"map\":\"%s\",\"winner\":%s,\"turns\":%d,\"turn_limit\":%d",
+                   (unsigned long long)o->seed, name, winner, o->turns, o->turn_limit);
+#define PAIR(key, arr)                                                                             \
+    ok = ok && kv_appendf(buf, cap, &len, ",\"" key "\":[%d,%d]", (arr)[0], (arr)[1])
     PAIR("ships", o->ships);
     PAIR("sunk", o->sunk);
     PAIR("struck", o->struck);
@@ -1035,6 +1017,6 @@ int skirmish_outcome_json(const SkirmishOutcome *o, char *buf, size_t cap)
     PAIR("damage", o->damage);
     PAIR("points", o->points);
 #undef PAIR
-    ok = ok && put(buf, cap, &len, "}");
+    ok = ok && kv_appendf(buf, cap, &len, "}");
     return ok ? (int)len : -1;
 }
