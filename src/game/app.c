@@ -8,6 +8,7 @@
 
 #include <SDL.h>
 
+#include "battle.h"
 #include "game.h"
 #include "headless.h"
 
@@ -87,6 +88,7 @@ static int run_interactive(Game *g)
         while (SDL_PollEvent(&ev))
             if (game_event(g, &ev)) return 0;
         game_frame(g, dt);
+        if (g->quit) return g->exit_code;
         game_frame_done(g, dt);
         if (g->want_shot) {
             game_save_shot(g);
@@ -105,11 +107,15 @@ int app_run(const GameOptions *o, const Map *m)
 {
     /* Headless runs must not need (or open) a display. */
     if (o->screenshot || o->compare) setenv("SDL_VIDEODRIVER", "dummy", 1);
-    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) return fail("SDL", SDL_GetError());
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
+        battle_free(o->battle);
+        return fail("SDL", SDL_GetError());
+    }
     Output out = {0};
     Game g;
     memset(&g, 0, sizeof g);
     int rc = open_output(&out, o, m);
+    if (rc != 0) battle_free(o->battle); /* the game never took it over */
     if (rc == 0) {
         Err e = {{0}};
         if (game_init(&g, o, m, out.headless ? NULL : out.win, out.r, &e) != 0) {

@@ -7,6 +7,8 @@
 
 #include "core/map.h"
 
+struct Battle;
+
 #define APP_DEFAULT_W      1280
 #define APP_DEFAULT_H      720
 #define APP_DEFAULT_FRAMES 3
@@ -39,12 +41,22 @@ typedef struct GameOptions {
     int has_center;         /* --center X,Y given */
     double center_x, center_y;
     UiShow ui;
+    int fish_given, sharks_given, sea_given; /* these flags beat settings.ini */
+    int menu;                                /* --menu: open on the main menu (also headless) */
+    int skirmish;                            /* --skirmish: straight into a battle */
+    int opponent;                            /* --opponent: BATTLE_VS_AI / _HOTSEAT / _WATCH */
+    int ships[2];                            /* --ships A[,B] */
+    int turns;                               /* --turns: the battle's turn limit */
+    int advance;                             /* --advance K: the computer plays K turns first */
+    struct Battle *battle;                   /* the battle --skirmish starts in (main makes it,
+                                                the game owns it from app_run on) */
 } GameOptions;
 
-/* Run the game on map m (owned by the caller) until the player quits or,
- * with o->screenshot, until the picture is written, or with o->compare
- * until the table is printed. Returns the process exit code: 0 ok, 1
- * runtime failure (after printing one line). */
+/* Run the game on map m (owned by the caller; with o->battle, the
+ * battle's map) until the player quits or, with o->screenshot, until the
+ * picture is written, or with o->compare until the table is printed.
+ * Takes o->battle over and frees it. Returns the process exit code: 0 ok,
+ * 1 runtime failure (after printing one line). */
 int app_run(const GameOptions *o, const Map *m);
 
 #endif

@@ -10,6 +10,11 @@
 #include "ui/draw.h"
 #include "ui/screenshot.h"
 
+/* A new battle opens with hexes this many window points from centre to
+ * corner, centred on the side that plots first. */
+#define BATTLE_HEX_PT 36.0
+#define QUICKSAVE     "quicksave"
+
 #define FONT_FILE      "fonts/DejaVuSans.ttf"
 #define FONT_PT        14
 #define STATUS_SECONDS 4.0
@@ -65,12 +70,22 @@ static void draw_hud(void *ctx, SDL_Renderer *r, const Camera *c)
                       info.name};
         hud_draw_stats(g->text, r, &s, g->view_h, ui);
     }
+    /* The hot-seat curtain shows whatever the overlays: it hides orders. */
+    if (g->battle && !g->menu_open && (g->status_line || g->battle->phase == BATTLE_CURTAIN)) {
+        g->bview.right_inset = g->panel ? g->tuning.panel.w + 10 * ui : 0.0f;
+        g->bview.bottom_inset = g->stats ? (float)hud_stats_height(g->text, ui) : 0.0f;
+        g->battle_act |= battle_view_hud(&g->bview, &g->ui, c, g->view_w, g->view_h);
+    }
+    if (g->menu_open) {
+        int a = menu_draw(&g->menu, &g->ui, g->text, r, g->view_w, g->view_h, g->battle != NULL);
+        if (a != MENU_ACT_NONE) g->menu_act = a;
+    }
     if (g->panel) {
         g->tuning.sea_on = g->sea.on;
         tuning_draw(&g->tuning, &g->ui, g->view_w);
     }
     ui_end(&g->ui);
-    if (g->help) hud_draw_help(g->text, r, g->view_w, g->view_h, ui);
+    if (g->help) hud_draw_help(g->text, r, g->view_w, g->view_h, ui, g->battle != NULL);
 }
 
 /* Something to look at while a large map bakes (it can take seconds). */
@@ -86,6 +101,127 @@ static void draw_loading(Game *g)
     SDL_Color ink = {200, 225, 235, 255};
     text_draw(g->text, msg, (g->view_w - w) / 2, (g->view_h - h) / 2, ink);
     SDL_RenderPresent(g->r);
+}
+
+/* settings.ini in a window; headless runs use the defaults, so what they
+ * draw never depends on who runs them. A bad file is reported once and
+ * left as it is (never overwritten). */
+static void load_settings(Game *g)
+{
+    settings_default(&g->settings);
+    g->settings_ok = 0;
+    g->settings_file[0] = '\0';
+    if (!g->win || settings_path(g->settings_file, sizeof g->settings_file) != 0) return;
+    Err e = {{0}};
+    if (settings_load(&g->settings, g->settings_file, &e) != 0) {
+        char msg[600];
+        snprintf(msg, sizeof msg, "%s (using the defaults; the file is left as it is)", e.msg);
+        fprintf(stderr, "shoal: %s\n", msg);
+        game_status(g, msg);
+        return;
+    }
+    g->settings_ok = 1;
+}
+
+static void store_settings(Game *g)
+{
+    if (!g->settings_file[0]) return;
+    if (!g->settings_ok) {
+        game_status(g, "settings apply for this session only: settings.ini has an error "
+                       "(fix or delete it to save them)");
+        return;
+    }
+    Err e = {{0}};
+    if (settings_save(&g->settings, g->settings_file, &e) != 0) game_status(g, e.msg);
+}
+
+/* A new battle's opening view: close in on the side that plots first
+ * (both sides when nobody does). */
+static void focus_battle(Game *g)
+{
+    const Battle *b = g->battle;
+    if (!b) return;
+    int side = battle_plotter(b) >= 0 ? b->side : b->phase == BATTLE_CURTAIN ? b->side : -1;
+    double sx = 0, sy = 0;
+    int n = 0;
+    for (int i = 0; i < b->sk.nships; i++) {
+        const FleetShip *s = &b->sk.ships[i];
+        if (s->status == FLEET_SUNK || (side >= 0 && s->side != side)) continue;
+        float x, y;
+        hex_to_pixel(s->pose.hex, (float)b->map.meta.hex_size, &x, &y);
+        sx += x;
+        sy += y;
+        n++;
+    }
+    g->cam.zoom = BATTLE_HEX_PT * g->in.px_ratio / (double)b->map.meta.hex_size;
+    if (n > 0) {
+        g->cam.cx = sx / n;
+        g->cam.cy = sy / n;
+    }
+    cam_clamp(&g->cam);
+}
+
+/* Rebuild everything that depends on the map for m: shore field,
+ * terrain, the sea (keeping its counts, weights and switch), camera. */
+static int set_world(Game *g, const Map *m, Err *e)
+{
+    int fish = sealife_fish(&g->sea), sharks = sealife_shark_count(&g->sea), on = g->sea.on;
+    SeaParams p = g->sea.params;
+    sealife_deinit(&g->sea);
+    terrain_deinit(&g->terrain);
+    shore_free(&g->shore);
+    g->m = m;
+    cam_init(&g->cam, m->w, m->h, g->view_w, g->view_h);
+    draw_loading(g);
+    if (shore_bake(&g->shore, m->land, m->w, m->h, e) != 0) return -1;
+    if (terrain_init(&g->terrain, g->r, m, &g->shore, g->pool, e) != 0) return -1;
+    uint32_t seed = g->o->has_seed ? g->o->seed : 1;
+    if (sealife_init(&g->sea, g->r, &g->shore, g->pool, seed, fish, sharks, e) != 0) return -1;
+    if (sealife_set_weights(&g->sea, p.sep_weight, p.ali_weight, p.coh_weight, e) != 0) return -1;
+    if (!on) sealife_set_on(&g->sea, 0);
+    if (g->win) {
+        char title[128];
+        snprintf(title, sizeof title, "shoal \xE2\x80\x94 %s", m->meta.name);
+        SDL_SetWindowTitle(g->win, title);
+    }
+    return 0;
+}
+
+int game_set_battle(Game *g, Battle *b, Err *e)
+{
+    const Map *back = g->m;
+    Battle *old = g->battle;
+    const Map *want = b ? &b->map : back;
+    if (want != g->m && set_world(g, want, e) != 0) {
+        Err e2 = {{0}};
+        battle_free(b);
+        if (set_world(g, back, &e2) != 0) {
+            fprintf(stderr, "shoal: %s\n", e2.msg);
+            g->quit = 1;
+            g->exit_code = 1;
+        }
+        return -1;
+    }
+    g->battle = b;
+    g->bview.battle = b;
+    if (old != b) battle_free(old);
+    if (b) {
+        b->speed = g->settings.anim_speed;
+        focus_battle(g);
+    }
+    return 0;
+}
+
+int game_save_battle(Game *g, const char *name, char *out, size_t cap, Err *e)
+{
+    char dir[4096];
+    if (!g->battle) return err_set(e, "save: no battle to save");
+    if (settings_save_dir(dir, sizeof dir) != 0)
+        return err_set(e, "save: no home folder to keep saves in (HOME is not set)");
+    if (settings_mkdirs(dir, e) != 0) return -1;
+    int n = snprintf(out, cap, "%s/%s.sav", dir, name);
+    if (n < 0 || (size_t)n >= cap) return err_set(e, "save: path too long in %s", dir);
+    return battle_save(g->battle, out, e);
 }
 
 /* --zoom and --center: the opening view. */
@@ -105,6 +241,8 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
     memset(g, 0, sizeof *g);
     g->o = o;
     g->m = m;
+    g->battle = o->battle; /* ours from here on, whatever fails below */
+    g->seen_phase = -1;
     g->win = win;
     g->r = r;
     g->in.px_ratio = 1.0f; /* the font is opened at this density */
@@ -122,28 +260,49 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
     cam_init(&g->cam, m->w, m->h, g->view_w, g->view_h);
     game_sync_view(g);
     draw_loading(g);
+    load_settings(g);
+    int fish = o->fish_given || !win ? o->fish : g->settings.fish;
+    int sharks = o->sharks_given || !win ? o->sharks : g->settings.sharks;
+    int sea_on = o->sea_given || !win ? o->sea_on : g->settings.sea_life;
     if (jobs_init(&g->pool, jobs_pick_threads(o->threads), e) != 0) return -1;
     if (shore_bake(&g->shore, m->land, m->w, m->h, e) != 0) return -1;
     if (terrain_init(&g->terrain, r, m, &g->shore, g->pool, e) != 0) return -1;
     uint32_t seed = o->has_seed ? o->seed : 1;
-    if (sealife_init(&g->sea, r, &g->shore, g->pool, seed, o->fish, o->sharks, e) != 0) return -1;
-    if (!o->sea_on) sealife_set_on(&g->sea, 0);
+    if (sealife_init(&g->sea, r, &g->shore, g->pool, seed, fish, sharks, e) != 0) return -1;
+    if (!sea_on) sealife_set_on(&g->sea, 0);
     const SeaParams *p = &g->sea.params;
-    tuning_init(&g->tuning, p->sep_weight, p->ali_weight, p->coh_weight, o->fish, o->sharks,
-                g->sea.on);
-    place_camera(g);
+    tuning_init(&g->tuning, p->sep_weight, p->ali_weight, p->coh_weight, fish, sharks, g->sea.on);
+    if (battle_view_init(&g->bview, r, g->text, e) != 0) return -1;
+    g->bview.show_grid = g->settings.show_grid;
+    menu_init(&g->menu, &g->settings);
     g->status_line = o->ui >= UI_SHOW_STATUS;
     g->stats = g->panel = o->ui >= UI_SHOW_ALL;
     scene_set(&g->scene, LAYER_TERRAIN, draw_terrain, g);
     scene_set(&g->scene, LAYER_FISH, sealife_draw_fish, &g->sea);
     scene_set(&g->scene, LAYER_SHARKS, sealife_draw_sharks, &g->sea);
+    scene_set(&g->scene, LAYER_HEX, battle_view_hex, &g->bview);
+    scene_set(&g->scene, LAYER_SHIPS, battle_view_ships, &g->bview);
+    scene_set(&g->scene, LAYER_EFFECTS, battle_view_effects, &g->bview);
     scene_set(&g->scene, LAYER_MARKERS, sealife_draw_marker, &g->sea);
     scene_set(&g->scene, LAYER_HUD, draw_hud, g);
+    if (g->battle) {
+        /* The battle's map is already the world: just put her on. */
+        g->bview.battle = g->battle;
+        g->battle->speed = g->settings.anim_speed;
+        focus_battle(g);
+    } else {
+        /* In a window with nothing asked for, the menu comes first. */
+        g->menu_open = o->menu || (win && !o->map_path && !o->has_seed);
+    }
+    place_camera(g);
     return 0;
 }
 
 void game_deinit(Game *g)
 {
+    battle_free(g->battle);
+    g->battle = NULL;
+    battle_view_deinit(&g->bview);
     sealife_deinit(&g->sea);
     if (g->text) text_deinit(g->text);
     terrain_deinit(&g->terrain);
@@ -178,6 +337,11 @@ void game_sync_view(Game *g)
 
 void game_status(Game *g, const char *msg)
 {
+    /* A battle on screen has one line for messages, under its top bar. */
+    if (g->battle && !g->menu_open) {
+        battle_note(g->battle, 0, "%s", msg);
+        return;
+    }
     /* Cut to fit. */
     size_t n = strlen(msg);
     if (n >= sizeof g->status) n = sizeof g->status - 1;
@@ -228,10 +392,66 @@ void game_frame_begin(Game *g)
     g->frame_t0 = ticks();
 }
 
+/* Esc in the menu: from a sub-screen back to the first one, from there
+ * back to the battle or the sea. */
+static void menu_back(Game *g)
+{
+    if (g->menu.screen != MENU_MAIN)
+        menu_show(&g->menu, MENU_MAIN);
+    else
+        g->menu_open = 0;
+}
+
+/* Keys of the menu and the battle, before the camera's. Returns 1 when
+ * the key was theirs. */
+static int game_key(Game *g, const SDL_Event *ev)
+{
+    SDL_Keycode k = ev->key.keysym.sym;
+    bool fighting = g->battle && g->battle->phase != BATTLE_OVER;
+    if (g->help || ev->key.repeat) return 0;
+    if (g->menu_open) {
+        if (k == SDLK_ESCAPE) {
+            menu_back(g);
+            return 1;
+        }
+        if (k == SDLK_F9) {
+            g->battle_act |= BATTLE_ACT_QUICKLOAD;
+            return 1;
+        }
+        /* Q would drop a battle under way: the menu's Quit is there. */
+        return k == SDLK_q && fighting;
+    }
+    if (g->battle) {
+        if (k == SDLK_q && fighting) {
+            g->battle_act |= BATTLE_ACT_MENU;
+            return 1;
+        }
+        int a = battle_view_event(&g->bview, ev, &g->cam, g->in.px_ratio);
+        g->battle_act |= a & ~BATTLE_ACT_TOOK;
+        if (a & BATTLE_ACT_TOOK) return 1;
+    }
+    if (k == SDLK_F9) {
+        g->battle_act |= BATTLE_ACT_QUICKLOAD;
+        return 1;
+    }
+    /* Esc opens the menu (which has Quit), unless it stops following a fish. */
+    if (k == SDLK_ESCAPE && g->sea.follow < 0) {
+        g->menu_open = 1;
+        menu_show(&g->menu, MENU_MAIN);
+        return 1;
+    }
+    return 0;
+}
+
 int game_event(Game *g, const SDL_Event *ev)
 {
     /* Widgets first: what they take never reaches the camera. */
     if (ui_event(&g->ui, ev)) return 0;
+    if (ev->type == SDL_KEYDOWN && game_key(g, ev)) return 0;
+    /* The battle watches the right button for clicks; the camera pans
+     * with it all the same. */
+    if (g->battle && !g->menu_open && ev->type != SDL_KEYDOWN)
+        battle_view_event(&g->bview, ev, &g->cam, g->in.px_ratio);
     g->in.help_open = g->help;
     g->in.following = g->sea.follow >= 0;
     int a = input_event(&g->in, ev, &g->cam);
@@ -243,8 +463,189 @@ int game_event(Game *g, const SDL_Event *ev)
     if (a & INPUT_TOGGLE_PANEL) g->panel = !g->panel;
     if (a & INPUT_TOGGLE_SEALIFE) game_set_sea_life(g, !g->sea.on);
     if (a & (INPUT_PANNED | INPUT_UNFOLLOW)) sealife_unfollow(&g->sea);
-    if (a & INPUT_CLICK) pick_fish(g, g->in.click_x, g->in.click_y);
+    if ((a & INPUT_CLICK) && !g->menu_open) {
+        if (g->battle)
+            battle_view_click(&g->bview, &g->cam, g->in.click_x, g->in.click_y);
+        else
+            pick_fish(g, g->in.click_x, g->in.click_y);
+    }
     return 0;
+}
+
+/* A message about saving and loading: in the battle's note line while a
+ * battle is on screen, in the menu while it is open, else the status line. */
+static void tell(Game *g, int bad, const char *msg)
+{
+    if (g->menu_open && bad) menu_note(&g->menu, msg);
+    if (g->battle && !g->menu_open)
+        battle_note(g->battle, bad, "%s", msg);
+    else
+        game_status(g, msg);
+}
+
+/* A battle from the menu (or "another like this one"). */
+static void new_battle(Game *g, const BattleSetup *st)
+{
+    Err e = {{0}};
+    char msg[600];
+    snprintf(msg, sizeof msg, "Preparing the fleets\xE2\x80\xA6");
+    game_status(g, msg);
+    Battle *b = battle_new(st, g->settings.anim_speed, &e);
+    if (!b || game_set_battle(g, b, &e) != 0) {
+        snprintf(msg, sizeof msg, "no battle: %s", e.msg);
+        g->menu_open = 1;
+        tell(g, 1, msg);
+        return;
+    }
+    g->again = *st;
+    if (st->map_path) {
+        snprintf(g->again_map, sizeof g->again_map, "%s", st->map_path);
+        g->again.map_path = g->again_map;
+    }
+    g->menu_open = 0;
+    tell(g, 0,
+         g->battle->mode == BATTLE_HOTSEAT
+             ? "hot-seat: each side gives its orders behind a curtain"
+             : "select a ship, click where she should sail, press Enter to end the turn");
+}
+
+static void load_battle(Game *g, const char *path, int mode)
+{
+    Err e = {{0}};
+    char msg[700];
+    Battle *b = battle_load(path, mode, g->settings.anim_speed, &e);
+    if (!b || game_set_battle(g, b, &e) != 0) {
+        /* A save that won't load is reported; the game plays on. */
+        snprintf(msg, sizeof msg, "cannot load: %s", e.msg);
+        fprintf(stderr, "shoal: %s\n", msg);
+        tell(g, 1, msg);
+        return;
+    }
+    g->menu_open = 0;
+    snprintf(msg, sizeof msg, "loaded %.600s", path);
+    tell(g, 0, msg);
+}
+
+static void save_battle(Game *g, const char *name)
+{
+    char path[4200], msg[700];
+    Err e = {{0}};
+    if (game_save_battle(g, name, path, sizeof path, &e) != 0) {
+        snprintf(msg, sizeof msg, "not saved: %s", e.msg);
+        fprintf(stderr, "shoal: %s\n", msg);
+        tell(g, 1, msg);
+        return;
+    }
+    snprintf(msg, sizeof msg, "saved %.600s", path);
+    tell(g, 0, msg);
+}
+
+/* Sea life counts and switch from the settings screen. */
+static void apply_settings(Game *g, const Settings *s)
+{
+    Err e = {{0}};
+    int rc = 0;
+    g->settings.sea_life = s->sea_life;
+    g->settings.fish = s->fish;
+    g->settings.sharks = s->sharks;
+    g->settings.anim_speed = s->anim_speed;
+    g->settings.show_grid = s->show_grid;
+    if (s->fish != sealife_fish(&g->sea)) rc |= sealife_set_fish(&g->sea, s->fish, &e);
+    if (s->sharks != sealife_shark_count(&g->sea)) rc |= sealife_set_sharks(&g->sea, s->sharks, &e);
+    g->tuning.fish = sealife_fish(&g->sea);
+    g->tuning.sharks = sealife_shark_count(&g->sea);
+    if (s->sea_life != g->sea.on) game_set_sea_life(g, s->sea_life);
+    g->bview.show_grid = s->show_grid;
+    if (g->battle) g->battle->speed = s->anim_speed;
+    if (rc != 0) game_status(g, e.msg);
+    store_settings(g);
+}
+
+/* What the menu and the battle's buttons chose last frame. */
+static void apply_actions(Game *g)
+{
+    int m = g->menu_act, a = g->battle_act;
+    g->menu_act = MENU_ACT_NONE;
+    g->battle_act = 0;
+    char name[96];
+    switch (m) {
+    case MENU_ACT_START: {
+        BattleSetup st;
+        menu_setup(&g->menu, &st);
+        /* The choices are remembered for next time. */
+        g->settings.fleet[0] = g->menu.edit.fleet[0];
+        g->settings.fleet[1] = g->menu.edit.fleet[1];
+        g->settings.opponent = g->menu.edit.opponent;
+        g->settings.turn_limit = g->menu.edit.turn_limit;
+        snprintf(g->settings.map, sizeof g->settings.map, "%s", g->menu.edit.map);
+        g->settings.map_seed = g->menu.edit.map_seed;
+        store_settings(g);
+        new_battle(g, &st);
+        break;
+    }
+    case MENU_ACT_LOAD:
+        load_battle(g, g->menu.load_path, g->menu.load_mode);
+        break;
+    case MENU_ACT_RESUME:
+    case MENU_ACT_EXPLORE:
+        g->menu_open = 0;
+        break;
+    case MENU_ACT_SETTINGS:
+        apply_settings(g, &g->menu.edit);
+        break;
+    case MENU_ACT_QUIT:
+        g->quit = 1;
+        break;
+    default:
+        break;
+    }
+    if (a & BATTLE_ACT_MENU) {
+        g->menu_open = 1;
+        g->menu.edit = g->settings;
+        menu_show(&g->menu, MENU_MAIN);
+    }
+    if ((a & BATTLE_ACT_QUICKSAVE) && g->battle) save_battle(g, QUICKSAVE);
+    if ((a & BATTLE_ACT_SAVE) && g->battle) {
+        time_t t = time(NULL);
+        struct tm tm;
+        char when[32];
+        localtime_r(&t, &tm);
+        strftime(when, sizeof when, "%Y%m%d-%H%M%S", &tm);
+        snprintf(name, sizeof name, "turn%d-%s", g->battle->sk.turn, when);
+        save_battle(g, name);
+    }
+    if (a & BATTLE_ACT_QUICKLOAD) {
+        char dir[4096], path[4200];
+        if (settings_save_dir(dir, sizeof dir) != 0) {
+            tell(g, 1, "cannot load: no home folder (HOME is not set)");
+        } else {
+            snprintf(path, sizeof path, "%s/%s.sav", dir, QUICKSAVE);
+            load_battle(g, path, g->battle ? g->battle->mode : g->settings.opponent);
+        }
+    }
+    if ((a & BATTLE_ACT_AGAIN) && g->battle) {
+        BattleSetup st = g->again;
+        if (st.turn_limit == 0) {
+            /* Started from the command line or a save: the same sea and fleets. */
+            st.mode = g->battle->mode;
+            st.map_path = g->battle->sk.map_generated ? NULL : g->battle->sk.map_path;
+            st.map_seed = g->battle->sk.gen.seed;
+            st.turn_limit = g->battle->sk.turn_limit;
+            st.ships[0] = st.ships[1] = 0;
+            for (int i = 0; i < g->battle->sk.nships; i++)
+                st.ships[g->battle->sk.ships[i].side & 1]++;
+            snprintf(g->again_map, sizeof g->again_map, "%s", st.map_path ? st.map_path : "");
+            if (st.map_path) st.map_path = g->again_map;
+        }
+        /* Fresh dice for the rematch. */
+        st.seed = g->battle->sk.seed * 6364136223846793005ull + 1442695040888963407ull;
+        new_battle(g, &st);
+    }
+    if (a & BATTLE_ACT_GRID) {
+        g->settings.show_grid = g->bview.show_grid;
+        store_settings(g);
+    }
+    if (a & BATTLE_ACT_QUIT) g->quit = 1;
 }
 
 /* The controls panel's changes of the last frame, applied while no step
@@ -291,6 +692,19 @@ void game_frame(Game *g, double dt)
 {
     draw_counts_reset();
     apply_tuning(g);
+    apply_actions(g);
+    if (g->battle) {
+        Battle *b = g->battle;
+        /* The battle holds still under the menu; the hulls keep the fish off. */
+        if (!g->menu_open) battle_update(b, (float)dt);
+        battle_feed_sea(b, g->sea.sea);
+        /* Hot-seat: each commander finds the view on their own fleet. */
+        if (b->mode == BATTLE_HOTSEAT && b->phase == BATTLE_PLOT &&
+            (g->seen_phase != BATTLE_PLOT || g->seen_side != b->side))
+            focus_battle(g);
+        g->seen_phase = b->phase;
+        g->seen_side = b->side;
+    }
     if (g->win) {
         /* After a stall (a window drag, a slow disk) keys must not jump. */
         if (input_keys(&g->in, &g->cam, dt < 0.1 ? dt : 0.1) & INPUT_PANNED)

@@ -7,13 +7,16 @@
 #include <stdint.h>
 
 #include "app.h"
+#include "battle_view.h"
 #include "core/jobs.h"
 #include "core/map.h"
 #include "core/shore.h"
 #include "input.h"
+#include "menu.h"
 #include "perf.h"
 #include "scene.h"
 #include "sealife.h"
+#include "settings.h"
 #include "tuning.h"
 #include "ui/camera.h"
 #include "ui/terrain.h"
@@ -22,7 +25,7 @@
 
 typedef struct Game {
     const GameOptions *o;
-    const Map *m;
+    const Map *m;    /* the map on screen: the start map, or the battle's */
     SDL_Window *win; /* NULL when headless */
     SDL_Renderer *r;
     JobPool *pool;
@@ -43,6 +46,23 @@ typedef struct Game {
     double status_left; /* seconds the status stays on screen */
     uint64_t frame_t0;  /* ticks at the start of the frame */
     double last_wall;   /* headless: wall clock (s) of the last frame, < 0 none */
+    /* The player's settings (settings.ini; the defaults in headless runs). */
+    Settings settings;
+    int settings_ok;          /* the file may be written */
+    char settings_file[4096]; /* "" when there is no home folder */
+    /* The skirmish on screen, its view, and the menu. */
+    Battle *battle; /* NULL: just the sea */
+    BattleView bview;
+    BattleSetup again; /* the last new battle, for "another like it" */
+    char again_map[4096];
+    Menu menu;
+    int menu_open;
+    int seen_phase, seen_side; /* the battle's phase and side last frame */
+    /* What the menu and the battle's screens chose while drawing; acted
+     * on at the start of the next frame, when no sea step is in flight. */
+    int menu_act, battle_act;
+    int quit;      /* the player chose Quit: the loop ends after this frame */
+    int exit_code; /* for quit: 1 after a failure the game can't go on from */
 } Game;
 
 /* Everything of a game on renderer r (and window win, NULL headless):
@@ -74,5 +94,14 @@ void game_save_shot(Game *g);
 
 /* Switch all sea life off or on (the L key). */
 void game_set_sea_life(Game *g, int on);
+
+/* Put battle b (owned from now on; NULL: none) on screen: the world is
+ * rebuilt for its map (shore, terrain, sea life) and the old battle goes.
+ * On failure b is freed, the old world restored and e says why; when even
+ * that fails the game quits with exit code 1. */
+int game_set_battle(Game *g, Battle *b, Err *e);
+/* Save the battle to saves/NAME.sav (atomic; folder created); the path
+ * written goes to out. */
+int game_save_battle(Game *g, const char *name, char *out, size_t cap, Err *e);
 
 #endif

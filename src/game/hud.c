@@ -54,9 +54,9 @@ void hud_draw(Text *t, SDL_Renderer *r, const HudInfo *h, float ui)
     }
 }
 
-void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui)
+void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, int battle)
 {
-    static const char *const rows[][2] = {
+    static const char *const sea_rows[][2] = {
         {"Mouse wheel", "zoom at the cursor"},
         {"Left or right drag", "pan (stops following a fish)"},
         {"W A S D / arrows", "pan (hold Shift: faster)"},
@@ -68,11 +68,31 @@ void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui)
         {"Tab", "controls panel: boid weights, fish, sharks"},
         {"F3", "performance overlay"},
         {"F12", "save a screenshot (shoal-DATE-TIME.png)"},
+        {"F9", "load the quick save"},
         {"F1 or H", "show / hide this help"},
-        {"Esc or Q", "quit (Esc closes this help first)"},
+        {"Esc", "the menu (Esc closes this help first)"},
+        {"Q", "quit"},
     };
-    const int n = (int)(sizeof rows / sizeof rows[0]);
-    const char *title = "Controls";
+    static const char *const battle_rows[][2] = {
+        {"Click a ship", "select her (any ship, to see her state)"},
+        {"Click a hex", "plot the selected ship's path there"},
+        {"Click the path's end", "again: change the heading she ends on"},
+        {"Click her own hex", "turn in place"},
+        {"Right-click an enemy", "aim the broadside that will bear on her"},
+        {"Right-click the sea", "clear her path (or Backspace)"},
+        {"1 .. 8", "select your ships in turn"},
+        {"Enter", "end the turn (skip the replay while it plays)"},
+        {"Space", "skip the replay"},
+        {"G", "hex grid on / off"},
+        {"F5 / F9", "quick save / quick load"},
+        {"Drag, wheel, W A S D", "move and zoom the view"},
+        {"L, Tab, F3, F12", "sea life, sea controls, performance, screenshot"},
+        {"Esc or Q", "deselect, then the menu (Esc closes this help first)"},
+    };
+    const char *const(*rows)[2] = battle ? battle_rows : sea_rows;
+    const int n = battle ? (int)(sizeof battle_rows / sizeof battle_rows[0])
+                         : (int)(sizeof sea_rows / sizeof sea_rows[0]);
+    const char *title = battle ? "Battle controls" : "Controls";
     int lh = text_line_height(t);
     int pad = (int)(18 * ui), gap = (int)(28 * ui);
     int kw = 0, dw = 0, w, h;
@@ -96,10 +116,19 @@ void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui)
     }
 }
 
+/* The overlay always has this many rows of text above its graph. */
+#define STATS_ROWS 5
+
+int hud_stats_height(Text *t, float ui)
+{
+    int pad = (int)(8 * ui);
+    return STATS_ROWS * text_line_height(t) + (int)(60 * ui) + 4 * pad;
+}
+
 void hud_draw_stats(Text *t, SDL_Renderer *r, const HudStats *s, int view_h, float ui)
 {
     const PerfSample *m = &s->perf->shown;
-    char rows[8][96];
+    char rows[STATS_ROWS][96];
     int n = 0;
     if (s->perf->fps >= 0)
         snprintf(rows[n++], sizeof rows[0], "%.0f fps   frame %.2f ms", s->perf->fps,

@@ -22,8 +22,9 @@ typedef struct HudInfo {
 /* The status line in a translucent strip at the top left. ui is the
  * output px per window point, for padding. */
 void hud_draw(Text *t, SDL_Renderer *r, const HudInfo *h, float ui);
-/* The controls, centred on a view_w x view_h output. */
-void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui);
+/* The controls, centred on a view_w x view_h output; with battle, the
+ * battle's controls too. */
+void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, int battle);
 
 /* What the performance overlay shows. */
 typedef struct HudStats {
@@ -37,5 +38,8 @@ typedef struct HudStats {
  * view: FPS, frame ms, sea ms on the main thread and on the workers, the
  * bake, fish count, draw calls, and a graph of recent frame times. */
 void hud_draw_stats(Text *t, SDL_Renderer *r, const HudStats *s, int view_h, float ui);
+/* Output px the performance overlay takes at the bottom of the view, its
+ * margin included (for what else sits down there). */
+int hud_stats_height(Text *t, float ui);
 
 #endif

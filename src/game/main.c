@@ -1,17 +1,47 @@
-/* main: shoal's entry — the command line, the starting map, then the run. */
+/* main: shoal's entry — the command line, the starting map or battle, then
+ * the run (or a whole battle played headless with --autoplay). */
 #include <stdio.h>
 
 #include "app.h"
+#include "autoplay.h"
 #include "bakebench.h"
+#include "battle.h"
 #include "core/map.h"
 #include "options.h"
 #include "world.h"
 
+/* --skirmish: the battle to start in, on --map or the sea of --seed. */
+static int start_battle(GameOptions *o)
+{
+    BattleSetup st = {o->opponent,
+                      o->map_path,
+                      o->has_seed ? o->seed : 1,
+                      {o->ships[0], o->ships[1]},
+                      o->turns,
+                      o->has_seed ? o->seed : 1};
+    Err e = {{0}};
+    Battle *b = battle_new(&st, 1.0f, &e);
+    if (!b) {
+        /* A map that won't load or holds too little sea for the fleets. */
+        fprintf(stderr, "shoal: %s\n", e.msg);
+        return 2;
+    }
+    if (o->advance > 0 && battle_advance(b, o->advance, &e) != 0) {
+        fprintf(stderr, "shoal: %s\n", e.msg);
+        battle_free(b);
+        return 1;
+    }
+    o->battle = b;
+    return app_run(o, &b->map);
+}
+
 int main(int argc, char **argv)
 {
+    if (autoplay_wanted(argc, argv)) return autoplay_main(argc, argv);
     GameOptions o;
     int rc = options_parse(argc, argv, &o);
     if (rc >= 0) return rc;
+    if (o.skirmish) return start_battle(&o);
 
     Map m;
     Err e = {{0}};

@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "bakebench.h"
+#include "battle.h"
 #include "core/jobs.h"
 #include "core/map.h"
 #include "core/sea.h"
+#include "core/skirmish.h"
 #include "ui/camera.h"
 
 #ifndef SHOAL_VERSION
@@ -30,7 +32,11 @@ static void usage(FILE *f)
             "             [--sea-life on|off] [--threads T] [--zoom Z] [--center X,Y]\n"
             "             [--ui none|status|all]\n"
             "             [--screenshot OUT.png | --compare-sea-life | --bench-batch]\n"
-            "             [--frames N]\n"
+            "             [--frames N] [--menu]\n"
+            "             [--skirmish [--opponent ai|hotseat|watch] [--ships A[,B]]\n"
+            "              [--turns T] [--advance K]]\n"
+            "       shoal --autoplay [--ai-vs-ai] [--seed N] [--map FILE] [--turns T] [--json]\n"
+            "             (see shoal --autoplay --help)\n"
             "\n"
             "  --map FILE.png       play on this map (PNG mask, NAME.ini beside it)\n"
             "  --seed N             play on a generated map (N = 0..4294967295); also\n"
@@ -54,13 +60,24 @@ static void usage(FILE *f)
             "  --frames N           frames rendered before the screenshot (default %d),\n"
             "                       per half of the comparison (default %d), or runs\n"
             "                       of --bench-batch (default %d)\n"
+            "  --menu               open on the main menu (the default in a window\n"
+            "                       without --map, --seed or --skirmish)\n"
+            "  --skirmish           start straight in a naval battle on the --map, or on\n"
+            "                       the sea generated from --seed (default 1)\n"
+            "  --opponent MODE      side B: ai (default), hotseat (a second player at\n"
+            "                       this screen) or watch (the computer plays both)\n"
+            "  --ships A[,B]        ships per side, 1..%d (default 3)\n"
+            "  --turns T            the battle's turn limit, 1..%d (default 60)\n"
+            "  --advance K          the computer plays both sides for K turns first;\n"
+            "                       the last one is still playing out when shown\n"
+            "  --autoplay ...       a whole battle without a window (shoal --autoplay --help)\n"
             "  --help               show this and exit\n"
             "  --version            show the version and exit\n"
             "\n"
             "In the game press F1 or H for the controls.\n",
             APP_DEFAULT_W, APP_DEFAULT_H, SEA_MAX_FISH, APP_DEFAULT_FISH, SEA_MAX_SHARKS,
             APP_DEFAULT_SHARKS, JOBS_MAX_THREADS, BAKEBENCH_FISH, APP_DEFAULT_FRAMES,
-            APP_COMPARE_FRAMES, BAKEBENCH_RUNS);
+            APP_COMPARE_FRAMES, BAKEBENCH_RUNS, SKIRMISH_SIDE_SHIPS, SKIRMISH_MAX_TURNS);
 }
 
 /* Report a bad flag in one line; main returns the 2 this gives. */
@@ -134,9 +151,32 @@ static int parse_size(const char *s, int *w, int *h)
     return 0;
 }
 
+/* "A" or "A,B", each a whole number of ships. */
+static int parse_ships(const char *s, int out[2])
+{
+    const char *comma = strchr(s, ',');
+    long long a, b;
+    if (!comma) {
+        if (parse_num(s, 1, SKIRMISH_SIDE_SHIPS, &a)) return -1;
+        out[0] = out[1] = (int)a;
+        return 0;
+    }
+    char left[16];
+    if (comma == s || (size_t)(comma - s) >= sizeof left) return -1;
+    memcpy(left, s, (size_t)(comma - s));
+    left[comma - s] = '\0';
+    if (parse_num(left, 1, SKIRMISH_SIDE_SHIPS, &a) ||
+        parse_num(comma + 1, 1, SKIRMISH_SIDE_SHIPS, &b))
+        return -1;
+    out[0] = (int)a;
+    out[1] = (int)b;
+    return 0;
+}
+
 int options_parse(int argc, char **argv, GameOptions *o)
 {
     int frames_given = 0, fish_given = 0, help = 0, version = 0;
+    const char *battle_flag = NULL; /* a battle flag seen, for "needs --skirmish" */
     memset(o, 0, sizeof *o);
     o->frames = APP_DEFAULT_FRAMES;
     o->width = APP_DEFAULT_W;
@@ -145,6 +185,9 @@ int options_parse(int argc, char **argv, GameOptions *o)
     o->sharks = APP_DEFAULT_SHARKS;
     o->sea_on = 1;
     o->ui = UI_SHOW_STATUS;
+    o->opponent = BATTLE_VS_AI;
+    o->ships[0] = o->ships[1] = 3;
+    o->turns = 60;
     for (int i = 1; i < argc; i++) {
         char flag[64];
         const char *arg = argv[i];
@@ -157,12 +200,17 @@ int options_parse(int argc, char **argv, GameOptions *o)
         flag[n] = '\0';
         if (eq) value = eq + 1;
 
-        if (!strcmp(flag, "--compare-sea-life") || !strcmp(flag, "--bench-batch")) {
+        if (!strcmp(flag, "--compare-sea-life") || !strcmp(flag, "--bench-batch") ||
+            !strcmp(flag, "--menu") || !strcmp(flag, "--skirmish")) {
             if (value) return bad(flag, "takes no value (got '%s')", value);
-            if (flag[2] == 'c')
+            if (!strcmp(flag, "--compare-sea-life"))
                 o->compare = 1;
-            else
+            else if (!strcmp(flag, "--bench-batch"))
                 o->bench_batch = 1;
+            else if (!strcmp(flag, "--menu"))
+                o->menu = 1;
+            else
+                o->skirmish = 1;
             continue;
         }
         if (!strcmp(flag, "--help") || !strcmp(flag, "-h") || !strcmp(flag, "--version")) {
@@ -175,8 +223,9 @@ int options_parse(int argc, char **argv, GameOptions *o)
         }
         if (arg[0] != '-') return bad(arg, "unexpected argument (see --help)");
         static const char *const valued[] = {
-            "--map",    "--seed",    "--screenshot", "--frames", "--size", "--fish",
-            "--sharks", "--threads", "--zoom",       "--center", "--ui",   "--sea-life",
+            "--map",      "--seed",    "--screenshot", "--frames",  "--size", "--fish",
+            "--sharks",   "--threads", "--zoom",       "--center",  "--ui",   "--sea-life",
+            "--opponent", "--ships",   "--turns",      "--advance",
         };
         int known = 0;
         for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
@@ -215,6 +264,32 @@ int options_parse(int argc, char **argv, GameOptions *o)
             if (parse_num(value, 0, SEA_MAX_SHARKS, &v))
                 return bad(flag, "'%s' is not a whole number in 0..%d", value, SEA_MAX_SHARKS);
             o->sharks = (int)v;
+            o->sharks_given = 1;
+        } else if (!strcmp(flag, "--opponent")) {
+            battle_flag = "--opponent";
+            if (!strcmp(value, "ai"))
+                o->opponent = BATTLE_VS_AI;
+            else if (!strcmp(value, "hotseat"))
+                o->opponent = BATTLE_HOTSEAT;
+            else if (!strcmp(value, "watch"))
+                o->opponent = BATTLE_WATCH;
+            else
+                return bad(flag, "'%s' is not one of ai, hotseat, watch", value);
+        } else if (!strcmp(flag, "--ships")) {
+            battle_flag = "--ships";
+            if (parse_ships(value, o->ships))
+                return bad(flag, "'%s' is not N or N,M with each in 1..%d", value,
+                           SKIRMISH_SIDE_SHIPS);
+        } else if (!strcmp(flag, "--turns")) {
+            battle_flag = "--turns";
+            if (parse_num(value, 1, SKIRMISH_MAX_TURNS, &v))
+                return bad(flag, "'%s' is not a whole number in 1..%d", value, SKIRMISH_MAX_TURNS);
+            o->turns = (int)v;
+        } else if (!strcmp(flag, "--advance")) {
+            battle_flag = "--advance";
+            if (parse_num(value, 0, SKIRMISH_MAX_TURNS, &v))
+                return bad(flag, "'%s' is not a whole number in 0..%d", value, SKIRMISH_MAX_TURNS);
+            o->advance = (int)v;
         } else if (!strcmp(flag, "--threads")) {
             if (parse_num(value, 1, JOBS_MAX_THREADS, &v))
                 return bad(flag, "'%s' is not a whole number in 1..%d", value, JOBS_MAX_THREADS);
@@ -240,8 +315,10 @@ int options_parse(int argc, char **argv, GameOptions *o)
             if (strcmp(value, "on") && strcmp(value, "off"))
                 return bad(flag, "'%s' is not on or off", value);
             o->sea_on = !strcmp(value, "on");
+            o->sea_given = 1;
         }
     }
+    o->fish_given = fish_given;
     /* Acted on only once every flag has been checked. */
     if (help) {
         usage(stdout);
@@ -260,5 +337,11 @@ int options_parse(int argc, char **argv, GameOptions *o)
     if (o->compare && !frames_given) o->frames = APP_COMPARE_FRAMES;
     if (o->bench_batch && !frames_given) o->frames = BAKEBENCH_RUNS;
     if (o->bench_batch && !fish_given) o->fish = BAKEBENCH_FISH;
+    if (battle_flag && !o->skirmish) return bad(battle_flag, "only used with --skirmish");
+    if (o->skirmish && (o->compare || o->bench_batch))
+        return bad("--skirmish", "not with --compare-sea-life or --bench-batch");
+    if (o->skirmish && o->menu) return bad("--menu", "give --menu or --skirmish, not both");
+    if (o->advance > o->turns)
+        return bad("--advance", "%d turns is more than the battle's %d", o->advance, o->turns);
     return -1;
 }

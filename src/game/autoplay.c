@@ -1,0 +1,209 @@
+/* autoplay: headless computer-vs-computer skirmishes from the command line. */
+#include "autoplay.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ai.h"
+#include "core/cli.h"
+#include "core/map.h"
+#include "core/mapgen.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: shoal --autoplay [--ai-vs-ai] [--seed N] [--map FILE.png] [--turns T]\n"
+            "             [--ships A[,B]] [--players P,Q] [--json]\n"
+            "\n"
+            "Plays a whole skirmish with the computer commanding both sides and prints\n"
+            "the outcome. The same flags always give the same battle.\n"
+            "\n"
+            "  --ai-vs-ai       both sides played by the computer admiral (the default)\n"
+            "  --seed N         dice and, without --map, the generated sea (0..4294967295,\n"
+            "                   default 1)\n"
+            "  --map FILE.png   fight on this map instead of a sea generated from the seed\n"
+            "  --turns T        turn limit, 1..%d (default 60)\n"
+            "  --ships A[,B]    ships per side, 1..%d (default 3; one number for both)\n"
+            "  --players P,Q    who plots each side: ai or random (default ai,ai)\n"
+            "  --json           print one JSON object: seed, map, winner (\"A\", \"B\" or\n"
+            "                   \"draw\"), turns, turn_limit, and per side [A,B]: ships,\n"
+            "                   sunk, struck, broadsides, shots, hits, damage, points\n",
+            SKIRMISH_MAX_TURNS, SKIRMISH_SIDE_SHIPS);
+}
+
+int autoplay_wanted(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--autoplay")) return 1;
+    return 0;
+}
+
+/* "A" or "A,B" of whole numbers in lo..hi. */
+static int parse_pair(const char *flag, const char *v, int lo, int hi, int out[2], Err *e)
+{
+    if (cli_need(flag, v, e)) return -1;
+    const char *comma = strchr(v, ',');
+    if (!comma) {
+        if (cli_int(flag, v, lo, hi, &out[0], e)) return -1;
+        out[1] = out[0];
+        return 0;
+    }
+    char left[32];
+    size_t n = (size_t)(comma - v);
+    if (n == 0 || n >= sizeof left)
+        return err_set(e, "%s '%.40s': expected N or N,M with each in %d..%d", flag, v, lo, hi);
+    memcpy(left, v, n);
+    left[n] = '\0';
+    if (cli_int(flag, left, lo, hi, &out[0], e) || cli_int(flag, comma + 1, lo, hi, &out[1], e))
+        return -1;
+    return 0;
+}
+
+static int parse_players(const char *flag, const char *v, int out[2], Err *e)
+{
+    if (cli_need(flag, v, e)) return -1;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", v);
+    char *comma = strchr(buf, ',');
+    if (!comma) return err_set(e, "%s '%.40s': expected P,Q with each ai or random", flag, v);
+    *comma = '\0';
+    out[0] = ai_player_from_name(buf);
+    out[1] = ai_player_from_name(comma + 1);
+    if (out[0] < 0 || out[1] < 0)
+        return err_set(e, "%s '%.40s': expected P,Q with each ai or random", flag, v);
+    return 0;
+}
+
+int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
+{
+    memset(o, 0, sizeof *o);
+    o->seed = 1;
+    o->turns = 60;
+    o->ships[0] = o->ships[1] = 3;
+    o->players[0] = o->players[1] = AI_PLAYER_AI;
+    int help = 0, players_given = 0, ai_vs_ai = 0;
+    for (int i = 1; i < argc; i++) {
+        char flag[64];
+        const char *arg = argv[i];
+        if (strncmp(arg, "--", 2) != 0) return err_set(e, "%s: unexpected argument", arg);
+        /* "--flag value" and "--flag=value" alike. */
+        const char *eq = strchr(arg, '=');
+        size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+        if (n >= sizeof flag) return err_set(e, "%.60s: unknown flag (see --autoplay --help)", arg);
+        memcpy(flag, arg, n);
+        flag[n] = '\0';
+        const char *value = eq ? eq + 1 : NULL;
+        int takes = !strcmp(flag, "--seed") || !strcmp(flag, "--map") || !strcmp(flag, "--turns") ||
+                    !strcmp(flag, "--ships") || !strcmp(flag, "--players");
+        if (!takes) {
+            if (value) return err_set(e, "%s: takes no value (got '%.40s')", flag, value);
+            if (!strcmp(flag, "--autoplay"))
+                continue;
+            else if (!strcmp(flag, "--ai-vs-ai"))
+                ai_vs_ai = 1;
+            else if (!strcmp(flag, "--json"))
+                o->json = 1;
+            else if (!strcmp(flag, "--help"))
+                help = 1;
+            else
+                return err_set(e, "%s: unknown flag with --autoplay (see --autoplay --help)", flag);
+            continue;
+        }
+        if (!value) value = i + 1 < argc ? argv[++i] : NULL;
+        long v;
+        if (!strcmp(flag, "--seed")) {
+            if (cli_long(flag, value, 0, 4294967295L, &v, e)) return -1;
+            o->seed = (uint64_t)v;
+        } else if (!strcmp(flag, "--map")) {
+            if (cli_need(flag, value, e)) return -1;
+            if (!value[0]) return err_set(e, "--map: empty file name");
+            o->map_path = value;
+        } else if (!strcmp(flag, "--turns")) {
+            if (cli_int(flag, value, 1, SKIRMISH_MAX_TURNS, &o->turns, e)) return -1;
+        } else if (!strcmp(flag, "--ships")) {
+            if (parse_pair(flag, value, 1, SKIRMISH_SIDE_SHIPS, o->ships, e)) return -1;
+        } else {
+            if (parse_players(flag, value, o->players, e)) return -1;
+            players_given = 1;
+        }
+    }
+    if (help) {
+        usage(stdout);
+        return 1;
+    }
+    if (ai_vs_ai && players_given &&
+        (o->players[0] != AI_PLAYER_AI || o->players[1] != AI_PLAYER_AI))
+        return err_set(e, "--players: contradicts --ai-vs-ai");
+    return 0;
+}
+
+static void print_table(const SkirmishOutcome *r, FILE *out)
+{
+    const char *w = r->winner == 0 ? "side A wins" : r->winner == 1 ? "side B wins" : "a draw";
+    fprintf(out, "%s (seed %llu): %s after %d of %d turns\n", r->map, (unsigned long long)r->seed,
+            w, r->turns, r->turn_limit);
+    fprintf(out, "%-6s %6s %5s %7s %11s %6s %5s %7s %7s\n", "side", "ships", "sunk", "struck",
+            "broadsides", "shots", "hits", "damage", "points");
+    for (int s = 0; s < SKIRMISH_SIDES; s++)
+        fprintf(out, "%-6c %6d %5d %7d %11d %6d %5d %7d %7d\n", "AB"[s], r -> ships[s],
+                r -> sunk[s], r -> struck[s], r -> broadsides[s], r -> shots[s], r -> hits[s],
+                r -> damage[s], r -> points[s]);
+}
+
+int autoplay_run(const AutoplayOptions *o, FILE *out, Err *e)
+{
+    SkirmishSetup setup;
+    skirmish_setup_default(&setup);
+    setup.seed = o->seed;
+    setup.ships[0] = o->ships[0];
+    setup.ships[1] = o->ships[1];
+    setup.turn_limit = o->turns;
+    Map m;
+    MapGenParams gen;
+    if (o->map_path) {
+        if (map_load(&m, o->map_path, e) != 0) return -1;
+        setup.map_path = o->map_path;
+    } else {
+        ai_autoplay_map_params(o->seed, &gen);
+        if (mapgen_generate(&m, &gen, e) != 0) return -2;
+        setup.gen = &gen;
+    }
+    SkirmishOutcome r;
+    /* What fails past loading is the setup against this map (a sea too
+     * small for the fleets): bad input, like the map itself. */
+    int rc = ai_autoplay(&m, &setup, o->players, &r, e);
+    map_free(&m);
+    if (rc != 0) return -1;
+    if (o->json) {
+        char buf[1024];
+        if (skirmish_outcome_json(&r, buf, sizeof buf) < 0) {
+            err_set(e, "autoplay: outcome too long to print");
+            return -2;
+        }
+        fprintf(out, "%s\n", buf);
+    } else {
+        print_table(&r, out);
+    }
+    if (fflush(out) != 0 || ferror(out)) {
+        err_set(e, "autoplay: cannot write the outcome");
+        return -2;
+    }
+    return 0;
+}
+
+int autoplay_main(int argc, char **argv)
+{
+    AutoplayOptions o;
+    Err e = {{0}};
+    int rc = autoplay_parse(argc, argv, &o, &e);
+    if (rc == 1) return 0;
+    if (rc != 0) {
+        fprintf(stderr, "shoal: %s\n", e.msg);
+        return 2;
+    }
+    rc = autoplay_run(&o, stdout, &e);
+    if (rc == 0) return 0;
+    fprintf(stderr, "shoal: %s\n", e.msg);
+    return rc == -1 ? 2 : 1;
+}

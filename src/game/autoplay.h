@@ -1,0 +1,40 @@
+/* autoplay: `shoal --autoplay --ai-vs-ai --seed N [--map FILE] [--turns T]
+ * [--ships A[,B]] [--players P,Q] [--json]` — a whole skirmish played by
+ * the computer without a window, and its outcome printed. */
+#ifndef SHOAL_AUTOPLAY_H
+#define SHOAL_AUTOPLAY_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/err.h"
+#include "core/skirmish.h"
+
+typedef struct AutoplayOptions {
+    uint64_t seed;               /* --seed: the dice and, without --map, the sea (default 1) */
+    const char *map_path;        /* --map, or NULL for the sea generated from the seed */
+    int turns;                   /* --turns: the turn limit (default 60) */
+    int ships[SKIRMISH_SIDES];   /* --ships: per side (default 3 and 3) */
+    int players[SKIRMISH_SIDES]; /* AI_PLAYER_* (default both "ai") */
+    int json;                    /* --json: one JSON object instead of a table */
+} AutoplayOptions;
+
+/* True when argv asks for autoplay (holds "--autoplay"): main hands the
+ * whole command line over to autoplay_main then. */
+int autoplay_wanted(int argc, char **argv);
+
+/* Parse argv (argv[0] is the program). Returns 0, 1 for --help (usage
+ * printed to stdout), or -1 with one line in e naming the bad flag. */
+int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e);
+
+/* Play the battle o describes and write the outcome to out: with o->json
+ * one line of JSON (skirmish_outcome_json), else a short table. Returns 0,
+ * -1 when the input is bad (a map that won't load or has too little sea;
+ * exit 2) or -2 on a runtime failure (exit 1); e says why. */
+int autoplay_run(const AutoplayOptions *o, FILE *out, Err *e);
+
+/* The whole command: parse, run, print any error as one line on stderr.
+ * Returns the process exit code (0, 1 or 2). */
+int autoplay_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,732 @@
+/* battle: the flow of a skirmish on screen — plotting, handing over,
+ * the computer's turns, replaying a resolved turn, the log, saves. */
+#include "battle.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ai.h"
+#include "core/save.h"
+
+#define PI_F 3.14159265358979f
+
+/* Ships are drawn this many hex sizes long, by class: a ship of the line
+ * fills her hex, a sloop is clearly smaller. */
+static const float class_length[FLEET_CLASSES] = {1.50f, 1.80f, 2.00f};
+/* Wind speed (map px/s per strength point) that carries the smoke. */
+#define SMOKE_WIND 3.5f
+/* A wake puff every this many seconds per ship under way. */
+#define FOAM_EVERY 0.07f
+
+/* ---------------------------------------------------------------- basics */
+
+Hex battle_hex_at(float x, float y, float hex_size)
+{
+    return hex_from_pixel(x, y, hex_size);
+}
+
+float battle_ship_length(const Battle *b, int cls)
+{
+    if (cls < 0 || cls >= FLEET_CLASSES) cls = FLEET_FRIGATE;
+    return class_length[cls] * (float)b->map.meta.hex_size;
+}
+
+HexPose battle_path_end(const Battle *b, int i)
+{
+    HexPose p = b->sk.ships[i].pose;
+    const SkirmishOrders *o = &b->sk.orders[i];
+    for (int k = 0; k < o->nsteps && k < SKIRMISH_MAX_STEPS; k++) p = hex_pose_step(p, o->steps[k]);
+    return p;
+}
+
+void battle_note(Battle *b, int bad, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b->note, sizeof b->note, fmt, ap);
+    va_end(ap);
+    b->note_left = BATTLE_NOTE_S;
+    b->note_bad = bad;
+}
+
+void battle_log_add(Battle *b, const char *text, int kind, int side)
+{
+    BattleLogLine *l = &b->log[b->log_head];
+    snprintf(l->text, sizeof l->text, "%s", text);
+    l->kind = kind;
+    l->side = side;
+    b->log_head = (b->log_head + 1) % BATTLE_LOG_MAX;
+    if (b->log_n < BATTLE_LOG_MAX) b->log_n++;
+}
+
+const BattleLogLine *battle_log_line(const Battle *b, int i)
+{
+    if (i < 0 || i >= b->log_n) return NULL;
+    return &b->log[(b->log_head - 1 - i + 2 * BATTLE_LOG_MAX) % BATTLE_LOG_MAX];
+}
+
+int battle_plotter(const Battle *b)
+{
+    return b->phase == BATTLE_PLOT ? b->side : -1;
+}
+
+bool battle_can_order(const Battle *b, int i)
+{
+    return b->phase == BATTLE_PLOT && i >= 0 && i < b->sk.nships &&
+           b->sk.ships[i].side == b->side && fleet_ship_active(&b->sk.ships[i]) &&
+           !b->sk.submitted[b->side];
+}
+
+static void log_turn_header(Battle *b)
+{
+    char line[96];
+    snprintf(line, sizeof line, "Turn %d of %d", b->sk.turn, b->sk.turn_limit);
+    battle_log_add(b, line, -1, -1);
+}
+
+/* --------------------------------------------------------------- turns */
+
+static void begin_plotting(Battle *b, int side)
+{
+    b->side = side;
+    b->phase = b->mode == BATTLE_HOTSEAT ? BATTLE_CURTAIN : BATTLE_PLOT;
+    b->selected = -1;
+    b->aids_dirty = true;
+    if (b->phase == BATTLE_PLOT) battle_select_nth(b, 0);
+}
+
+/* Both sides have submitted: resolve and start the replay. */
+static int resolve(Battle *b, Err *e)
+{
+    memcpy(b->before, b->sk.ships, sizeof b->before);
+    HexPose start[SKIRMISH_MAX_SHIPS];
+    for (int i = 0; i < b->sk.nships; i++) start[i] = b->sk.ships[i].pose;
+    if (skirmish_resolve(&b->sk, e) != 0) return -1;
+    memcpy(b->shown, b->before, sizeof b->shown);
+    battle_anim_build(&b->anim, start, b->sk.nships, b->sk.events, b->sk.nevents,
+                      (float)b->map.meta.hex_size, b->speed);
+    /* Just before 0, so what happens at 0 plays in the first frame. */
+    b->anim_t = -1e-4f;
+    b->phase = BATTLE_ANIMATE;
+    b->aids_dirty = true;
+    return 0;
+}
+
+/* The computer plots every side that still has to, then the turn resolves. */
+static int computer_turn(Battle *b, Err *e)
+{
+    for (int s = 0; s < SKIRMISH_SIDES; s++) {
+        if (b->sk.submitted[s]) continue;
+        if (ai_plan(&b->sk, s, e) != 0 || skirmish_submit(&b->sk, s, e) != 0) return -1;
+    }
+    return resolve(b, e);
+}
+
+/* Where a fresh or loaded battle picks up. */
+static int start(Battle *b, Err *e)
+{
+    size_t cells = (size_t)b->sk.chart.qn * (size_t)b->sk.chart.rn;
+    b->mark = calloc(cells ? cells : 1, 1);
+    if (!b->mark) return err_set(e, "battle: out of memory");
+    battle_fx_init(&b->fx, (uint32_t)(b->sk.seed * 2654435761u) ^ (uint32_t)b->sk.turn);
+    memcpy(b->shown, b->sk.ships, sizeof b->shown);
+    memcpy(b->before, b->sk.ships, sizeof b->before);
+    b->selected = -1;
+    log_turn_header(b);
+    if (b->sk.over) {
+        b->phase = BATTLE_OVER;
+        return 0;
+    }
+    if (b->mode == BATTLE_WATCH) {
+        b->side = 0;
+        return computer_turn(b, e);
+    }
+    if (b->mode == BATTLE_VS_AI && b->sk.submitted[0]) return computer_turn(b, e);
+    begin_plotting(b, b->sk.submitted[0] ? 1 : 0);
+    return 0;
+}
+
+static Battle *alloc_battle(int mode, float speed, Err *e)
+{
+    if (mode < 0 || mode >= BATTLE_MODES) {
+        err_set(e, "battle: unknown mode %d", mode);
+        return NULL;
+    }
+    Battle *b = calloc(1, sizeof *b);
+    if (!b) {
+        err_set(e, "battle: out of memory");
+        return NULL;
+    }
+    b->mode = mode;
+    b->speed = speed > 0.0f ? speed : 1.0f;
+    b->selected = -1;
+    return b;
+}
+
+Battle *battle_new(const BattleSetup *st, float speed, Err *e)
+{
+    Battle *b = alloc_battle(st->mode, speed, e);
+    if (!b) return NULL;
+    SkirmishSetup setup;
+    skirmish_setup_default(&setup);
+    setup.seed = st->seed;
+    setup.ships[0] = st->ships[0];
+    setup.ships[1] = st->ships[1];
+    setup.turn_limit = st->turn_limit;
+    MapGenParams gen;
+    int rc;
+    if (st->map_path) {
+        rc = map_load(&b->map, st->map_path, e);
+        setup.map_path = st->map_path;
+    } else {
+        ai_autoplay_map_params(st->map_seed, &gen);
+        rc = mapgen_generate(&b->map, &gen, e);
+        setup.gen = &gen;
+    }
+    if (rc != 0) {
+        free(b);
+        return NULL;
+    }
+    if (skirmish_init(&b->sk, &b->map, &setup, e) != 0) {
+        map_free(&b->map);
+        free(b);
+        return NULL;
+    }
+    if (start(b, e) != 0) {
+        battle_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+Battle *battle_load(const char *path, int mode, float speed, Err *e)
+{
+    Battle *b = alloc_battle(mode, speed, e);
+    if (!b) return NULL;
+    if (save_load(path, &b->sk, &b->map, e) != 0) {
+        free(b);
+        return NULL;
+    }
+    if (start(b, e) != 0) {
+        battle_free(b);
+        return NULL;
+    }
+    char line[BATTLE_LOG_TEXT];
+    snprintf(line, sizeof line, "loaded %s", path);
+    battle_log_add(b, line, -1, -1);
+    return b;
+}
+
+void battle_free(Battle *b)
+{
+    if (!b) return;
+    skirmish_deinit(&b->sk);
+    map_free(&b->map);
+    free(b->mark);
+    free(b);
+}
+
+int battle_save(const Battle *b, const char *path, Err *e)
+{
+    return save_write(&b->sk, path, e);
+}
+
+int battle_end_turn(Battle *b, Err *e)
+{
+    if (b->phase != BATTLE_PLOT) return err_set(e, "end turn: no side is giving orders now");
+    if (skirmish_submit(&b->sk, b->side, e) != 0) return -1;
+    b->selected = -1;
+    if (b->mode == BATTLE_HOTSEAT && !b->sk.submitted[1 - b->side]) {
+        begin_plotting(b, 1 - b->side);
+        return 0;
+    }
+    return computer_turn(b, e);
+}
+
+/* Turns resolved so far. */
+static int resolved(const Battle *b)
+{
+    return b->sk.turn - 1 + (b->sk.over ? 1 : 0);
+}
+
+int battle_advance(Battle *b, int turns, Err *e)
+{
+    while (!b->sk.over && resolved(b) < turns) {
+        if (b->phase == BATTLE_ANIMATE) battle_skip_animation(b);
+        if (b->sk.over || resolved(b) >= turns) break;
+        if ((b->phase == BATTLE_PLOT || b->phase == BATTLE_CURTAIN) && computer_turn(b, e) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+void battle_lift_curtain(Battle *b)
+{
+    if (b->phase != BATTLE_CURTAIN) return;
+    b->phase = BATTLE_PLOT;
+    b->aids_dirty = true;
+    battle_select_nth(b, 0);
+}
+
+/* ------------------------------------------------------------ selection */
+
+void battle_select(Battle *b, int i)
+{
+    if (i < -1 || i >= b->sk.nships) i = -1;
+    if (i >= 0 && b->sk.ships[i].status == FLEET_SUNK) i = -1;
+    b->selected = i;
+    b->aids_dirty = true;
+}
+
+void battle_select_nth(Battle *b, int n)
+{
+    int side = b->phase == BATTLE_PLOT ? b->side : 0;
+    for (int i = 0; i < b->sk.nships; i++) {
+        if (b->sk.ships[i].side != side || !fleet_ship_active(&b->sk.ships[i])) continue;
+        if (n-- == 0) {
+            battle_select(b, i);
+            return;
+        }
+    }
+}
+
+void battle_refresh(Battle *b)
+{
+    if (!b->aids_dirty) return;
+    b->aids_dirty = false;
+    b->nreach = b->nreach_hex = 0;
+    b->narc[0] = b->narc[1] = 0;
+    b->aim[0] = b->aim[1] = -1;
+    int i = b->selected;
+    if (i < 0 || b->phase == BATTLE_CURTAIN || b->phase == BATTLE_ANIMATE) return;
+    FleetShip *s = &b->sk.ships[i];
+    if (!fleet_ship_active(s)) return;
+    bool mine = battle_can_order(b, i);
+    /* Her own side plots: reach from where she is, arcs from where her
+     * path ends (broadsides fire after moving). An enemy or a finished
+     * battle: what she could do from where she lies. */
+    if (b->phase == BATTLE_PLOT && (mine || s->side != b->side)) {
+        int n = skirmish_reach(&b->sk, i, b->reach, BATTLE_REACH_MAX);
+        b->nreach = n > 0 ? n : 0;
+        const HexChart *c = &b->sk.chart;
+        for (int k = 0; k < b->nreach; k++) {
+            Hex h = b->reach[k].pose.hex;
+            int q = h.q - c->q0, r = h.r - c->r0;
+            if (q < 0 || r < 0 || q >= c->qn || r >= c->rn) continue;
+            uint8_t *m = &b->mark[(size_t)r * (size_t)c->qn + (size_t)q];
+            if (*m) continue;
+            *m = 1;
+            b->reach_hex[b->nreach_hex++] = h;
+        }
+        for (int k = 0; k < b->nreach_hex; k++) {
+            Hex h = b->reach_hex[k];
+            b->mark[(size_t)(h.r - c->r0) * (size_t)c->qn + (size_t)(h.q - c->q0)] = 0;
+        }
+    }
+    HexPose here = s->pose;
+    b->end_pose = mine ? battle_path_end(b, i) : here;
+    s->pose = b->end_pose;
+    for (int bs = 0; bs < FLEET_BROADSIDES; bs++) {
+        int n = skirmish_arc_hexes(&b->sk, i, bs, b->arc[bs], BATTLE_ARC_MAX);
+        b->narc[bs] = n < BATTLE_ARC_MAX ? n : BATTLE_ARC_MAX;
+        if (mine && s->reload[bs] == 0)
+            b->aim[bs] = skirmish_fire_target(&b->sk, i, bs, b->sk.orders[i].fire[bs], NULL, NULL);
+    }
+    s->pose = here;
+}
+
+/* ------------------------------------------------------------- orders */
+
+static int store_orders(Battle *b, int i, const SkirmishOrders *o)
+{
+    Err e = {{0}};
+    if (skirmish_order(&b->sk, i, o, &e) != 0) {
+        battle_note(b, 1, "%s", e.msg);
+        return -1;
+    }
+    b->aids_dirty = true;
+    return 0;
+}
+
+int battle_plot(Battle *b, Hex h)
+{
+    int i = b->selected;
+    if (!battle_can_order(b, i)) return -1;
+    char lab[16];
+    skirmish_ship_label(&b->sk, i, lab, sizeof lab);
+    if (!hex_chart_sailable(&b->sk.chart, h)) {
+        battle_note(b, 1, "%s can't sail there: land or off the map", lab);
+        return -1;
+    }
+    SkirmishOrders o = b->sk.orders[i];
+    HexPose end = battle_path_end(b, i);
+    int facing = -1;
+    bool again = hex_equal(h, end.hex) && (o.nsteps > 0 || hex_equal(h, b->sk.ships[i].pose.hex));
+    if (again) {
+        /* Same hex once more: the next heading she can end on there. */
+        battle_refresh(b);
+        for (int k = 1; k <= HEX_DIRS && facing < 0; k++) {
+            int d = (end.facing + k) % HEX_DIRS;
+            for (int n = 0; n < b->nreach; n++)
+                if (hex_equal(b->reach[n].pose.hex, h) && b->reach[n].pose.facing == d) {
+                    facing = d;
+                    break;
+                }
+        }
+        if (facing < 0 || facing == end.facing) {
+            battle_note(b, 0, "%s can end only this way round there this turn", lab);
+            return 0;
+        }
+    }
+    int n = skirmish_plot_to(&b->sk, i, h, facing, &o);
+    if (n < 0) {
+        battle_note(b, 1, "%s can't find a way there", lab);
+        return -1;
+    }
+    if (store_orders(b, i, &o) != 0) return -1;
+    HexPose got = battle_path_end(b, i);
+    if (!hex_equal(got.hex, h))
+        battle_note(b, 0, "%s sails as far as she can towards it this turn", lab);
+    return 0;
+}
+
+void battle_clear_path(Battle *b)
+{
+    int i = b->selected;
+    if (!battle_can_order(b, i)) return;
+    SkirmishOrders o = b->sk.orders[i];
+    o.nsteps = 0;
+    store_orders(b, i, &o);
+}
+
+int battle_aim_at(Battle *b, int t)
+{
+    int i = b->selected;
+    if (!battle_can_order(b, i)) return -1;
+    if (t < 0 || t >= b->sk.nships || b->sk.ships[t].side == b->sk.ships[i].side ||
+        !fleet_ship_active(&b->sk.ships[t])) {
+        battle_note(b, 1, "only an enemy still fighting can be a target");
+        return -1;
+    }
+    char lab[16], tl[16];
+    skirmish_ship_label(&b->sk, i, lab, sizeof lab);
+    skirmish_ship_label(&b->sk, t, tl, sizeof tl);
+    int bs = fleet_broadside_for(battle_path_end(b, i), b->sk.ships[t].pose.hex);
+    if (bs < 0) {
+        battle_note(b, 1, "%s has %s ahead or astern where her path ends: no broadside bears", lab,
+                    tl);
+        return -1;
+    }
+    if (b->sk.ships[i].reload[bs] > 0) {
+        battle_note(b, 1, "%s's %s broadside is reloading this turn", lab,
+                    bs == FLEET_PORT ? "port" : "starboard");
+        return -1;
+    }
+    SkirmishOrders o = b->sk.orders[i];
+    o.fire[bs].target = t;
+    if (store_orders(b, i, &o) != 0) return -1;
+    battle_note(b, 0, "%s's %s broadside aims at %s", lab, bs == FLEET_PORT ? "port" : "starboard",
+                tl);
+    return 0;
+}
+
+void battle_cycle_target(Battle *b, int i, int bs)
+{
+    if (!battle_can_order(b, i) || bs < 0 || bs >= FLEET_BROADSIDES) return;
+    if (b->sk.ships[i].reload[bs] > 0) return;
+    SkirmishOrders o = b->sk.orders[i];
+    int cur = o.fire[bs].target;
+    /* The cycle: at will, hold, then each enemy still fighting. */
+    int seq[SKIRMISH_MAX_SHIPS + 2], n = 0;
+    seq[n++] = SKIRMISH_ANY;
+    seq[n++] = SKIRMISH_HOLD;
+    for (int t = 0; t < b->sk.nships; t++)
+        if (b->sk.ships[t].side != b->sk.ships[i].side && fleet_ship_active(&b->sk.ships[t]))
+            seq[n++] = t;
+    int at = 0;
+    for (int k = 0; k < n; k++)
+        if (seq[k] == cur) at = k;
+    o.fire[bs].target = seq[(at + 1) % n];
+    store_orders(b, i, &o);
+}
+
+void battle_toggle_shot(Battle *b, int i, int bs)
+{
+    if (!battle_can_order(b, i) || bs < 0 || bs >= FLEET_BROADSIDES) return;
+    SkirmishOrders o = b->sk.orders[i];
+    o.fire[bs].shot = o.fire[bs].shot == FLEET_ROUND ? FLEET_CHAIN : FLEET_ROUND;
+    store_orders(b, i, &o);
+}
+
+/* ------------------------------------------------------------ the replay */
+
+static void ship_point(const Battle *b, int i, float t, float *x, float *y, float *h)
+{
+    battle_anim_pose(&b->anim, i, t, x, y, h);
+}
+
+/* The volley's shot leaving the firer and, at impact, falling around the
+ * target: splashes for the misses, splinters for the hits. */
+static void play_fire(Battle *b, const BattleVolley *v)
+{
+    float x, y, h, tx, ty, th;
+    ship_point(b, v->ship, v->t_fire, &x, &y, &h);
+    ship_point(b, v->target, v->t_fire, &tx, &ty, &th);
+    float len = battle_ship_length(b, b->sk.ships[v->ship].cls);
+    battle_fx_broadside(&b->fx, x, y, h, v->broadside == FLEET_PORT, len, v->guns);
+    int balls = v->guns > 6 ? 6 : v->guns;
+    float flight = v->t_impact - v->t_fire;
+    float hs = (float)b->map.meta.hex_size;
+    for (int k = 0; k < balls; k++) {
+        float jx = ((float)((k * 37 + v->event * 11) % 17) / 16.0f - 0.5f) * hs * 0.8f;
+        float jy = ((float)((k * 53 + v->event * 7) % 13) / 12.0f - 0.5f) * hs * 0.8f;
+        battle_fx_ball(&b->fx, x, y, tx + jx, ty + jy, flight, v->shot == FLEET_CHAIN);
+    }
+}
+
+static void play_impact(Battle *b, const BattleVolley *v, const SkirmishEvent *hit)
+{
+    float tx, ty, th;
+    ship_point(b, v->target, v->t_impact, &tx, &ty, &th);
+    float hs = (float)b->map.meta.hex_size;
+    int misses = v->guns - v->hits;
+    if (misses > 8) misses = 8;
+    for (int k = 0; k < misses; k++) {
+        /* Round the target, short or over, never on her deck. */
+        float a = (float)(k * 2.39996) + (float)v->event;
+        float r = hs * (0.75f + 0.5f * (float)((k * 7 + v->event) % 5) / 4.0f);
+        battle_fx_splash(&b->fx, tx + cosf(a) * r, ty + sinf(a) * r, hs * 0.45f, hs * 1.6f);
+    }
+    int hits = v->hits > 6 ? 6 : v->hits;
+    for (int k = 0; k < hits; k++) {
+        float a = (float)k * 2.1f + (float)v->event, r = hs * 0.25f;
+        battle_fx_hit(&b->fx, tx + cosf(a) * r, ty + sinf(a) * r, hs * 0.45f);
+    }
+    if (hit) {
+        FleetShip *s = &b->shown[v->target];
+        const FleetDamage *d = &hit->damage;
+        s->hull -= d->hull;
+        s->rigging -= d->rigging;
+        s->crew -= d->crew;
+        for (int g = 0; g < FLEET_BROADSIDES; g++) s->guns[g] -= d->guns[g];
+    }
+    b->shown[v->ship].reload[v->broadside] = FLEET_RELOAD_TURNS;
+}
+
+static int event_side(const Battle *b, const SkirmishEvent *ev)
+{
+    if (ev->kind == SKIRMISH_EV_HIT) return ev->other >= 0 ? b->sk.ships[ev->other].side : -1;
+    if (ev->kind == SKIRMISH_EV_GAME_OVER) return ev->a;
+    return ev->ship >= 0 && ev->ship < b->sk.nships ? b->sk.ships[ev->ship].side : -1;
+}
+
+/* What happens in (t0, t1] of the replay. */
+static void play_span(Battle *b, float t0, float t1, bool effects)
+{
+    const BattleAnim *a = &b->anim;
+    for (int k = 0; k < a->nvolleys; k++) {
+        const BattleVolley *v = &a->volleys[k];
+        if (v->t_fire > t0 && v->t_fire <= t1 && effects) play_fire(b, v);
+        if (v->t_impact > t0 && v->t_impact <= t1) {
+            const SkirmishEvent *hit = v->hit_event >= 0 ? &b->sk.events[v->hit_event] : NULL;
+            if (effects) {
+                play_impact(b, v, hit);
+            } else if (hit) {
+                FleetShip *s = &b->shown[v->target];
+                s->hull -= hit->damage.hull;
+                s->rigging -= hit->damage.rigging;
+                s->crew -= hit->damage.crew;
+                for (int g = 0; g < FLEET_BROADSIDES; g++) s->guns[g] -= hit->damage.guns[g];
+            }
+        }
+    }
+    for (int k = 0; k < a->nfates; k++) {
+        const BattleFate *f = &a->fates[k];
+        if (f->t > t0 && f->t <= t1 && f->kind == SKIRMISH_EV_STRUCK)
+            b->shown[f->ship].status = FLEET_STRUCK;
+    }
+    /* The log tells what happened as it happens (not every hex sailed),
+     * in the order it happens on screen, however long the span. */
+    int order[SKIRMISH_MAX_EVENTS], n = 0;
+    for (int e = 0; e < b->sk.nevents; e++) {
+        const SkirmishEvent *ev = &b->sk.events[e];
+        if (ev->kind == SKIRMISH_EV_MOVED || ev->kind == SKIRMISH_EV_TURNED) continue;
+        if (!(a->event_t[e] > t0 && a->event_t[e] <= t1)) continue;
+        int k = n++;
+        while (k > 0 && a->event_t[order[k - 1]] > a->event_t[e]) {
+            order[k] = order[k - 1];
+            k--;
+        }
+        order[k] = e;
+    }
+    for (int k = 0; k < n; k++) {
+        const SkirmishEvent *ev = &b->sk.events[order[k]];
+        char line[BATTLE_LOG_TEXT];
+        skirmish_event_text(&b->sk, ev, line, sizeof line);
+        battle_log_add(b, line, ev->kind, event_side(b, ev));
+    }
+}
+
+static void finish_turn(Battle *b)
+{
+    memcpy(b->shown, b->sk.ships, sizeof b->shown);
+    memcpy(b->before, b->sk.ships, sizeof b->before);
+    b->anim_t = b->anim.total;
+    if (b->sk.over) {
+        b->phase = BATTLE_OVER;
+        b->selected = -1;
+        return;
+    }
+    log_turn_header(b);
+    if (b->mode == BATTLE_WATCH) {
+        Err e = {{0}};
+        if (computer_turn(b, &e) != 0) {
+            battle_note(b, 1, "%s", e.msg);
+            b->phase = BATTLE_OVER;
+        }
+        return;
+    }
+    begin_plotting(b, 0);
+}
+
+void battle_skip_animation(Battle *b)
+{
+    if (b->phase != BATTLE_ANIMATE) return;
+    play_span(b, b->anim_t, b->anim.total + 1.0f, false);
+    finish_turn(b);
+}
+
+static void wind_vector(const Battle *b, float *wx, float *wy)
+{
+    /* Smoke goes where the wind blows to: away from wind_dir. */
+    float a = battle_dir_angle(b->sk.wind_dir) + PI_F;
+    float v = SMOKE_WIND * (float)b->sk.wind_strength;
+    *wx = cosf(a) * v;
+    *wy = sinf(a) * v;
+}
+
+void battle_update(Battle *b, float dt)
+{
+    if (!(dt > 0.0f)) dt = 0.0f;
+    if (dt > 0.25f) dt = 0.25f; /* after a stall, don't jump the replay */
+    float wx, wy;
+    wind_vector(b, &wx, &wy);
+    battle_fx_step(&b->fx, dt, wx, wy);
+    if (b->note_left > 0.0f) b->note_left -= dt;
+    if (b->phase != BATTLE_ANIMATE) return;
+    float t0 = b->anim_t, t1 = t0 + dt;
+    play_span(b, t0, t1, true);
+    b->anim_t = t1;
+    /* Wakes and the bubbles of a ship going down. */
+    b->foam_t -= dt;
+    bool puff = b->foam_t <= 0.0f;
+    if (puff) b->foam_t += FOAM_EVERY;
+    if (b->foam_t < 0.0f) b->foam_t = 0.0f;
+    for (int i = 0; puff && i < b->sk.nships; i++) {
+        BattleShipLook l;
+        battle_ship_look(b, i, &l);
+        if (!l.visible) continue;
+        float len = battle_ship_length(b, b->sk.ships[i].cls);
+        if (l.sink > 0.0f) {
+            battle_fx_sink(&b->fx, l.x, l.y, len);
+            continue;
+        }
+        float sp = sqrtf(l.vx * l.vx + l.vy * l.vy);
+        if (sp < 4.0f) continue;
+        float sx = l.x - cosf(l.heading) * len * 0.42f, sy = l.y - sinf(l.heading) * len * 0.42f;
+        battle_fx_foam(&b->fx, sx, sy, l.vx, l.vy, len * 0.3f);
+    }
+    if (b->anim_t >= b->anim.total) finish_turn(b);
+}
+
+/* --------------------------------------------------------------- looks */
+
+void battle_ship_look(const Battle *b, int i, BattleShipLook *out)
+{
+    memset(out, 0, sizeof *out);
+    if (i < 0 || i >= b->sk.nships) return;
+    if (b->phase == BATTLE_ANIMATE) {
+        const FleetShip *s = &b->shown[i];
+        out->ship = s;
+        if (b->before[i].status == FLEET_SUNK) return;
+        battle_anim_pose(&b->anim, i, b->anim_t, &out->x, &out->y, &out->heading);
+        battle_anim_velocity(&b->anim, i, b->anim_t, &out->vx, &out->vy);
+        float sunk = battle_anim_sinking(&b->anim, i, b->anim_t);
+        if (sunk >= 0.0f) {
+            out->sink = sunk / (BATTLE_ANIM_SINK_S / b->speed);
+            if (out->sink >= 1.0f) return;
+            if (out->sink < 0.001f) out->sink = 0.001f;
+        }
+        out->visible = true;
+        return;
+    }
+    const FleetShip *s = &b->sk.ships[i];
+    out->ship = s;
+    if (s->status == FLEET_SUNK) return;
+    hex_to_pixel(s->pose.hex, (float)b->map.meta.hex_size, &out->x, &out->y);
+    out->heading = battle_dir_angle(s->pose.facing);
+    out->visible = true;
+}
+
+int battle_ship_near(const Battle *b, float x, float y, float r)
+{
+    int best = -1;
+    float bd = r * r;
+    for (int i = 0; i < b->sk.nships; i++) {
+        BattleShipLook l;
+        battle_ship_look(b, i, &l);
+        if (!l.visible) continue;
+        float dx = l.x - x, dy = l.y - y, d = dx * dx + dy * dy;
+        if (d <= bd) {
+            bd = d;
+            best = i;
+        }
+    }
+    return best;
+}
+
+int battle_hulls(const Battle *b, SeaCircle *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < b->sk.nships && n < cap; i++) {
+        BattleShipLook l;
+        battle_ship_look(b, i, &l);
+        if (!l.visible) continue;
+        float len = battle_ship_length(b, b->sk.ships[i].cls);
+        /* The hull, not the yards: fish swim under a ship's sails. */
+        float r = len * 0.34f * (1.0f - l.sink);
+        out[n++] = (SeaCircle){l.x, l.y, l.vx, l.vy, r};
+    }
+    return n;
+}
+
+void battle_feed_sea(Battle *b, Sea *sea)
+{
+    SeaCircle hulls[SKIRMISH_MAX_SHIPS];
+    int n = battle_hulls(b, hulls, SKIRMISH_MAX_SHIPS);
+    sea_set_hulls(sea, hulls, n);
+    BattleScare sc[BATTLE_FX_SCARES];
+    int m = battle_fx_take_scares(&b->fx, sc, BATTLE_FX_SCARES);
+    for (int k = 0; k < m; k++) sea_add_scare(sea, sc[k].x, sc[k].y, sc[k].radius, sc[k].seconds);
+}
+
+const char *battle_side_name(int side)
+{
+    static const char *const names[SKIRMISH_SIDES] = {"A", "B"};
+    return side >= 0 && side < SKIRMISH_SIDES ? names[side] : "?";
+}
+
+const char *battle_class_name(int cls)
+{
+    static const char *const names[FLEET_CLASSES] = {"sloop", "frigate", "ship of the line"};
+    return cls >= 0 && cls < FLEET_CLASSES ? names[cls] : "ship";
+}
+
+int battle_turn_shown(const Battle *b)
+{
+    if (b->phase == BATTLE_ANIMATE && !b->sk.over) return b->sk.turn - 1;
+    return b->sk.turn;
+}

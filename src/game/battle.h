@@ -1,0 +1,197 @@
+/* battle: one skirmish being played in the window — who plots, the
+ * selected ship and her plotting aids (reachable hexes, arcs), the turn
+ * handed over in hot-seat play, the computer's turns, the resolved turn
+ * replayed as an animation, the log, saving and loading. The rules are
+ * core/skirmish.h; drawing is battle_view.h. */
+#ifndef SHOAL_BATTLE_H
+#define SHOAL_BATTLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "battle_anim.h"
+#include "battle_fx.h"
+#include "core/err.h"
+#include "core/map.h"
+#include "core/mapgen.h"
+#include "core/sea.h"
+#include "core/skirmish.h"
+
+/* Who plays: side A is always a person except when watching. */
+enum { BATTLE_VS_AI = 0, BATTLE_HOTSEAT = 1, BATTLE_WATCH = 2, BATTLE_MODES = 3 };
+
+/* What the battle is doing. */
+enum {
+    BATTLE_PLOT,    /* side `side` gives orders */
+    BATTLE_CURTAIN, /* hot-seat: the screen goes to side `side`, orders hidden */
+    BATTLE_ANIMATE, /* the resolved turn plays */
+    BATTLE_OVER,    /* the battle is decided: the end screen */
+};
+
+#define BATTLE_REACH_MAX 4096
+#define BATTLE_ARC_MAX   256
+#define BATTLE_LOG_MAX   256
+#define BATTLE_LOG_TEXT  192
+#define BATTLE_NOTE_S    4.0f
+
+/* A line of the battle log. */
+typedef struct BattleLogLine {
+    char text[BATTLE_LOG_TEXT];
+    int kind; /* SKIRMISH_EV_*, or -1 for a turn header or a note */
+    int side; /* the side it is about (colours the line), -1 none */
+} BattleLogLine;
+
+/* How a new battle starts. */
+typedef struct BattleSetup {
+    int mode;                  /* BATTLE_VS_AI / BATTLE_HOTSEAT / BATTLE_WATCH */
+    const char *map_path;      /* a map file, or NULL for a generated sea */
+    uint64_t seed;             /* the dice */
+    int ships[SKIRMISH_SIDES]; /* 1..SKIRMISH_SIDE_SHIPS */
+    int turn_limit;            /* 1..SKIRMISH_MAX_TURNS */
+    uint32_t map_seed;         /* the generated sea: ai_autoplay_map_params(map_seed) */
+} BattleSetup;
+
+/* Where and how ship i is drawn now. */
+typedef struct BattleShipLook {
+    bool visible;
+    float x, y, heading;   /* map px, radians (0 east, clockwise on screen) */
+    float vx, vy;          /* map px/s */
+    float sink;            /* 0 afloat .. 1 gone: progress of her sinking */
+    const FleetShip *ship; /* the state shown (lags the rules while a turn plays) */
+} BattleShipLook;
+
+typedef struct Battle {
+    Map map; /* owned; sk borrows it */
+    Skirmish sk;
+    int mode;
+    int phase;
+    int side;     /* plotting or about to plot */
+    int selected; /* ship index, -1 none */
+    float speed;  /* animation speed */
+    /* Plotting aids for the selected ship (battle_refresh). */
+    bool aids_dirty;
+    int nreach;
+    HexReachNode reach[BATTLE_REACH_MAX];
+    int nreach_hex; /* the distinct hexes of reach */
+    Hex reach_hex[BATTLE_REACH_MAX];
+    uint8_t *mark;    /* one byte per chart cell, for de-duplicating hexes */
+    HexPose end_pose; /* where her plotted path ends */
+    int narc[FLEET_BROADSIDES];
+    Hex arc[FLEET_BROADSIDES][BATTLE_ARC_MAX];
+    int aim[FLEET_BROADSIDES]; /* the ship each broadside would fire at from
+                                  end_pose as things stand, -1 none */
+    /* The turn being replayed. */
+    FleetShip before[SKIRMISH_MAX_SHIPS]; /* the ships as the turn began */
+    FleetShip shown[SKIRMISH_MAX_SHIPS];  /* ... with what has happened so far */
+    BattleAnim anim;
+    float anim_t;
+    BattleFx fx;
+    float foam_t; /* seconds until the next wake puff */
+    /* The log: a ring of the latest lines. */
+    BattleLogLine log[BATTLE_LOG_MAX];
+    int log_head, log_n;
+    /* A passing message ("saved ...", "she can't get there"). */
+    char note[256];
+    float note_left;
+    int note_bad; /* the note reports a failure */
+} Battle;
+
+/* Start a battle: load the map file (or generate the sea of
+ * ai_autoplay_map_params(map_seed)), place the fleets, and begin with the
+ * first side to plot (hot-seat: behind the curtain; watching: the first
+ * turn already playing). NULL with e set on failure. */
+Battle *battle_new(const BattleSetup *st, float speed, Err *e);
+/* Load a save (save_load) and carry on in `mode`: a side that had already
+ * submitted keeps its orders; against the computer, the computer plans if
+ * it still has to. NULL with e ("file:line: ...") on failure. */
+Battle *battle_load(const char *path, int mode, float speed, Err *e);
+void battle_free(Battle *b);
+
+/* Save the battle as it stands (save_write: atomic). Orders plotted but
+ * not submitted are saved too. */
+int battle_save(const Battle *b, const char *path, Err *e);
+
+/* Advance time by dt seconds: the turn's animation and its effects, the
+ * computer's turns when watching, the note. */
+void battle_update(Battle *b, float dt);
+/* Recompute the selected ship's reachable hexes and arcs if her orders or
+ * the selection changed. */
+void battle_refresh(Battle *b);
+
+/* The side whose orders are on screen (the plotting side), or -1 when no
+ * side plots (curtain, animation, end). */
+int battle_plotter(const Battle *b);
+/* True when ship i belongs to the side plotting now and can take orders. */
+bool battle_can_order(const Battle *b, int i);
+
+/* Select ship i (-1: none). Any ship may be selected to look at her. */
+void battle_select(Battle *b, int i);
+/* Select the n-th (from 0) ship of the plotting side still fighting. */
+void battle_select_nth(Battle *b, int n);
+
+/* Plot the selected ship's path to hex h. Clicking the end of her path
+ * again cycles the heading she ends on; clicking her own hex turns her
+ * in place. Returns 0, or -1 with a note when she can't get there. */
+int battle_plot(Battle *b, Hex h);
+/* Clear the selected ship's path (her fire orders stay). */
+void battle_clear_path(Battle *b);
+/* Aim the broadside of the selected ship that will bear on ship t (from
+ * the end of her path) at t. -1 with a note when none bears or t is no
+ * enemy. */
+int battle_aim_at(Battle *b, int t);
+/* Cycle broadside bs's target: at will -> hold -> each enemy -> at will. */
+void battle_cycle_target(Battle *b, int i, int bs);
+/* Switch broadside bs between round and chain shot. */
+void battle_toggle_shot(Battle *b, int i, int bs);
+
+/* The plotting side is done: hand over (hot-seat), let the computer plan
+ * (against the computer), resolve and start the animation. */
+int battle_end_turn(Battle *b, Err *e);
+/* Hot-seat: the next commander has the screen. */
+void battle_lift_curtain(Battle *b);
+/* The computer plays every side until `turns` turns have been resolved
+ * (or the battle is decided), the last one left playing out; what the
+ * --advance flag does. */
+int battle_advance(Battle *b, int turns, Err *e);
+/* Jump to the end of the turn being played. */
+void battle_skip_animation(Battle *b);
+
+/* How ship i looks now (see BattleShipLook). */
+void battle_ship_look(const Battle *b, int i, BattleShipLook *out);
+/* Ship (not sunk, or sinking now) drawn nearest map point (x, y) within
+ * r, or -1. */
+int battle_ship_near(const Battle *b, float x, float y, float r);
+
+/* The hull of every ship afloat as a flee source for the fish, at her
+ * drawn position and velocity; returns how many (at most cap). */
+int battle_hulls(const Battle *b, SeaCircle *out, int cap);
+/* Hand the fish the hulls and the splashes since the last call. */
+void battle_feed_sea(Battle *b, Sea *sea);
+
+/* Length in map px a ship of class cls is drawn at on this map. */
+float battle_ship_length(const Battle *b, int cls);
+/* The pose ship i ends on if her plotted steps are sailed unopposed. */
+HexPose battle_path_end(const Battle *b, int i);
+
+/* The i-th newest log line (0 = newest), or NULL. */
+const BattleLogLine *battle_log_line(const Battle *b, int i);
+/* Add a line to the log. */
+void battle_log_add(Battle *b, const char *text, int kind, int side);
+/* Show a passing message (bad: it reports a failure). */
+void battle_note(Battle *b, int bad, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* The hex map point (x, y) lies in, for hexes of the given size. */
+Hex battle_hex_at(float x, float y, float hex_size);
+/* "A" or "B" ("?" for anything else). */
+const char *battle_side_name(int side);
+/* "sloop", "frigate", "ship of the line". */
+const char *battle_class_name(int cls);
+/* The turn on screen: the one being played while a turn plays out, else
+ * the one being plotted (or the last one, once the battle is over). */
+int battle_turn_shown(const Battle *b);
+
+#endif

@@ -1,0 +1,212 @@
+/* battle_anim: a resolved turn's events laid out in time, and the ships'
+ * poses interpolated along it. */
+#include "battle_anim.h"
+
+#include <math.h>
+#include <string.h>
+
+#define PI_F 3.14159265358979f
+
+float battle_dir_angle(int d)
+{
+    d = ((d % HEX_DIRS) + HEX_DIRS) % HEX_DIRS;
+    /* Directions run counter-clockwise on screen, where y points down. */
+    return -(float)d * (PI_F / 3.0f);
+}
+
+float battle_angle_diff(float a, float b)
+{
+    float d = fmodf(b - a, 2.0f * PI_F);
+    if (d <= -PI_F) d += 2.0f * PI_F;
+    if (d > PI_F) d -= 2.0f * PI_F;
+    return d;
+}
+
+float battle_hermite(float s, float m0, float m1)
+{
+    if (s <= 0.0f) return 0.0f;
+    if (s >= 1.0f) return 1.0f;
+    float s2 = s * s, s3 = s2 * s;
+    /* h01 + m0 h10 + m1 h11 with p0 = 0, p1 = 1. */
+    return (-2.0f * s3 + 3.0f * s2) + m0 * (s3 - 2.0f * s2 + s) + m1 * (s3 - s2);
+}
+
+static float smooth(float s)
+{
+    return battle_hermite(s, 0.0f, 0.0f);
+}
+
+void battle_anim_build(BattleAnim *a, const HexPose *start, int nships, const SkirmishEvent *ev,
+                       int nev, float hex_size, float speed)
+{
+    memset(a, 0, sizeof *a);
+    if (nships > SKIRMISH_MAX_SHIPS) nships = SKIRMISH_MAX_SHIPS;
+    if (nev > SKIRMISH_MAX_EVENTS) nev = SKIRMISH_MAX_EVENTS;
+    if (!(speed > 0.0f)) speed = 1.0f;
+    a->hex_size = hex_size;
+    a->nships = nships;
+    a->nevents = nev;
+    float k = 1.0f / speed;
+    a->phase_s = BATTLE_ANIM_PHASE_S * k;
+    for (int i = 0; i < nships; i++) a->start[i] = start[i];
+
+    /* Movement: the log's phases, with phases nobody moved in dropped. */
+    int slot[SKIRMISH_MAX_STEPS];
+    for (int p = 0; p < SKIRMISH_MAX_STEPS; p++) slot[p] = -1;
+    for (int e = 0; e < nev; e++) {
+        int kind = ev[e].kind, p = ev[e].phase;
+        if ((kind == SKIRMISH_EV_TURNED || kind == SKIRMISH_EV_MOVED ||
+             kind == SKIRMISH_EV_BLOCKED) &&
+            p >= 0 && p < SKIRMISH_MAX_STEPS)
+            slot[p] = 0;
+    }
+    for (int p = 0; p < SKIRMISH_MAX_STEPS; p++)
+        if (slot[p] == 0) slot[p] = a->nphases++;
+    for (int e = 0; e < nev; e++) {
+        const SkirmishEvent *v = &ev[e];
+        int p = v->phase;
+        int moving = v->kind == SKIRMISH_EV_TURNED || v->kind == SKIRMISH_EV_MOVED ||
+                     v->kind == SKIRMISH_EV_BLOCKED;
+        if (!moving || p < 0 || p >= SKIRMISH_MAX_STEPS || v->ship < 0 || v->ship >= nships) {
+            continue;
+        }
+        BattleMove *m = &a->moves[slot[p]][v->ship];
+        m->from = v->from;
+        m->to = v->to;
+        m->facing0 = v->a;
+        m->facing1 = v->b;
+        m->kind = v->kind == SKIRMISH_EV_TURNED  ? BATTLE_MOVE_TURN
+                  : v->kind == SKIRMISH_EV_MOVED ? BATTLE_MOVE_SAIL
+                                                 : BATTLE_MOVE_BLOCKED;
+        a->event_t[e] = ((float)slot[p] + 0.5f) * a->phase_s;
+    }
+    a->move_end = (float)a->nphases * a->phase_s;
+
+    /* Gunnery: broadsides in log order, a hit landing with its shot. */
+    float t = a->move_end + (a->nphases > 0 ? BATTLE_ANIM_PAUSE_S * k : 0.0f);
+    float last = t;
+    for (int e = 0; e < nev; e++) {
+        const SkirmishEvent *v = &ev[e];
+        if (v->kind == SKIRMISH_EV_FIRED && a->nvolleys < SKIRMISH_MAX_SHIPS * FLEET_BROADSIDES) {
+            BattleVolley *o = &a->volleys[a->nvolleys++];
+            o->event = e;
+            o->hit_event = -1;
+            o->ship = v->ship;
+            o->target = v->other;
+            o->broadside = v->broadside;
+            o->shot = v->shot;
+            o->guns = v->guns;
+            o->hits = v->hits;
+            o->range = v->range;
+            o->t_fire = t;
+            /* Shot flies longer the farther it goes. */
+            o->t_impact = t + (0.16f + 0.05f * (float)v->range) * k;
+            a->event_t[e] = o->t_fire;
+            if (o->t_impact > last) last = o->t_impact;
+            /* The next broadside fires once this one's shot has landed,
+             * so the log reads volley by volley: fire, then what it did. */
+            t = o->t_impact + BATTLE_ANIM_VOLLEY_S * k;
+        } else if (v->kind == SKIRMISH_EV_HIT && a->nvolleys > 0) {
+            BattleVolley *o = &a->volleys[a->nvolleys - 1];
+            o->hit_event = e;
+            a->event_t[e] = o->t_impact;
+        }
+    }
+
+    /* Fates, then the wind and the end of the battle. */
+    t = last + (a->nvolleys > 0 ? BATTLE_ANIM_FATE_S * k : 0.0f);
+    float end = t;
+    for (int e = 0; e < nev; e++) {
+        const SkirmishEvent *v = &ev[e];
+        if ((v->kind == SKIRMISH_EV_STRUCK || v->kind == SKIRMISH_EV_SANK) &&
+            a->nfates < SKIRMISH_MAX_SHIPS) {
+            BattleFate *f = &a->fates[a->nfates++];
+            f->event = e;
+            f->ship = v->ship;
+            f->kind = v->kind;
+            f->t = t;
+            a->event_t[e] = t;
+            float done = t + (v->kind == SKIRMISH_EV_SANK ? BATTLE_ANIM_SINK_S * k : 0.5f * k);
+            if (done > end) end = done;
+            t += 0.35f * k;
+        }
+    }
+    for (int e = 0; e < nev; e++) {
+        int kind = ev[e].kind;
+        if (kind == SKIRMISH_EV_WIND_VEERED || kind == SKIRMISH_EV_WIND_STRENGTH ||
+            kind == SKIRMISH_EV_GAME_OVER)
+            a->event_t[e] = end;
+    }
+    a->total = end + BATTLE_ANIM_TAIL_S * k;
+}
+
+/* Did ship i sail in the movement slot j (for keeping speed between
+ * consecutive hexes)? */
+static bool sails(const BattleAnim *a, int j, int i)
+{
+    return j >= 0 && j < a->nphases && a->moves[j][i].kind == BATTLE_MOVE_SAIL;
+}
+
+void battle_anim_pose(const BattleAnim *a, int i, float t, float *x, float *y, float *heading)
+{
+    if (i < 0 || i >= a->nships) {
+        *x = *y = *heading = 0.0f;
+        return;
+    }
+    HexPose p = a->start[i];
+    float px, py;
+    hex_to_pixel(p.hex, a->hex_size, &px, &py);
+    float ang = battle_dir_angle(p.facing);
+    for (int j = 0; j < a->nphases; j++) {
+        const BattleMove *m = &a->moves[j][i];
+        float t0 = (float)j * a->phase_s;
+        if (m->kind == BATTLE_MOVE_HOLD) continue;
+        float s = (t - t0) / a->phase_s;
+        if (s <= 0.0f) break;
+        if (s > 1.0f) s = 1.0f;
+        float fx, fy, tx, ty;
+        hex_to_pixel(m->from, a->hex_size, &fx, &fy);
+        hex_to_pixel(m->to, a->hex_size, &tx, &ty);
+        if (m->kind == BATTLE_MOVE_TURN) {
+            float a0 = battle_dir_angle(m->facing0);
+            ang = a0 + battle_angle_diff(a0, battle_dir_angle(m->facing1)) * smooth(s);
+            px = fx;
+            py = fy;
+        } else if (m->kind == BATTLE_MOVE_SAIL) {
+            float m0 = sails(a, j - 1, i) ? 1.0f : 0.0f;
+            float m1 = sails(a, j + 1, i) ? 1.0f : 0.0f;
+            float h = battle_hermite(s, m0, m1);
+            px = fx + (tx - fx) * h;
+            py = fy + (ty - fy) * h;
+            ang = battle_dir_angle(m->facing0);
+        } else {
+            /* Blocked: a lurch towards the hex and back. */
+            float h = BATTLE_ANIM_BUMP * sinf(PI_F * s);
+            px = fx + (tx - fx) * h;
+            py = fy + (ty - fy) * h;
+        }
+        if (s < 1.0f) break;
+    }
+    *x = px;
+    *y = py;
+    /* Keep the heading in (-pi, pi]. */
+    *heading = battle_angle_diff(0.0f, ang);
+}
+
+void battle_anim_velocity(const BattleAnim *a, int i, float t, float *vx, float *vy)
+{
+    const float h = 1.0f / 120.0f;
+    float x0, y0, x1, y1, d0, d1;
+    battle_anim_pose(a, i, t - h, &x0, &y0, &d0);
+    battle_anim_pose(a, i, t + h, &x1, &y1, &d1);
+    *vx = (x1 - x0) / (2.0f * h);
+    *vy = (y1 - y0) / (2.0f * h);
+}
+
+float battle_anim_sinking(const BattleAnim *a, int i, float t)
+{
+    for (int k = 0; k < a->nfates; k++)
+        if (a->fates[k].ship == i && a->fates[k].kind == SKIRMISH_EV_SANK)
+            return t >= a->fates[k].t ? t - a->fates[k].t : -1.0f;
+    return -1.0f;
+}

@@ -1,0 +1,298 @@
+/* battle_hud: the battle's screen-space overlays — turn and wind, the
+ * buttons, the selected ship's panel and broadside orders, the log, the
+ * passing note and the hot-seat curtain (the end screen is battle_end.c). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "battle_view.h"
+#include "ui/draw.h"
+
+#define PI_F 3.14159265358979f
+
+static const SDL_Color ink = {236, 244, 248, 255};
+static const SDL_Color dim = {160, 190, 205, 255};
+static const SDL_Color gold = {245, 214, 140, 255};
+static const SDL_Color bad_ink = {255, 140, 120, 255};
+static const SDL_Color side_ink[SKIRMISH_SIDES] = {{135, 180, 255, 255}, {255, 135, 120, 255}};
+
+static const char *const wind_names[6] = {
+    "calm", "light air", "light breeze", "moderate breeze", "fresh breeze", "gale"};
+
+static void box(SDL_Renderer *r, float x, float y, float w, float h, Uint8 alpha)
+{
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 6, 20, 36, alpha);
+    SDL_Rect rc = {(int)x, (int)y, (int)w, (int)h};
+    draw_fill_rect(r, &rc);
+    SDL_SetRenderDrawColor(r, 120, 180, 200, (Uint8)(alpha / 3));
+    draw_rect(r, &rc);
+}
+
+/* The wind rose: a circle and an arrow pointing where the wind blows. */
+static void wind_rose(SDL_Renderer *r, float cx, float cy, float rad, int from, int strength)
+{
+    SDL_FPoint circle[33];
+    for (int k = 0; k <= 32; k++) {
+        float a = 2.0f * PI_F * (float)k / 32.0f;
+        circle[k] = (SDL_FPoint){cx + cosf(a) * rad, cy + sinf(a) * rad};
+    }
+    SDL_SetRenderDrawColor(r, 160, 200, 220, 160);
+    draw_lines_f(r, circle, 33);
+    float a = -(float)from * PI_F / 3.0f + PI_F; /* blows away from `from` */
+    float tx = cx + cosf(a) * rad * 0.9f, ty = cy + sinf(a) * rad * 0.9f;
+    float bx = cx - cosf(a) * rad * 0.9f, by = cy - sinf(a) * rad * 0.9f;
+    float hl = rad * 0.45f;
+    SDL_FPoint arrow[5] = {{bx, by},
+                           {tx, ty},
+                           {tx + cosf(a + 2.5f) * hl, ty + sinf(a + 2.5f) * hl},
+                           {tx, ty},
+                           {tx + cosf(a - 2.5f) * hl, ty + sinf(a - 2.5f) * hl}};
+    SDL_SetRenderDrawColor(r, 240, 248, 255, strength > 0 ? 255 : 90);
+    draw_lines_f(r, arrow, 5);
+}
+
+static const char *mode_line(const Battle *b, char *buf, size_t cap)
+{
+    const char *who = battle_side_name(b->side);
+    switch (b->phase) {
+    case BATTLE_PLOT:
+        if (b->mode == BATTLE_HOTSEAT)
+            snprintf(buf, cap, "side %s: give your orders", who);
+        else
+            snprintf(buf, cap, "your orders (side A, blue)");
+        break;
+    case BATTLE_CURTAIN:
+        snprintf(buf, cap, "hand the screen to side %s", who);
+        break;
+    case BATTLE_ANIMATE:
+        snprintf(buf, cap,
+                 b->mode == BATTLE_WATCH ? "watching the computer fight both sides"
+                                         : "the turn plays out");
+        break;
+    default:
+        snprintf(buf, cap, "the battle is over");
+        break;
+    }
+    return buf;
+}
+
+static void top_bar(BattleView *v, const Battle *b, int view_w)
+{
+    char line[256], mode[96];
+    int ws = b->sk.wind_strength < 0 ? 0 : b->sk.wind_strength > 5 ? 5 : b->sk.wind_strength;
+    snprintf(line, sizeof line, "Turn %d of %d   \xC2\xB7   wind from %s, %s   \xC2\xB7   %s",
+             battle_turn_shown(b), b->sk.turn_limit, hex_dir_names[b->sk.wind_dir % HEX_DIRS],
+             wind_names[ws], mode_line(b, mode, sizeof mode));
+    int tw, th;
+    text_measure(v->text, line, &tw, &th);
+    float u = v->ui, pad = 8 * u, rose = (float)th * 0.62f;
+    float w = (float)tw + 2 * pad + 2 * rose + pad;
+    float x = ((float)view_w - w) / 2, y = 44 * u;
+    box(v->r, x, y, w, (float)th + pad, 185);
+    wind_rose(v->r, x + pad + rose, y + (float)th / 2 + pad / 2, rose, b->sk.wind_dir, ws);
+    text_draw(v->text, line, (int)(x + pad + 2 * rose + pad), (int)(y + pad / 2), ink);
+    if (b->note_left > 0.0f && b->note[0]) {
+        int nw, nh;
+        text_measure(v->text, b->note, &nw, &nh);
+        float ny = y + (float)th + 2 * pad;
+        box(v->r, ((float)view_w - (float)nw) / 2 - pad, ny, (float)nw + 2 * pad, (float)nh + pad,
+            185);
+        text_draw(v->text, b->note, (int)(((float)view_w - (float)nw) / 2), (int)(ny + pad / 2),
+                  b->note_bad ? bad_ink : gold);
+    }
+}
+
+static int buttons(BattleView *v, Battle *b, Ui *ui, int view_w)
+{
+    UiPanel *panel = &v->p_buttons;
+    float u = v->ui;
+    panel->title = "Battle";
+    panel->w = 230 * u;
+    panel->x = (float)view_w - panel->w - 10 * u - v->right_inset;
+    /* Beside another panel it would reach under the top bar: go below it. */
+    panel->y = (v->right_inset > 0 ? 80 : 44) * u;
+    int act = 0;
+    ui_panel_begin(ui, panel);
+    if (b->phase == BATTLE_PLOT) {
+        if (ui_button(ui, "End turn  \xC2\xB7  Enter")) {
+            Err e = {{0}};
+            if (battle_end_turn(b, &e) != 0) battle_note(b, 1, "%s", e.msg);
+        }
+    } else if (b->phase == BATTLE_ANIMATE) {
+        if (ui_button(ui, "Skip  \xC2\xB7  Space")) battle_skip_animation(b);
+    } else if (b->phase == BATTLE_OVER && v->end_hidden) {
+        if (ui_button(ui, "Results")) v->end_hidden = 0;
+    }
+    if (ui_button(ui, "Save game")) act |= BATTLE_ACT_SAVE;
+    if (ui_button(ui, "Quick save  \xC2\xB7  F5")) act |= BATTLE_ACT_QUICKSAVE;
+    if (ui_button(ui, "Quick load  \xC2\xB7  F9")) act |= BATTLE_ACT_QUICKLOAD;
+    if (ui_button(ui, "Main menu  \xC2\xB7  Esc")) act |= BATTLE_ACT_MENU;
+    if (ui_toggle(ui, "Hex grid  (G)", &v->show_grid)) act |= BATTLE_ACT_GRID;
+    ui_panel_end(ui);
+    return act;
+}
+
+static const char *target_text(const Battle *b, int t, char *buf, size_t cap)
+{
+    if (t == SKIRMISH_ANY) return "fire at will";
+    if (t == SKIRMISH_HOLD) return "hold fire";
+    char lab[16];
+    skirmish_ship_label(&b->sk, t, lab, sizeof lab);
+    snprintf(buf, cap, "aim at %s, %s", lab, battle_class_name(b->sk.ships[t].cls));
+    return buf;
+}
+
+/* The selected ship: her state, and for her own side her orders. */
+static void ship_panel(BattleView *v, Battle *b, Ui *ui, int view_w, int view_h)
+{
+    UiPanel *panel = &v->p_ship;
+    int i = b->selected;
+    if (i < 0 || b->phase == BATTLE_CURTAIN) return;
+    BattleShipLook l;
+    battle_ship_look(b, i, &l);
+    const FleetShip *s = l.ship;
+    const FleetClass *k = &fleet_classes[s->cls];
+    char lab[16], line[160];
+    skirmish_ship_label(&b->sk, i, lab, sizeof lab);
+    snprintf(v->ship_title, sizeof v->ship_title, "%s  \xC2\xB7  %s  (side %s)", lab,
+             battle_class_name(s->cls), battle_side_name(s->side));
+    float u = v->ui;
+    panel->title = v->ship_title;
+    panel->w = 372 * u;
+    panel->x = (float)view_w - panel->w - 10 * u - v->right_inset;
+    panel->y = panel->h > 0 ? (float)view_h - panel->h - 10 * u : (float)view_h * 0.5f;
+    ui_panel_begin(ui, panel);
+    const char *st = s->status == FLEET_SUNK     ? "sunk"
+                     : s->status == FLEET_STRUCK ? "has struck her colours"
+                                                 : "afloat and fighting";
+    ui_label(ui, st);
+    snprintf(line, sizeof line, "hull %d/%d   rigging %d/%d   crew %d/%d", s->hull, k->hull,
+             s->rigging, k->rigging, s->crew, k->crew);
+    ui_label(ui, line);
+    snprintf(line, sizeof line, "guns: port %d/%d, starboard %d/%d", s->guns[FLEET_PORT], k->guns,
+             s->guns[FLEET_STARBOARD], k->guns);
+    ui_label(ui, line);
+    bool mine = battle_can_order(b, i);
+    if (fleet_ship_active(s) && b->phase == BATTLE_PLOT) {
+        int sail = fleet_point_of_sail(s->pose.facing, b->sk.wind_dir);
+        snprintf(line, sizeof line, "%s, %d movement points", fleet_sail_name(sail),
+                 skirmish_allowance(&b->sk, i));
+        ui_label(ui, line);
+    }
+    if (mine) {
+        const SkirmishOrders *o = &b->sk.orders[i];
+        HexPose e = battle_path_end(b, i);
+        if (o->nsteps == 0)
+            snprintf(line, sizeof line, "no path: she holds her place, facing %s",
+                     hex_dir_names[e.facing % HEX_DIRS]);
+        else
+            snprintf(line, sizeof line, "path: %d step%s, ends facing %s", o->nsteps,
+                     o->nsteps == 1 ? "" : "s", hex_dir_names[e.facing % HEX_DIRS]);
+        ui_label(ui, line);
+        for (int bs = 0; bs < FLEET_BROADSIDES; bs++) {
+            const char *side = bs == FLEET_PORT ? "Port" : "Starboard";
+            if (s->reload[bs] > 0) {
+                snprintf(line, sizeof line, "%s: reloading, ready next turn", side);
+                ui_label(ui, line);
+                continue;
+            }
+            char tb[64], who[160];
+            int t = o->fire[bs].target;
+            snprintf(line, sizeof line, "%s: %s", side, target_text(b, t, tb, sizeof tb));
+            if (ui_button(ui, line)) battle_cycle_target(b, i, bs);
+            snprintf(line, sizeof line, "%s: %s shot", side,
+                     o->fire[bs].shot == FLEET_CHAIN ? "chain (rigging)" : "round (hull)");
+            if (ui_button(ui, line)) battle_toggle_shot(b, i, bs);
+            if (b->aim[bs] >= 0) {
+                skirmish_ship_label(&b->sk, b->aim[bs], tb, sizeof tb);
+                snprintf(who, sizeof who, "   %s in this arc where her path ends", tb);
+            } else {
+                snprintf(who, sizeof who, "   no enemy in this arc where her path ends");
+            }
+            ui_label(ui, who);
+        }
+        ui_label(ui, "Click a hex: her path. Its end again: turn");
+        ui_label(ui, "Right-click an enemy: aim. Backspace: clear");
+    } else if (b->phase == BATTLE_PLOT && s->side != b->side) {
+        ui_label(ui, "Enemy: blue hexes show where she could sail");
+    }
+    ui_panel_end(ui);
+}
+
+static void log_box(BattleView *v, const Battle *b, int view_w, int view_h)
+{
+    const int lines = 8;
+    int lh = text_line_height(v->text);
+    float u = v->ui, pad = 8 * u;
+    int n = b->log_n < lines ? b->log_n : lines;
+    if (n == 0) return;
+    float w = fminf((float)view_w * 0.52f, 640 * u);
+    float h = (float)(n * lh) + pad;
+    float x = 10 * u, y = (float)view_h - h - 10 * u - v->bottom_inset;
+    box(v->r, x, y, w, h, 170);
+    /* Clip long lines to the box so they never run under the ship panel. */
+    SDL_Rect clip = {(int)x, (int)y, (int)w, (int)h};
+    SDL_RenderSetClipRect(v->r, &clip);
+    for (int k = 0; k < n; k++) {
+        const BattleLogLine *l = battle_log_line(b, n - 1 - k);
+        SDL_Color c = l->kind < 0                   ? gold
+                      : l->side >= 0 && l->side < 2 ? side_ink[l->side]
+                      : l->kind == SKIRMISH_EV_HIT  ? ink
+                                                    : dim;
+        if (l->kind == SKIRMISH_EV_SANK || l->kind == SKIRMISH_EV_STRUCK ||
+            l->kind == SKIRMISH_EV_GAME_OVER)
+            c = gold;
+        text_draw(v->text, l->text, (int)(x + pad), (int)(y + pad / 2 + (float)(k * lh)), c);
+    }
+    SDL_RenderSetClipRect(v->r, NULL);
+}
+
+/* Hot-seat: nothing of the board shows until the next commander is ready. */
+static void curtain(BattleView *v, Battle *b, Ui *ui, int view_w, int view_h)
+{
+    UiPanel *panel = &v->p_curtain;
+    SDL_SetRenderDrawBlendMode(v->r, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(v->r, 7, 22, 44, 255);
+    SDL_Rect all = {0, 0, view_w, view_h};
+    draw_fill_rect(v->r, &all);
+    float u = v->ui;
+    panel->title = "Hot-seat";
+    panel->w = 440 * u;
+    panel->x = ((float)view_w - panel->w) / 2;
+    panel->y = ((float)view_h - (panel->h > 0 ? panel->h : 200 * u)) / 2;
+    char line[160];
+    const char *who = battle_side_name(b->side);
+    ui_panel_begin(ui, panel);
+    if (b->sk.submitted[1 - b->side])
+        snprintf(line, sizeof line, "Side %s has given its orders; they stay hidden.",
+                 battle_side_name(1 - b->side));
+    else
+        snprintf(line, sizeof line, "Turn %d begins.", b->sk.turn);
+    ui_label(ui, line);
+    snprintf(line, sizeof line, "Hand the screen to the commander of side %s.", who);
+    ui_label(ui, line);
+    snprintf(v->curtain_button, sizeof v->curtain_button,
+             "I command side %s: show my fleet  \xC2\xB7  Enter", who);
+    if (ui_button(ui, v->curtain_button)) battle_lift_curtain(b);
+    ui_panel_end(ui);
+}
+
+int battle_view_hud(BattleView *v, Ui *ui, const Camera *c, int view_w, int view_h)
+{
+    Battle *b = v->battle;
+    (void)c;
+    if (!b) return 0;
+    v->ui = ui->scale;
+    if (b->phase != BATTLE_OVER) v->end_hidden = 0;
+    if (b->phase == BATTLE_CURTAIN) {
+        curtain(v, b, ui, view_w, view_h);
+        return 0;
+    }
+    top_bar(v, b, view_w);
+    log_box(v, b, view_w, view_h);
+    int act = buttons(v, b, ui, view_w);
+    ship_panel(v, b, ui, view_w, view_h);
+    if (b->phase == BATTLE_OVER && !v->end_hidden) act |= battle_end_screen(v, ui, view_w, view_h);
+    return act;
+}

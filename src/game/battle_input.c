@@ -1,0 +1,141 @@
+/* battle_input: keys, clicks and picking hexes under the cursor. */
+#include <math.h>
+
+#include "battle_view.h"
+
+/* A right press that moves less than this (output px) is a click, not a pan. */
+#define RIGHT_CLICK_SLOP 4.0f
+
+Hex battle_pick_hex(const Camera *c, float hex_size, double sx, double sy)
+{
+    double wx, wy;
+    cam_screen_to_world(c, sx, sy, &wx, &wy);
+    return battle_hex_at((float)wx, (float)wy, hex_size);
+}
+
+/* The ship under output pixel (sx, sy): whatever lies in the hex there, or
+ * (while ships sail between hexes) the one drawn nearest. */
+static int ship_under(const Battle *b, const Camera *c, double sx, double sy)
+{
+    float size = (float)b->map.meta.hex_size;
+    if (b->phase != BATTLE_ANIMATE) {
+        int i = skirmish_ship_at(&b->sk, battle_pick_hex(c, size, sx, sy));
+        if (i >= 0) return i;
+    }
+    double wx, wy;
+    cam_screen_to_world(c, sx, sy, &wx, &wy);
+    return battle_ship_near(b, (float)wx, (float)wy, size * 0.9f);
+}
+
+void battle_view_click(BattleView *v, const Camera *c, double sx, double sy)
+{
+    Battle *b = v->battle;
+    if (!b || b->phase == BATTLE_CURTAIN) return;
+    int i = ship_under(b, c, sx, sy);
+    int sel = b->selected;
+    /* Orders first: a click on a hex plots the selected ship's path,
+     * unless it lands on another ship, which selects her instead. */
+    if (battle_can_order(b, sel) && (i < 0 || i == sel)) {
+        battle_plot(b, battle_pick_hex(c, (float)b->map.meta.hex_size, sx, sy));
+        return;
+    }
+    battle_select(b, i);
+}
+
+static void right_click(BattleView *v, const Camera *c, double sx, double sy)
+{
+    Battle *b = v->battle;
+    if (!b || b->phase != BATTLE_PLOT) return;
+    int i = ship_under(b, c, sx, sy);
+    if (!battle_can_order(b, b->selected)) return;
+    if (i >= 0 && b->sk.ships[i].side != b->side)
+        battle_aim_at(b, i);
+    else
+        battle_clear_path(b);
+}
+
+static int key(BattleView *v, const SDL_KeyboardEvent *k)
+{
+    Battle *b = v->battle;
+    SDL_Keycode sym = k->keysym.sym;
+    if (k->repeat) return 0;
+    if (b->phase == BATTLE_CURTAIN) {
+        /* Behind the curtain no orders can be given: only the hand-over,
+         * the menu, and the game's own keys (help, screenshot...). */
+        if (sym == SDLK_RETURN || sym == SDLK_KP_ENTER || sym == SDLK_SPACE) {
+            battle_lift_curtain(b);
+            return BATTLE_ACT_TOOK;
+        }
+        if (sym == SDLK_ESCAPE) return BATTLE_ACT_MENU | BATTLE_ACT_TOOK;
+        if (sym == SDLK_F5) return BATTLE_ACT_QUICKSAVE | BATTLE_ACT_TOOK;
+        if (sym == SDLK_F9) return BATTLE_ACT_QUICKLOAD | BATTLE_ACT_TOOK;
+        return 0;
+    }
+    switch (sym) {
+    case SDLK_RETURN:
+    case SDLK_KP_ENTER:
+        if (b->phase == BATTLE_PLOT) {
+            Err e = {{0}};
+            if (battle_end_turn(b, &e) != 0) battle_note(b, 1, "%s", e.msg);
+        } else {
+            battle_skip_animation(b);
+        }
+        return BATTLE_ACT_TOOK;
+    case SDLK_SPACE:
+        battle_skip_animation(b);
+        return BATTLE_ACT_TOOK;
+    case SDLK_BACKSPACE:
+    case SDLK_DELETE:
+        battle_clear_path(b);
+        return BATTLE_ACT_TOOK;
+    case SDLK_ESCAPE:
+        if (b->selected >= 0) {
+            battle_select(b, -1);
+            return BATTLE_ACT_TOOK;
+        }
+        return BATTLE_ACT_MENU | BATTLE_ACT_TOOK;
+    case SDLK_F5:
+        return BATTLE_ACT_QUICKSAVE | BATTLE_ACT_TOOK;
+    case SDLK_F9:
+        return BATTLE_ACT_QUICKLOAD | BATTLE_ACT_TOOK;
+    case SDLK_g:
+        v->show_grid = !v->show_grid;
+        return BATTLE_ACT_GRID | BATTLE_ACT_TOOK;
+    default:
+        if (sym >= SDLK_1 && sym <= SDLK_8) {
+            battle_select_nth(b, (int)(sym - SDLK_1));
+            return BATTLE_ACT_TOOK;
+        }
+        return 0;
+    }
+}
+
+int battle_view_event(BattleView *v, const SDL_Event *ev, const Camera *c, float px_ratio)
+{
+    if (!v->battle) return 0;
+    switch (ev->type) {
+    case SDL_KEYDOWN:
+        return key(v, &ev->key);
+    case SDL_MOUSEBUTTONDOWN:
+        if (ev->button.button == SDL_BUTTON_RIGHT) {
+            v->right_down = 1;
+            v->right_x = (float)ev->button.x * px_ratio;
+            v->right_y = (float)ev->button.y * px_ratio;
+            v->right_moved = 0.0f;
+        }
+        return 0;
+    case SDL_MOUSEMOTION:
+        if (v->right_down)
+            v->right_moved += fabsf((float)ev->motion.xrel) + fabsf((float)ev->motion.yrel);
+        return 0;
+    case SDL_MOUSEBUTTONUP:
+        if (ev->button.button == SDL_BUTTON_RIGHT && v->right_down) {
+            v->right_down = 0;
+            if (v->right_moved * px_ratio < RIGHT_CLICK_SLOP)
+                right_click(v, c, v->right_x, v->right_y);
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}

@@ -1,0 +1,559 @@
+/* battle_view: drawing a battle — hex layer, ships, effects, bars. Each
+ * layer is a batch of coloured or textured triangles sent in one
+ * SDL_RenderGeometry call (through the draw counter). */
+#include "battle_view.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/draw.h"
+
+#define PI_F        3.14159265358979f
+#define FX_TEX_CELL 32
+
+/* Side colours: the paint of the ships (tools/sprites/ships.py). */
+static const SDL_Color side_ink[SKIRMISH_SIDES] = {{120, 170, 255, 255}, {255, 120, 105, 255}};
+static const SDL_Color reach_fill = {160, 232, 255, 64};
+static const SDL_Color enemy_reach_fill = {255, 150, 130, 34};
+/* Arcs are tinted lightly and outlined, so the reach shows through. */
+static const SDL_Color arc_fill[FLEET_BROADSIDES] = {{255, 200, 90, 22}, {255, 120, 190, 22}};
+static const SDL_Color arc_line[FLEET_BROADSIDES] = {{255, 200, 90, 110}, {255, 130, 195, 110}};
+/* Labels over ships only when hexes are at least this many output px
+ * (centre to corner): further out they would cover each other. */
+#define LABEL_HEX_PX 26.0f
+static const SDL_Color path_ink = {255, 240, 190, 230};
+
+/* ------------------------------------------------------------- resources */
+
+/* A white soft puff and a white ring, side by side, for the particles. */
+static SDL_Texture *make_fx_texture(SDL_Renderer *r, Err *e)
+{
+    const int n = FX_TEX_CELL;
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 2 * n, n, 32, SDL_PIXELFORMAT_RGBA32);
+    if (!s) {
+        err_set(e, "battle effects: %s", SDL_GetError());
+        return NULL;
+    }
+    for (int y = 0; y < n; y++) {
+        Uint8 *row = (Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch;
+        for (int x = 0; x < 2 * n; x++) {
+            float cx = (float)(x % n) + 0.5f - n / 2.0f, cy = (float)y + 0.5f - n / 2.0f;
+            float d = sqrtf(cx * cx + cy * cy) / (n / 2.0f); /* 0 centre .. 1 edge */
+            float a;
+            if (x < n) {
+                a = d >= 1.0f ? 0.0f : expf(-3.2f * d * d) * (1.0f - d * d);
+            } else {
+                float ring = fabsf(d - 0.78f) / 0.16f;
+                a = ring >= 1.0f ? 0.0f : (1.0f - ring * ring) * (1.0f - ring * ring);
+            }
+            Uint8 *p = row + 4 * x;
+            p[0] = p[1] = p[2] = 255;
+            p[3] = (Uint8)lroundf(fminf(fmaxf(a, 0.0f), 1.0f) * 255.0f);
+        }
+    }
+    SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
+    SDL_FreeSurface(s);
+    if (!t) {
+        err_set(e, "battle effects: %s", SDL_GetError());
+        return NULL;
+    }
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    return t;
+}
+
+int battle_view_init(BattleView *v, SDL_Renderer *r, Text *text, Err *e)
+{
+    memset(v, 0, sizeof *v);
+    v->r = r;
+    v->text = text;
+    v->ui = 1.0f;
+    v->show_grid = 1;
+    if (atlas_load(&v->ships, r, "ships", e) != 0) return -1;
+    v->fx_tex = make_fx_texture(r, e);
+    if (!v->fx_tex) {
+        atlas_free(&v->ships);
+        return -1;
+    }
+    return 0;
+}
+
+void battle_view_deinit(BattleView *v)
+{
+    atlas_free(&v->ships);
+    if (v->fx_tex) SDL_DestroyTexture(v->fx_tex);
+    free(v->vert);
+    free(v->idx);
+    memset(v, 0, sizeof *v);
+}
+
+/* ------------------------------------------------------------- geometry */
+
+static void batch_reset(BattleView *v)
+{
+    v->nvert = v->nidx = 0;
+    v->no_memory = 0;
+}
+
+/* Room for nv more vertices and ni more indices. */
+static int reserve(BattleView *v, int nv, int ni)
+{
+    if (v->no_memory) return -1;
+    if (v->nvert + nv > v->cap_vert) {
+        int cap = v->cap_vert ? v->cap_vert : 1024;
+        while (cap < v->nvert + nv) cap *= 2;
+        SDL_Vertex *p = realloc(v->vert, (size_t)cap * sizeof *p);
+        if (!p) {
+            v->no_memory = 1;
+            return -1;
+        }
+        v->vert = p;
+        v->cap_vert = cap;
+    }
+    if (v->nidx + ni > v->cap_idx) {
+        int cap = v->cap_idx ? v->cap_idx : 1536;
+        while (cap < v->nidx + ni) cap *= 2;
+        int *p = realloc(v->idx, (size_t)cap * sizeof *p);
+        if (!p) {
+            v->no_memory = 1;
+            return -1;
+        }
+        v->idx = p;
+        v->cap_idx = cap;
+    }
+    return 0;
+}
+
+static void vtx(BattleView *v, float x, float y, SDL_Color c, float u, float t)
+{
+    v->vert[v->nvert++] = (SDL_Vertex){{x, y}, c, {u, t}};
+}
+
+/* A quad from four corners in order (two triangles). */
+static void quad(BattleView *v, const float *xy, SDL_Color c, float u0, float v0, float u1,
+                 float v1)
+{
+    if (reserve(v, 4, 6) != 0) return;
+    int b = v->nvert;
+    vtx(v, xy[0], xy[1], c, u0, v0);
+    vtx(v, xy[2], xy[3], c, u1, v0);
+    vtx(v, xy[4], xy[5], c, u1, v1);
+    vtx(v, xy[6], xy[7], c, u0, v1);
+    int k[6] = {b, b + 1, b + 2, b, b + 2, b + 3};
+    memcpy(v->idx + v->nidx, k, sizeof k);
+    v->nidx += 6;
+}
+
+/* A line w output px wide as a quad (untextured). */
+static void line(BattleView *v, float x0, float y0, float x1, float y1, float w, SDL_Color c)
+{
+    float dx = x1 - x0, dy = y1 - y0, l = sqrtf(dx * dx + dy * dy);
+    if (l < 1e-3f) return;
+    float nx = -dy / l * w * 0.5f, ny = dx / l * w * 0.5f;
+    float xy[8] = {x0 + nx, y0 + ny, x1 + nx, y1 + ny, x1 - nx, y1 - ny, x0 - nx, y0 - ny};
+    quad(v, xy, c, 0, 0, 0, 0);
+}
+
+static void rect(BattleView *v, float x, float y, float w, float h, SDL_Color c)
+{
+    float xy[8] = {x, y, x + w, y, x + w, y + h, x, y + h};
+    quad(v, xy, c, 0, 0, 0, 0);
+}
+
+static void flush(BattleView *v, SDL_Texture *tex)
+{
+    if (v->nidx > 0) draw_geometry(v->r, tex, v->vert, v->nvert, v->idx, v->nidx);
+    batch_reset(v);
+}
+
+static void to_screen(const Camera *c, float wx, float wy, float *sx, float *sy)
+{
+    double x, y;
+    cam_world_to_screen(c, wx, wy, &x, &y);
+    *sx = (float)x;
+    *sy = (float)y;
+}
+
+/* A filled hex (six triangles round its centre). */
+static void hex_fill(BattleView *v, const Camera *c, Hex h, float size, SDL_Color col)
+{
+    if (reserve(v, 7, 18) != 0) return;
+    float cx, cy, sx, sy;
+    hex_to_pixel(h, size, &cx, &cy);
+    to_screen(c, cx, cy, &sx, &sy);
+    int b = v->nvert;
+    vtx(v, sx, sy, col, 0, 0);
+    for (int k = 0; k < 6; k++) {
+        float x, y;
+        hex_corner(h, size, k, &x, &y);
+        to_screen(c, x, y, &sx, &sy);
+        vtx(v, sx, sy, col, 0, 0);
+    }
+    for (int k = 0; k < 6; k++) {
+        int t[3] = {b, b + 1 + k, b + 1 + (k + 1) % 6};
+        memcpy(v->idx + v->nidx, t, sizeof t);
+        v->nidx += 3;
+    }
+}
+
+static void hex_outline(BattleView *v, const Camera *c, Hex h, float size, float w, SDL_Color col)
+{
+    float px[6], py[6];
+    for (int k = 0; k < 6; k++) {
+        float x, y;
+        hex_corner(h, size, k, &x, &y);
+        to_screen(c, x, y, &px[k], &py[k]);
+    }
+    for (int k = 0; k < 6; k++) line(v, px[k], py[k], px[(k + 1) % 6], py[(k + 1) % 6], w, col);
+}
+
+static void ring(BattleView *v, float x, float y, float r, float w, SDL_Color col)
+{
+    const int n = 36;
+    for (int k = 0; k < n; k++) {
+        float a0 = 2.0f * PI_F * (float)k / n, a1 = 2.0f * PI_F * (float)(k + 1) / n;
+        line(v, x + cosf(a0) * r, y + sinf(a0) * r, x + cosf(a1) * r, y + sinf(a1) * r, w, col);
+    }
+}
+
+static SDL_Color with_alpha(SDL_Color c, float a)
+{
+    c.a = (Uint8)lroundf(fminf(fmaxf(a, 0.0f), 1.0f) * (float)c.a);
+    return c;
+}
+
+/* ------------------------------------------------------------ hex layer */
+
+/* Edge k of a hex (corner k to corner k+1, corner 0 the top one, going
+ * clockwise) faces this direction. */
+static const int edge_dir[6] = {1, 0, 5, 4, 3, 2};
+
+static void draw_grid(BattleView *v, const Battle *b, const Camera *c)
+{
+    const HexChart *ch = &b->sk.chart;
+    float size = ch->size, w = 1.0f * v->ui;
+    SDL_Color col = {255, 255, 255, 24};
+    /* Only hexes in view: the camera's world rectangle, a hex of margin. */
+    double x0, y0, x1, y1;
+    cam_screen_to_world(c, 0, 0, &x0, &y0);
+    cam_screen_to_world(c, c->view_w, c->view_h, &x1, &y1);
+    /* Rows in view, and in each row the columns in view (hex_to_pixel
+     * solved for r and q), so a big map costs what the view shows. */
+    const double root3 = 1.7320508075688772;
+    int r0 = (int)floor((y0 - 2 * size - size) / (1.5 * size)) - ch->r0;
+    int r1 = (int)ceil((y1 + 2 * size - size) / (1.5 * size)) - ch->r0;
+    if (r0 < 0) r0 = 0;
+    if (r1 > ch->rn - 1) r1 = ch->rn - 1;
+    for (int r = r0; r <= r1; r++) {
+        double half = (r + ch->r0) / 2.0;
+        int q0 = (int)floor((x0 - 2 * size) / (root3 * size) - 0.5 - half) - ch->q0;
+        int q1 = (int)ceil((x1 + 2 * size) / (root3 * size) - 0.5 - half) - ch->q0;
+        if (q0 < 0) q0 = 0;
+        if (q1 > ch->qn - 1) q1 = ch->qn - 1;
+        for (int q = q0; q <= q1; q++) {
+            if (!ch->sail[(size_t)r * (size_t)ch->qn + (size_t)q]) continue;
+            Hex h = hex_make(q + ch->q0, r + ch->r0);
+            float px[6], py[6];
+            for (int k = 0; k < 6; k++) {
+                float x, y;
+                hex_corner(h, size, k, &x, &y);
+                to_screen(c, x, y, &px[k], &py[k]);
+            }
+            /* A shared edge is drawn once: by the hex whose neighbour
+             * across it comes later in the chart, or by either when the
+             * neighbour is not sea. */
+            for (int k = 0; k < 6; k++) {
+                Hex n = hex_neighbor(h, edge_dir[k]);
+                bool other = hex_chart_sailable(ch, n);
+                bool later = n.r > h.r || (n.r == h.r && n.q > h.q);
+                if (other && !later) continue;
+                line(v, px[k], py[k], px[(k + 1) % 6], py[(k + 1) % 6], w, col);
+            }
+        }
+    }
+}
+
+/* The hex centres a ship's plotted path passes, from her hex on. */
+static int path_points(const Battle *b, int i, float *xs, float *ys, int cap)
+{
+    float size = (float)b->map.meta.hex_size;
+    HexPose p = b->sk.ships[i].pose;
+    int n = 0;
+    hex_to_pixel(p.hex, size, &xs[n], &ys[n]);
+    n++;
+    const SkirmishOrders *o = &b->sk.orders[i];
+    for (int k = 0; k < o->nsteps && n < cap; k++) {
+        HexPose q = hex_pose_step(p, o->steps[k]);
+        if (!hex_equal(q.hex, p.hex)) {
+            hex_to_pixel(q.hex, size, &xs[n], &ys[n]);
+            n++;
+        }
+        p = q;
+    }
+    return n;
+}
+
+static void draw_path(BattleView *v, const Battle *b, const Camera *c, int i, bool selected)
+{
+    float xs[SKIRMISH_MAX_STEPS + 1], ys[SKIRMISH_MAX_STEPS + 1];
+    int n = path_points(b, i, xs, ys, SKIRMISH_MAX_STEPS + 1);
+    float w = (selected ? 3.0f : 2.0f) * v->ui;
+    SDL_Color col = selected ? path_ink : with_alpha(path_ink, 0.55f);
+    float sx[SKIRMISH_MAX_STEPS + 1], sy[SKIRMISH_MAX_STEPS + 1];
+    for (int k = 0; k < n; k++) to_screen(c, xs[k], ys[k], &sx[k], &sy[k]);
+    for (int k = 0; k + 1 < n; k++) line(v, sx[k], sy[k], sx[k + 1], sy[k + 1], w, col);
+    for (int k = 1; k < n; k++) {
+        float d = (k == n - 1 ? 3.5f : 2.2f) * v->ui;
+        float xy[8] = {sx[k] - d, sy[k], sx[k], sy[k] - d, sx[k] + d, sy[k], sx[k], sy[k] + d};
+        quad(v, xy, col, 0, 0, 0, 0);
+    }
+    /* The heading she ends on: a short arrow from the last hex. */
+    HexPose end = battle_path_end(b, i);
+    if (b->sk.orders[i].nsteps > 0) {
+        float a = battle_dir_angle(end.facing), r = (float)b->map.meta.hex_size * 0.8f;
+        float ex, ey;
+        hex_to_pixel(end.hex, (float)b->map.meta.hex_size, &ex, &ey);
+        float tx, ty, bx, by;
+        to_screen(c, ex + cosf(a) * r, ey + sinf(a) * r, &tx, &ty);
+        to_screen(c, ex, ey, &bx, &by);
+        line(v, bx, by, tx, ty, w, col);
+        float hx = cosf(a + 2.6f) * 7.0f * v->ui, hy = sinf(a + 2.6f) * 7.0f * v->ui;
+        float gx = cosf(a - 2.6f) * 7.0f * v->ui, gy = sinf(a - 2.6f) * 7.0f * v->ui;
+        line(v, tx, ty, tx + hx, ty + hy, w, col);
+        line(v, tx, ty, tx + gx, ty + gy, w, col);
+    }
+}
+
+/* Dashes from the end of her path to the ship a broadside will fire at. */
+static void draw_aim(BattleView *v, const Battle *b, const Camera *c, int bs)
+{
+    int t = b->aim[bs];
+    if (t < 0) return;
+    float size = (float)b->map.meta.hex_size;
+    float x0, y0, x1, y1, sx0, sy0, sx1, sy1;
+    hex_to_pixel(b->end_pose.hex, size, &x0, &y0);
+    hex_to_pixel(b->sk.ships[t].pose.hex, size, &x1, &y1);
+    to_screen(c, x0, y0, &sx0, &sy0);
+    to_screen(c, x1, y1, &sx1, &sy1);
+    float dx = sx1 - sx0, dy = sy1 - sy0, l = sqrtf(dx * dx + dy * dy);
+    if (l < 1.0f) return;
+    float dash = 9.0f * v->ui;
+    SDL_Color col = arc_line[bs];
+    col.a = 230;
+    for (float s = 0.0f; s < l; s += 2.0f * dash) {
+        float e = fminf(s + dash, l);
+        line(v, sx0 + dx * s / l, sy0 + dy * s / l, sx0 + dx * e / l, sy0 + dy * e / l,
+             2.0f * v->ui, col);
+    }
+    ring(v, sx1, sy1, size * 0.75f * (float)c->zoom, 2.0f * v->ui, col);
+}
+
+/* Wakes, splash rings and bubbles lie on the water, under the ships. */
+static bool on_water(int kind)
+{
+    return kind == BATTLE_FX_FOAM || kind == BATTLE_FX_SPLASH || kind == BATTLE_FX_BUBBLE;
+}
+
+static void draw_particles(BattleView *v, const Battle *b, const Camera *c, bool water)
+{
+    float hw = 0.5f / 2.0f; /* half a texture cell in u: the texture is two cells wide */
+    for (int k = 0; k < b->fx.n; k++) {
+        const BattleParticle *p = &b->fx.p[k];
+        if (on_water(p->kind) != water) continue;
+        float s = battle_fx_size(p) * 0.5f * (float)c->zoom;
+        if (p->kind == BATTLE_FX_BALL && s < 1.2f * v->ui) s = 1.2f * v->ui;
+        float a = battle_fx_alpha(p);
+        if (a <= 0.004f || s <= 0.05f) continue;
+        float x, y;
+        to_screen(c, p->x, p->y, &x, &y);
+        if (x + s < 0 || y + s < 0 || x - s > c->view_w || y - s > c->view_h) continue;
+        float u0 = p->kind == BATTLE_FX_SPLASH ? 0.5f : 0.0f;
+        SDL_Color col = {p->r, p->g, p->b, (Uint8)lroundf(fminf(a, 1.0f) * 255.0f)};
+        float xy[8] = {x - s, y - s, x + s, y - s, x + s, y + s, x - s, y + s};
+        quad(v, xy, col, u0, 0.0f, u0 + 2.0f * hw, 1.0f);
+    }
+    flush(v, v->fx_tex);
+}
+
+void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
+{
+    BattleView *v = ctx;
+    Battle *b = v->battle;
+    (void)r;
+    if (!b) return;
+    battle_refresh(b);
+    batch_reset(v);
+    float size = (float)b->map.meta.hex_size;
+    if (v->show_grid) draw_grid(v, b, c);
+    int i = b->selected;
+    bool plotting = b->phase == BATTLE_PLOT;
+    if (i >= 0 && b->phase != BATTLE_CURTAIN) {
+        bool mine = battle_can_order(b, i);
+        for (int k = 0; k < b->nreach_hex; k++)
+            hex_fill(v, c, b->reach_hex[k], size, mine ? reach_fill : enemy_reach_fill);
+        for (int bs = 0; bs < FLEET_BROADSIDES; bs++) {
+            const FleetShip *s = &b->sk.ships[i];
+            if (s->reload[bs] > 0 && mine) continue;
+            for (int k = 0; k < b->narc[bs]; k++) {
+                Hex h = b->arc[bs][k];
+                int t = skirmish_ship_at(&b->sk, h);
+                bool foe =
+                    t >= 0 && b->sk.ships[t].side != s->side && fleet_ship_active(&b->sk.ships[t]);
+                SDL_Color col = arc_fill[bs];
+                if (foe) col.a = 90;
+                hex_fill(v, c, h, size, col);
+                SDL_Color ln = arc_line[bs];
+                if (foe) ln.a = 235;
+                hex_outline(v, c, h, size * 0.92f, (foe ? 2.5f : 1.0f) * v->ui, ln);
+            }
+        }
+    }
+    /* The plotting side's orders; nobody else's are ever shown. */
+    if (plotting) {
+        for (int k = 0; k < b->sk.nships; k++)
+            if (battle_can_order(b, k) && k != i && b->sk.orders[k].nsteps > 0)
+                draw_path(v, b, c, k, false);
+        if (i >= 0 && battle_can_order(b, i)) {
+            draw_path(v, b, c, i, true);
+            for (int bs = 0; bs < FLEET_BROADSIDES; bs++) draw_aim(v, b, c, bs);
+        }
+    }
+    flush(v, NULL);
+    draw_particles(v, b, c, true);
+}
+
+/* ---------------------------------------------------------------- ships */
+
+static void ship_quad(BattleView *v, const Camera *c, const Battle *b, int cls, int frame, float x,
+                      float y, float heading, float scale, SDL_Color tint)
+{
+    float len = battle_ship_length(b, cls) * scale * (float)c->zoom;
+    float sx, sy;
+    to_screen(c, x, y, &sx, &sy);
+    if (sx + len < 0 || sy + len < 0 || sx - len > c->view_w || sy - len > c->view_h) return;
+    float fx = cosf(heading) * len * 0.5f, fy = sinf(heading) * len * 0.5f;
+    /* The cell's top edge is the ship's port side. */
+    float nx = -sinf(heading) * len * 0.25f, ny = cosf(heading) * len * 0.25f;
+    float xy[8] = {sx - fx - nx, sy - fy - ny, sx + fx - nx, sy + fy - ny,
+                   sx + fx + nx, sy + fy + ny, sx - fx + nx, sy - fy + ny};
+    float u0, v0, u1, v1;
+    atlas_cell_uv(&v->ships.layout, cls, frame, &u0, &v0, &u1, &v1);
+    quad(v, xy, tint, u0, v0, u1, v1);
+}
+
+void battle_view_ships(void *ctx, SDL_Renderer *r, const Camera *c)
+{
+    BattleView *v = ctx;
+    const Battle *b = v->battle;
+    (void)r;
+    if (!b) return;
+    batch_reset(v);
+    SDL_Color white = {255, 255, 255, 255};
+    for (int i = 0; i < b->sk.nships; i++) {
+        BattleShipLook l;
+        battle_ship_look(b, i, &l);
+        if (!l.visible) continue;
+        const FleetShip *s = l.ship;
+        int frame = (s->side & 1) + (s->status == FLEET_STRUCK ? 2 : 0);
+        SDL_Color tint = white;
+        float scale = 1.0f, heading = l.heading;
+        if (l.sink > 0.0f) {
+            /* Settling by the head: she darkens, lists and shrinks as
+             * the water takes her. */
+            float k = l.sink;
+            tint = (SDL_Color){(Uint8)(255 - 120 * k), (Uint8)(255 - 100 * k),
+                               (Uint8)(255 - 60 * k), (Uint8)(255 * (1.0f - k * k))};
+            scale = 1.0f - 0.3f * k;
+            heading += 0.35f * k * k;
+        }
+        ship_quad(v, c, b, s->cls, frame, l.x, l.y, heading, scale, tint);
+    }
+    /* Where the selected ship's orders take her: a ghost. */
+    int i = b->selected;
+    if (i >= 0 && battle_can_order(b, i) && b->sk.orders[i].nsteps > 0) {
+        const FleetShip *s = &b->sk.ships[i];
+        HexPose e = battle_path_end(b, i);
+        float x, y;
+        hex_to_pixel(e.hex, (float)b->map.meta.hex_size, &x, &y);
+        ship_quad(v, c, b, s->cls, s->side & 1, x, y, battle_dir_angle(e.facing), 1.0f,
+                  (SDL_Color){255, 255, 255, 110});
+    }
+    float longest = battle_ship_length(b, FLEET_LINE) * (float)c->zoom;
+    flush(v, atlas_pick(&v->ships, longest));
+}
+
+/* ----------------------------------------------------------- above ships */
+
+/* Three thin bars over a ship: hull, rigging, crew, each its share left. */
+static void draw_bars(BattleView *v, const Battle *b, const Camera *c, const BattleShipLook *l)
+{
+    const FleetShip *s = l->ship;
+    const FleetClass *k = &fleet_classes[s->cls];
+    float len = battle_ship_length(b, s->cls) * (float)c->zoom;
+    float x, y;
+    to_screen(c, l->x, l->y, &x, &y);
+    float u = v->ui;
+    float w = fminf(fmaxf(len * 0.8f, 26.0f * u), 60.0f * u), bh = 3.0f * u, gap = 1.0f * u;
+    float top = y - fmaxf(len * 0.36f, 12.0f * u) - 3.0f * (bh + gap);
+    float left = x - w / 2;
+    float frac[3] = {(float)s->hull / (float)k->hull, (float)s->rigging / (float)k->rigging,
+                     (float)s->crew / (float)k->crew};
+    rect(v, left - gap, top - gap, w + 2 * gap, 3 * (bh + gap) + gap, (SDL_Color){5, 15, 28, 170});
+    for (int r = 0; r < 3; r++) {
+        float f = fminf(fmaxf(frac[r], 0.0f), 1.0f);
+        SDL_Color col;
+        if (r == 0) /* hull: green, through amber, to red */
+            col = f > 0.5f ? (SDL_Color){(Uint8)(90 + 330 * (1 - f)), 210, 90, 255}
+                           : (SDL_Color){240, (Uint8)(60 + 300 * f), 60, 255};
+        else if (r == 1)
+            col = (SDL_Color){215, 235, 250, 255};
+        else
+            col = (SDL_Color){250, 200, 90, 255};
+        float y0 = top + (float)r * (bh + gap);
+        rect(v, left, y0, w, bh, (SDL_Color){60, 60, 70, 200});
+        rect(v, left, y0, w * f, bh, col);
+    }
+}
+
+void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
+{
+    BattleView *v = ctx;
+    const Battle *b = v->battle;
+    if (!b) return;
+    batch_reset(v);
+    draw_particles(v, b, c, false);
+    /* Bars, then labels and rings over them. */
+    BattleShipLook looks[SKIRMISH_MAX_SHIPS];
+    for (int i = 0; i < b->sk.nships; i++) {
+        battle_ship_look(b, i, &looks[i]);
+        if (looks[i].visible && looks[i].sink <= 0.0f) draw_bars(v, b, c, &looks[i]);
+    }
+    int sel = b->selected;
+    if (sel >= 0 && looks[sel].visible && b->phase != BATTLE_CURTAIN) {
+        float x, y;
+        to_screen(c, looks[sel].x, looks[sel].y, &x, &y);
+        float rr = battle_ship_length(b, b->sk.ships[sel].cls) * 0.55f * (float)c->zoom;
+        ring(v, x, y, fmaxf(rr, 14.0f * v->ui), 2.0f * v->ui, (SDL_Color){245, 214, 140, 235});
+    }
+    flush(v, NULL);
+    bool all_labels = (float)(b->map.meta.hex_size * c->zoom) >= LABEL_HEX_PX * v->ui;
+    for (int i = 0; i < b->sk.nships; i++) {
+        const BattleShipLook *l = &looks[i];
+        if (!l->visible || l->sink > 0.0f || (!all_labels && i != sel)) continue;
+        char lab[24];
+        skirmish_ship_label(&b->sk, i, lab, sizeof lab);
+        if (l->ship->status == FLEET_STRUCK) strncat(lab, " struck", sizeof lab - strlen(lab) - 1);
+        float len = battle_ship_length(b, l->ship->cls) * (float)c->zoom;
+        float x, y;
+        to_screen(c, l->x, l->y, &x, &y);
+        float w = fminf(fmaxf(len * 0.8f, 26.0f * v->ui), 60.0f * v->ui);
+        int tw, th;
+        text_measure(v->text, lab, &tw, &th);
+        float top = y - fmaxf(len * 0.36f, 12.0f * v->ui) - 3.0f * 4.0f * v->ui;
+        SDL_Color ink = side_ink[l->ship->side & 1];
+        if (l->ship->status == FLEET_STRUCK) ink = (SDL_Color){220, 220, 220, 255};
+        text_draw(v->text, lab, (int)(x - w / 2), (int)(top - (float)th - 1.0f * v->ui), ink);
+    }
+    (void)r;
+}

@@ -1,0 +1,85 @@
+/* battle_view: a battle on screen — the hex layer (grid, reachable hexes,
+ * firing arcs, plotted paths, aims), the ships (one atlas, one draw call),
+ * the smoke, splashes and wakes, the bars over each ship, and the HUD:
+ * turn and wind, buttons, the selected ship's panel with her broadside
+ * orders, the log, the hot-seat curtain and the end screen. */
+#ifndef SHOAL_BATTLE_VIEW_H
+#define SHOAL_BATTLE_VIEW_H
+
+#include <SDL.h>
+
+#include "battle.h"
+#include "ui/atlas.h"
+#include "ui/camera.h"
+#include "ui/text.h"
+#include "ui/widgets.h"
+
+/* What the battle's screens ask of the game (bit flags). */
+enum {
+    BATTLE_ACT_NONE = 0,
+    BATTLE_ACT_MENU = 1 << 0,      /* open the main menu */
+    BATTLE_ACT_QUICKSAVE = 1 << 1, /* F5 */
+    BATTLE_ACT_QUICKLOAD = 1 << 2, /* F9 */
+    BATTLE_ACT_SAVE = 1 << 3,      /* save under a new name */
+    BATTLE_ACT_AGAIN = 1 << 4,     /* end screen: a new battle like this one */
+    BATTLE_ACT_QUIT = 1 << 5,
+    BATTLE_ACT_GRID = 1 << 6, /* the hex grid was switched */
+    BATTLE_ACT_TOOK = 1 << 7, /* the event was the battle's: act on nothing else */
+};
+
+typedef struct BattleView {
+    SDL_Renderer *r;
+    Text *text;
+    Atlas ships;
+    SDL_Texture *fx_tex; /* a soft puff (left half) and a ring (right half) */
+    Battle *battle;      /* the battle drawn; NULL draws nothing */
+    int show_grid;
+    float ui;           /* output px per design px */
+    float right_inset;  /* output px taken at the right edge by another panel */
+    float bottom_inset; /* ... and at the bottom left (the log sits above it) */
+    /* Scratch geometry, reused every frame (grown, never shrunk). */
+    SDL_Vertex *vert;
+    int *idx;
+    int nvert, nidx, cap_vert, cap_idx;
+    int no_memory; /* a grow failed: the rest of this batch is dropped */
+    /* Press of the right button, for telling a click from a pan. */
+    int right_down;
+    float right_x, right_y, right_moved;
+    /* The HUD's panels (immediate mode keeps their size between frames)
+     * and the strings their titles point to. */
+    UiPanel p_buttons, p_ship, p_curtain, p_end;
+    char ship_title[96], curtain_button[96];
+    int end_hidden; /* the end screen was put away to look at the sea */
+} BattleView;
+
+/* Load the ship atlas and make the effects texture for r; text is the
+ * game's font. */
+int battle_view_init(BattleView *v, SDL_Renderer *r, Text *text, Err *e);
+void battle_view_deinit(BattleView *v);
+
+/* Scene layers (ctx = the BattleView): the hex layer with the wakes and
+ * splash rings on the water, the ships, and the smoke, shot and bars above
+ * them. */
+void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c);
+void battle_view_ships(void *ctx, SDL_Renderer *r, const Camera *c);
+void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c);
+
+/* The battle's screen-space overlays through the widgets (between the
+ * caller's ui_begin and ui_end): the top bar, the buttons, the ship
+ * panel, the log, the curtain and the end screen. Returns BATTLE_ACT_*. */
+int battle_view_hud(BattleView *v, Ui *ui, const Camera *c, int view_w, int view_h);
+
+/* Keys and right clicks for the battle, before the camera gets them.
+ * Returns BATTLE_ACT_* (BATTLE_ACT_TOOK when the event was used). */
+int battle_view_event(BattleView *v, const SDL_Event *ev, const Camera *c, float px_ratio);
+/* A left click (no drag) at output px (sx, sy): select, plot. */
+void battle_view_click(BattleView *v, const Camera *c, double sx, double sy);
+
+/* The hex under output pixel (sx, sy) for hexes of the given size. */
+Hex battle_pick_hex(const Camera *c, float hex_size, double sx, double sy);
+
+/* The end screen (battle_end.c): the outcome and the statistics of both
+ * sides, with buttons. Returns BATTLE_ACT_*. */
+int battle_end_screen(BattleView *v, Ui *ui, int view_w, int view_h);
+
+#endif

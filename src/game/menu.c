@@ -1,0 +1,356 @@
+/* menu: the main menu's screens, the shipped maps and the saves on disk. */
+#include "menu.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/afile.h"
+#include "core/kv.h"
+#include "core/paths.h"
+#include "ui/draw.h"
+
+static const char *const opponent_text[SETTINGS_OPPONENTS] = {
+    "the computer", "a friend on this screen (hot-seat)", "nobody: watch the computer play"};
+static const char *const mode_text[BATTLE_MODES] = {"against the computer", "hot-seat, two players",
+                                                    "watching the computer"};
+
+/* ------------------------------------------------------------ listings */
+
+static int ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), k = strlen(tail);
+    return n > k && strcmp(s + n - k, tail) == 0;
+}
+
+static int by_file(const void *a, const void *b)
+{
+    return strcmp(((const MenuMap *)a)->file, ((const MenuMap *)b)->file);
+}
+
+/* The `name` of a map's sidecar, else its file stem. */
+static void map_title(const char *dir, const char *file, char *out, size_t cap)
+{
+    size_t stem = strlen(file) - 4;
+    snprintf(out, cap, "%.*s", (int)stem, file);
+    char ini[MENU_PATH_MAX];
+    if (snprintf(ini, sizeof ini, "%s/%.*s.ini", dir, (int)stem, file) >= (int)sizeof ini) return;
+    char *text;
+    size_t len;
+    Err e;
+    if (afile_read(ini, MAP_SIDECAR_MAX_BYTES, &text, &len, &e) != 0) return;
+    KvReader r;
+    const char *k, *v;
+    if (kv_open(&r, text, len, ini, &e) == 0)
+        while (kv_next(&r, &k, &v, &e) == 1)
+            if (!strcmp(k, "name") && v[0]) {
+                snprintf(out, cap, "%s", v);
+                break;
+            }
+    free(text);
+}
+
+int menu_scan_maps(MenuMap *maps, int cap)
+{
+    char dir[MENU_PATH_MAX];
+    if (paths_data_file("maps", dir, sizeof dir) != 0) return 0;
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    int n = 0;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL && n < cap) {
+        if (!ends_with(de->d_name, ".png") || de->d_name[0] == '.' ||
+            strlen(de->d_name) >= SETTINGS_MAP_MAX)
+            continue;
+        snprintf(maps[n].file, sizeof maps[n].file, "%.*s", (int)sizeof maps[n].file - 1,
+                 de->d_name);
+        n++;
+    }
+    closedir(d);
+    qsort(maps, (size_t)n, sizeof *maps, by_file);
+    for (int i = 0; i < n; i++) map_title(dir, maps[i].file, maps[i].name, sizeof maps[i].name);
+    return n;
+}
+
+static int by_newest(const void *a, const void *b)
+{
+    time_t x = ((const MenuSave *)a)->mtime, y = ((const MenuSave *)b)->mtime;
+    if (x != y) return x < y ? 1 : -1;
+    return strcmp(((const MenuSave *)a)->path, ((const MenuSave *)b)->path);
+}
+
+int menu_scan_saves(const char *dir, MenuSave *saves, int cap)
+{
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    /* Keep the newest `cap`: collect into a bigger pool, sort, cut. */
+    enum { POOL = 256 };
+    MenuSave *pool = malloc(POOL * sizeof *pool);
+    if (!pool) {
+        closedir(d);
+        return 0;
+    }
+    int n = 0;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        if (!ends_with(de->d_name, ".sav") || de->d_name[0] == '.') continue;
+        MenuSave s;
+        if (snprintf(s.path, sizeof s.path, "%s/%s", dir, de->d_name) >= (int)sizeof s.path)
+            continue;
+        struct stat st;
+        if (stat(s.path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+        s.mtime = st.st_mtime;
+        struct tm tm;
+        char when[64];
+        localtime_r(&s.mtime, &tm);
+        strftime(when, sizeof when, "%d %b %H:%M", &tm);
+        snprintf(s.label, sizeof s.label, "%.*s  \xC2\xB7  %s", (int)(strlen(de->d_name) - 4),
+                 de->d_name, when);
+        if (n < POOL) {
+            pool[n++] = s;
+        } else {
+            /* Full: replace the oldest if this one is newer. */
+            int old = 0;
+            for (int i = 1; i < n; i++)
+                if (pool[i].mtime < pool[old].mtime) old = i;
+            if (s.mtime > pool[old].mtime) pool[old] = s;
+        }
+    }
+    closedir(d);
+    qsort(pool, (size_t)n, sizeof *pool, by_newest);
+    if (n > cap) n = cap;
+    memcpy(saves, pool, (size_t)n * sizeof *saves);
+    free(pool);
+    return n;
+}
+
+/* --------------------------------------------------------------- state */
+
+static void pick_map(Menu *m)
+{
+    m->map_choice = m->nmaps; /* generated, unless the setting names a map we have */
+    if (!m->edit.map[0]) return;
+    for (int i = 0; i < m->nmaps; i++)
+        if (!strcmp(m->maps[i].file, m->edit.map)) m->map_choice = i;
+    /* A shipped map that is gone: the first one there is. */
+    if (m->map_choice == m->nmaps && m->nmaps > 0) m->map_choice = 0;
+}
+
+void menu_init(Menu *m, const Settings *s)
+{
+    memset(m, 0, sizeof *m);
+    m->edit = *s;
+    m->nmaps = menu_scan_maps(m->maps, MENU_MAX_MAPS);
+    pick_map(m);
+    m->load_mode = s->opponent < BATTLE_MODES ? s->opponent : BATTLE_VS_AI;
+    if (settings_save_dir(m->save_dir, sizeof m->save_dir) != 0) m->save_dir[0] = '\0';
+}
+
+void menu_show(Menu *m, int screen)
+{
+    m->screen = screen;
+    m->note[0] = '\0';
+    if (screen == MENU_LOAD)
+        m->nsaves = m->save_dir[0] ? menu_scan_saves(m->save_dir, m->saves, MENU_MAX_SAVES) : 0;
+}
+
+void menu_note(Menu *m, const char *msg)
+{
+    /* Saves are named by file alone: the folder is the same for all. */
+    size_t n = strlen(m->save_dir);
+    const char *at = n ? strstr(msg, m->save_dir) : NULL;
+    if (at && at[n] == '/')
+        snprintf(m->note, sizeof m->note, "%.*s%s", (int)(at - msg), msg, at + n + 1);
+    else
+        snprintf(m->note, sizeof m->note, "%s", msg);
+}
+
+void menu_setup(Menu *m, BattleSetup *out)
+{
+    memset(out, 0, sizeof *out);
+    out->mode = m->edit.opponent;
+    out->ships[0] = m->edit.fleet[0];
+    out->ships[1] = m->edit.fleet[1];
+    out->turn_limit = m->edit.turn_limit;
+    if (m->map_choice < m->nmaps && paths_data_file("maps", m->map_path, sizeof m->map_path) == 0 &&
+        strlen(m->map_path) + strlen(m->maps[m->map_choice].file) + 2 < sizeof m->map_path) {
+        strcat(m->map_path, "/");
+        strcat(m->map_path, m->maps[m->map_choice].file);
+        out->map_path = m->map_path;
+        /* A fresh battle on a shipped map each time: new dice. */
+        out->seed = (uint64_t)time(NULL) ^ ((uint64_t)SDL_GetPerformanceCounter() << 16);
+    } else {
+        /* A generated sea is its seed: same seed, same sea and dice. */
+        out->map_path = NULL;
+        out->seed = m->edit.map_seed;
+        out->map_seed = m->edit.map_seed;
+    }
+}
+
+/* ------------------------------------------------------------- screens */
+
+static void begin(Menu *m, Ui *ui, const char *title, int view_w, int view_h, float w)
+{
+    snprintf(m->title, sizeof m->title, "%s", title);
+    m->panel.title = m->title;
+    m->panel.w = w * ui->scale;
+    m->panel.x = ((float)view_w - m->panel.w) / 2;
+    float h = m->panel.h > 0 ? m->panel.h : 300 * ui->scale;
+    m->panel.y = ((float)view_h - h) / 2;
+    if (m->panel.y < 40 * ui->scale) m->panel.y = 40 * ui->scale;
+    ui_panel_begin(ui, &m->panel);
+}
+
+/* The note, wrapped at spaces to the panel's width. */
+static void note_lines(Menu *m, Ui *ui)
+{
+    float width = m->panel.w - 20 * ui->scale;
+    const char *p = m->note;
+    char line[256];
+    while (*p) {
+        size_t fit = 0, n = 0;
+        for (;;) {
+            size_t k = n;
+            while (p[k] && p[k] != ' ') k++;
+            if (k >= sizeof line) k = sizeof line - 1;
+            memcpy(line, p, k);
+            line[k] = '\0';
+            int w, h;
+            text_measure(ui->text, line, &w, &h);
+            if ((float)w > width && fit > 0) break;
+            fit = k;
+            if (!p[k] || k == sizeof line - 1) break;
+            n = k + 1;
+        }
+        memcpy(line, p, fit);
+        line[fit] = '\0';
+        ui_label(ui, line);
+        p += fit;
+        while (*p == ' ') p++;
+    }
+}
+
+static void end(Menu *m, Ui *ui)
+{
+    if (m->note[0]) note_lines(m, ui);
+    ui_panel_end(ui);
+}
+
+static int main_screen(Menu *m, Ui *ui, int view_w, int view_h, int battle_running)
+{
+    int act = MENU_ACT_NONE;
+    begin(m, ui, "shoal  \xC2\xB7  naval skirmish", view_w, view_h, 340);
+    if (battle_running && ui_button(ui, "Resume battle")) act = MENU_ACT_RESUME;
+    if (ui_button(ui, "New skirmish")) menu_show(m, MENU_NEW);
+    if (ui_button(ui, "Load a saved battle")) menu_show(m, MENU_LOAD);
+    if (ui_button(ui, "Settings")) menu_show(m, MENU_SETTINGS);
+    if (!battle_running && ui_button(ui, "Explore the sea")) act = MENU_ACT_EXPLORE;
+    if (ui_button(ui, "Quit")) act = MENU_ACT_QUIT;
+    end(m, ui);
+    return act;
+}
+
+static int new_screen(Menu *m, Ui *ui, int view_w, int view_h)
+{
+    int act = MENU_ACT_NONE;
+    Settings *s = &m->edit;
+    begin(m, ui, "New skirmish", view_w, view_h, 420);
+    if (m->map_choice < m->nmaps)
+        snprintf(m->map_label, sizeof m->map_label, "Map: %s  \xE2\x80\xBA",
+                 m->maps[m->map_choice].name);
+    else
+        snprintf(m->map_label, sizeof m->map_label,
+                 "Map: a sea generated from a seed  \xE2\x80\xBA");
+    if (ui_button(ui, m->map_label)) {
+        m->map_choice = (m->map_choice + 1) % (m->nmaps + 1);
+        snprintf(s->map, sizeof s->map, "%s",
+                 m->map_choice < m->nmaps ? m->maps[m->map_choice].file : "");
+    }
+    if (m->map_choice == m->nmaps) {
+        int seed = (int)(s->map_seed % 100000u);
+        if (ui_slider_int(ui, "Sea seed", &seed, 0, 99999, UI_LINEAR)) s->map_seed = (uint32_t)seed;
+        if (ui_button(ui, "Another sea (new seed)"))
+            s->map_seed =
+                (uint32_t)((s->map_seed * 1103515245u + 12345u + (uint32_t)time(NULL)) % 100000u);
+    }
+    ui_slider_int(ui, "Side A ships (blue)", &s->fleet[0], 1, SKIRMISH_SIDE_SHIPS, UI_LINEAR);
+    ui_slider_int(ui, "Side B ships (red)", &s->fleet[1], 1, SKIRMISH_SIDE_SHIPS, UI_LINEAR);
+    snprintf(m->opp_label, sizeof m->opp_label, "Side B: %s  \xE2\x80\xBA",
+             opponent_text[s->opponent % 3]);
+    if (ui_button(ui, m->opp_label)) s->opponent = (s->opponent + 1) % SETTINGS_OPPONENTS;
+    ui_slider_int(ui, "Turn limit", &s->turn_limit, 5, 200, UI_LINEAR);
+    if (ui_button(ui, "Start the battle")) act = MENU_ACT_START;
+    if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
+    end(m, ui);
+    return act;
+}
+
+static int load_screen(Menu *m, Ui *ui, int view_w, int view_h)
+{
+    int act = MENU_ACT_NONE;
+    begin(m, ui, "Load a saved battle", view_w, view_h, 460);
+    if (m->nsaves == 0) {
+        ui_label(ui, "No saved battles yet: in a battle press F5,");
+        ui_label(ui, "or Save game, to keep one.");
+    }
+    for (int i = 0; i < m->nsaves; i++) {
+        if (ui_button(ui, m->saves[i].label)) {
+            snprintf(m->load_path, sizeof m->load_path, "%s", m->saves[i].path);
+            act = MENU_ACT_LOAD;
+        }
+    }
+    snprintf(m->mode_label, sizeof m->mode_label, "Play it: %s  \xE2\x80\xBA",
+             mode_text[m->load_mode % BATTLE_MODES]);
+    if (ui_button(ui, m->mode_label)) m->load_mode = (m->load_mode + 1) % BATTLE_MODES;
+    if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
+    end(m, ui);
+    return act;
+}
+
+static int settings_screen(Menu *m, Ui *ui, int view_w, int view_h)
+{
+    int act = MENU_ACT_NONE;
+    Settings *s = &m->edit;
+    begin(m, ui, "Settings", view_w, view_h, 380);
+    ui_toggle(ui, "Sea life (fish and sharks)", &s->sea_life);
+    ui_slider_int(ui, "Fish", &s->fish, 0, SETTINGS_FISH_MAX, UI_LOG);
+    ui_slider_int(ui, "Sharks", &s->sharks, 0, SETTINGS_SHARKS_MAX, UI_LINEAR);
+    ui_slider_float(ui, "Battle animation speed", &s->anim_speed, SETTINGS_SPEED_MIN,
+                    SETTINGS_SPEED_MAX, "%.2fx");
+    ui_toggle(ui, "Hex grid over the sea", &s->show_grid);
+    if (ui_button(ui, "Apply and keep")) {
+        act = MENU_ACT_SETTINGS;
+        menu_show(m, MENU_MAIN);
+    }
+    if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
+    end(m, ui);
+    return act;
+}
+
+int menu_draw(Menu *m, Ui *ui, Text *t, SDL_Renderer *r, int view_w, int view_h, int battle_running)
+{
+    /* Dim the sea a little so the menu reads; the fish still show. */
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 4, 14, 28, 110);
+    SDL_Rect all = {0, 0, view_w, view_h};
+    draw_fill_rect(r, &all);
+    const char *hint = "F1 help   \xC2\xB7   L sea life on / off   \xC2\xB7   Tab sea controls   "
+                       "\xC2\xB7   F12 screenshot";
+    int tw, th;
+    text_measure(t, hint, &tw, &th);
+    text_draw(t, hint, (view_w - tw) / 2, view_h - th - (int)(14 * ui->scale),
+              (SDL_Color){160, 190, 205, 255});
+    int screen = m->screen;
+    switch (screen) {
+    case MENU_NEW:
+        return new_screen(m, ui, view_w, view_h);
+    case MENU_LOAD:
+        return load_screen(m, ui, view_w, view_h);
+    case MENU_SETTINGS:
+        return settings_screen(m, ui, view_w, view_h);
+    default:
+        return main_screen(m, ui, view_w, view_h, battle_running);
+    }
+}

@@ -1,0 +1,86 @@
+/* menu: the main menu over the living sea — new skirmish (map, fleet
+ * sizes, opponent, turn limit), load a saved battle, settings, explore
+ * the sea, quit — drawn with the ui widgets. The menu only chooses; the
+ * game acts on what it returns. */
+#ifndef SHOAL_MENU_H
+#define SHOAL_MENU_H
+
+#include <SDL.h>
+#include <time.h>
+
+#include "battle.h"
+#include "settings.h"
+#include "ui/text.h"
+#include "ui/widgets.h"
+
+#define MENU_MAX_MAPS  32
+#define MENU_MAX_SAVES 12
+#define MENU_PATH_MAX  4096
+
+enum { MENU_MAIN, MENU_NEW, MENU_LOAD, MENU_SETTINGS };
+
+/* What the player chose this frame. */
+enum {
+    MENU_ACT_NONE,
+    MENU_ACT_START,    /* a new battle: menu_setup */
+    MENU_ACT_LOAD,     /* load menu->load_path in menu->load_mode */
+    MENU_ACT_RESUME,   /* back to the battle under the menu */
+    MENU_ACT_EXPLORE,  /* close the menu and look at the sea */
+    MENU_ACT_SETTINGS, /* menu->edit holds new settings to apply and keep */
+    MENU_ACT_QUIT,
+};
+
+typedef struct MenuMap {
+    char file[SETTINGS_MAP_MAX]; /* "open-waters.png" */
+    char name[MAP_NAME_MAX];     /* from its sidecar, else the file stem */
+} MenuMap;
+
+typedef struct MenuSave {
+    char path[MENU_PATH_MAX];
+    char label[160]; /* "quicksave · 30 Nov 14:02" */
+    time_t mtime;
+} MenuSave;
+
+typedef struct Menu {
+    int screen;
+    Settings edit; /* the choices being made (the game's settings plus edits) */
+    int nmaps;
+    MenuMap maps[MENU_MAX_MAPS];
+    int map_choice; /* index into maps; nmaps = a sea generated from edit.map_seed */
+    int nsaves;
+    MenuSave saves[MENU_MAX_SAVES];
+    char save_dir[MENU_PATH_MAX];
+    int load_mode;                 /* BATTLE_VS_AI / BATTLE_HOTSEAT / BATTLE_WATCH */
+    char load_path[MENU_PATH_MAX]; /* set with MENU_ACT_LOAD */
+    char map_path[MENU_PATH_MAX];  /* the chosen map's full path (menu_setup) */
+    char note[256];                /* an error to show, "" none */
+    UiPanel panel;
+    char title[96];
+    /* Labels of the cycling buttons (widgets keep pointers for one frame). */
+    char map_label[160], opp_label[96], mode_label[96];
+} Menu;
+
+/* A menu starting on the main screen with the choices in s; lists the
+ * shipped maps now (the saves when the load screen opens). */
+void menu_init(Menu *m, const Settings *s);
+/* Switch screen (MENU_LOAD rescans the saves folder). */
+void menu_show(Menu *m, int screen);
+/* Show an error under the menu (e.g. a save that would not load). */
+void menu_note(Menu *m, const char *msg);
+
+/* Draw the current screen centred on a view_w x view_h output (between
+ * ui_begin and ui_end) and return MENU_ACT_*. battle_running offers
+ * "Resume battle". */
+int menu_draw(Menu *m, Ui *ui, Text *t, SDL_Renderer *r, int view_w, int view_h,
+              int battle_running);
+
+/* The new battle chosen (valid after MENU_ACT_START; map_path points
+ * into m). */
+void menu_setup(Menu *m, BattleSetup *out);
+
+/* Fill maps[] from data/maps (sorted by file name); returns how many. */
+int menu_scan_maps(MenuMap *maps, int cap);
+/* Fill saves[] from dir (*.sav, newest first); returns how many. */
+int menu_scan_saves(const char *dir, MenuSave *saves, int cap);
+
+#endif

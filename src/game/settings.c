@@ -1,0 +1,246 @@
+/* settings: settings.ini read strictly, written atomically, and the
+ * folders shoal keeps the player's files in. */
+#include "settings.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/afile.h"
+#include "core/kv.h"
+#include "core/skirmish.h"
+
+static const char *const opponent_names[SETTINGS_OPPONENTS] = {"ai", "hotseat", "watch"};
+
+void settings_default(Settings *s)
+{
+    memset(s, 0, sizeof *s);
+    s->sea_life = 1;
+    s->fish = 2000;
+    s->sharks = 3;
+    s->anim_speed = 1.0f;
+    s->show_grid = 1;
+    s->fleet[0] = s->fleet[1] = 3;
+    s->opponent = SETTINGS_VS_AI;
+    s->turn_limit = 60;
+    s->map_seed = 1;
+    /* The first shipped map by name; the menu falls back to the first map
+     * it finds when this one is not installed. */
+    snprintf(s->map, sizeof s->map, "%s", "channel-isles.png");
+}
+
+static int parse_bool(const char *v, int *out)
+{
+    if (!strcmp(v, "on") || !strcmp(v, "1") || !strcmp(v, "yes") || !strcmp(v, "true")) {
+        *out = 1;
+        return 0;
+    }
+    if (!strcmp(v, "off") || !strcmp(v, "0") || !strcmp(v, "no") || !strcmp(v, "false")) {
+        *out = 0;
+        return 0;
+    }
+    return -1;
+}
+
+/* A shipped map's file name: no folders, no leading dot, ends in .png. */
+static int valid_map_name(const char *v)
+{
+    size_t n = strlen(v);
+    if (n == 0) return 1;
+    if (n >= SETTINGS_MAP_MAX || n < 5 || strcmp(v + n - 4, ".png") != 0) return 0;
+    return v[0] != '.' && !strchr(v, '/') && !strchr(v, '\\');
+}
+
+static int apply(Settings *s, const KvReader *r, const char *k, const char *v, Err *e)
+{
+    long n;
+    double d;
+    if (!strcmp(k, "sea_life")) {
+        if (parse_bool(v, &s->sea_life) != 0)
+            return err_set(e, "%s:%d: sea_life '%s' is not on or off", r->name, r->line, v);
+    } else if (!strcmp(k, "show_grid")) {
+        if (parse_bool(v, &s->show_grid) != 0)
+            return err_set(e, "%s:%d: show_grid '%s' is not on or off", r->name, r->line, v);
+    } else if (!strcmp(k, "fish")) {
+        if (kv_parse_int(v, 0, SETTINGS_FISH_MAX, &n) != 0)
+            return err_set(e, "%s:%d: fish '%s' is not a whole number in 0..%d", r->name, r->line,
+                           v, SETTINGS_FISH_MAX);
+        s->fish = (int)n;
+    } else if (!strcmp(k, "sharks")) {
+        if (kv_parse_int(v, 0, SETTINGS_SHARKS_MAX, &n) != 0)
+            return err_set(e, "%s:%d: sharks '%s' is not a whole number in 0..%d", r->name, r->line,
+                           v, SETTINGS_SHARKS_MAX);
+        s->sharks = (int)n;
+    } else if (!strcmp(k, "anim_speed")) {
+        if (kv_parse_float(v, SETTINGS_SPEED_MIN, SETTINGS_SPEED_MAX, &d) != 0)
+            return err_set(e, "%s:%d: anim_speed '%s' is not a number in %g..%g", r->name, r->line,
+                           v, (double)SETTINGS_SPEED_MIN, (double)SETTINGS_SPEED_MAX);
+        s->anim_speed = (float)d;
+    } else if (!strcmp(k, "fleet_a") || !strcmp(k, "fleet_b")) {
+        if (kv_parse_int(v, 1, SKIRMISH_SIDE_SHIPS, &n) != 0)
+            return err_set(e, "%s:%d: %s '%s' is not a whole number in 1..%d", r->name, r->line, k,
+                           v, SKIRMISH_SIDE_SHIPS);
+        s->fleet[k[6] == 'b'] = (int)n;
+    } else if (!strcmp(k, "opponent")) {
+        int found = -1;
+        for (int i = 0; i < SETTINGS_OPPONENTS; i++)
+            if (!strcmp(v, opponent_names[i])) found = i;
+        if (found < 0)
+            return err_set(e, "%s:%d: opponent '%s' is not one of ai, hotseat, watch", r->name,
+                           r->line, v);
+        s->opponent = found;
+    } else if (!strcmp(k, "turn_limit")) {
+        if (kv_parse_int(v, 1, SKIRMISH_MAX_TURNS, &n) != 0)
+            return err_set(e, "%s:%d: turn_limit '%s' is not a whole number in 1..%d", r->name,
+                           r->line, v, SKIRMISH_MAX_TURNS);
+        s->turn_limit = (int)n;
+    } else if (!strcmp(k, "map")) {
+        if (!valid_map_name(v))
+            return err_set(e,
+                           "%s:%d: map '%s' is not the file name of a shipped map (NAME.png) "
+                           "or empty for a generated sea",
+                           r->name, r->line, v);
+        snprintf(s->map, sizeof s->map, "%s", v);
+    } else if (!strcmp(k, "map_seed")) {
+        if (kv_parse_int(v, 0, 4294967295L, &n) != 0)
+            return err_set(e, "%s:%d: map_seed '%s' is not a whole number in 0..4294967295",
+                           r->name, r->line, v);
+        s->map_seed = (uint32_t)n;
+    } else {
+        return err_set(e, "%s:%d: unknown setting '%s'", r->name, r->line, k);
+    }
+    return 0;
+}
+
+int settings_parse(Settings *s, const char *text, size_t len, const char *name, Err *e)
+{
+    KvReader r;
+    Settings t = *s;
+    int rc = kv_open(&r, text, len, name, e);
+    const char *k, *v;
+    while (rc == 0) {
+        int got = kv_next(&r, &k, &v, e);
+        if (got == 0) break;
+        if (got < 0) {
+            rc = -1;
+            break;
+        }
+        if (r.section[0]) {
+            rc = err_set(e, "%s:%d: sections are not used in settings ([%s])", name, r.line,
+                         r.section);
+            break;
+        }
+        rc = apply(&t, &r, k, v, e);
+    }
+    if (rc != 0) {
+        settings_default(s);
+        return -1;
+    }
+    *s = t;
+    return 0;
+}
+
+int settings_format(const Settings *s, char *buf, size_t cap)
+{
+    int opp = s->opponent >= 0 && s->opponent < SETTINGS_OPPONENTS ? s->opponent : 0;
+    int n = snprintf(buf, cap,
+                     "# shoal settings: written by the game's Settings screen; edit freely.\n"
+                     "# A bad line makes shoal ignore the whole file (and say which line)\n"
+                     "# without ever overwriting it.\n"
+                     "sea_life = %s\nfish = %d\nsharks = %d\nanim_speed = %.2f\n"
+                     "show_grid = %s\n\n# the last new skirmish\nfleet_a = %d\nfleet_b = %d\n"
+                     "opponent = %s\nturn_limit = %d\n"
+                     "# a shipped map's file name, or empty for a sea generated from map_seed\n"
+                     "map = %s\nmap_seed = %u\n",
+                     s->sea_life ? "on" : "off", s->fish, s->sharks, (double)s->anim_speed,
+                     s->show_grid ? "on" : "off", s->fleet[0], s->fleet[1], opponent_names[opp],
+                     s->turn_limit, s->map, (unsigned)s->map_seed);
+    return n >= 0 && (size_t)n < cap ? n : -1;
+}
+
+int settings_load(Settings *s, const char *path, Err *e)
+{
+    settings_default(s);
+    struct stat st;
+    if (stat(path, &st) != 0 && errno == ENOENT) return 0;
+    char *text = NULL;
+    size_t len = 0;
+    if (afile_read(path, SETTINGS_MAX_BYTES, &text, &len, e) != 0) return -1;
+    int rc = settings_parse(s, text, len, path, e);
+    free(text);
+    return rc;
+}
+
+int settings_mkdirs(const char *path, Err *e)
+{
+    char buf[4096];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof buf) return err_set(e, "%s: bad folder path", path);
+    memcpy(buf, path, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (buf[i] != '/' && buf[i] != '\0') continue;
+        char c = buf[i];
+        buf[i] = '\0';
+        if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+            return err_set(e, "%s: cannot create folder: %s", buf, strerror(errno));
+        buf[i] = c;
+    }
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) return err_set(e, "%s: not a folder", path);
+    return 0;
+}
+
+/* The folder part of path into out ("a/b/c.ini" -> "a/b"). */
+static int dir_of(const char *path, char *out, size_t cap)
+{
+    const char *slash = strrchr(path, '/');
+    size_t n = slash ? (size_t)(slash - path) : 0;
+    if (n == 0 || n >= cap) return -1;
+    memcpy(out, path, n);
+    out[n] = '\0';
+    return 0;
+}
+
+int settings_save(const Settings *s, const char *path, Err *e)
+{
+    char text[SETTINGS_MAX_BYTES], dir[4096];
+    int n = settings_format(s, text, sizeof text);
+    if (n < 0) return err_set(e, "%s: settings text too long", path);
+    if (dir_of(path, dir, sizeof dir) == 0 && settings_mkdirs(dir, e) != 0) return -1;
+    return afile_write(path, text, (size_t)n, e);
+}
+
+/* $XDG_<kind> (when set, non-empty and absolute) + tail, else $HOME + home_tail + tail. */
+static int user_path(const char *xdg, const char *home_tail, const char *tail, char *out,
+                     size_t cap)
+{
+    const char *x = getenv(xdg);
+    int n;
+    if (x && x[0] == '/') {
+        n = snprintf(out, cap, "%s/%s", x, tail);
+    } else {
+        const char *home = getenv("HOME");
+        if (!home || !home[0]) {
+            if (cap) out[0] = '\0';
+            return -1;
+        }
+        n = snprintf(out, cap, "%s/%s/%s", home, home_tail, tail);
+    }
+    if (n < 0 || (size_t)n >= cap) {
+        if (cap) out[0] = '\0';
+        return -1;
+    }
+    return 0;
+}
+
+int settings_path(char *out, size_t cap)
+{
+    return user_path("XDG_CONFIG_HOME", ".config", "shoal/settings.ini", out, cap);
+}
+
+int settings_save_dir(char *out, size_t cap)
+{
+    return user_path("XDG_DATA_HOME", ".local/share", "shoal/saves", out, cap);
+}

@@ -1,0 +1,63 @@
+/* settings: the player's choices kept between runs in
+ * ~/.config/shoal/settings.ini (sea life, animation speed, the last new
+ * skirmish), and where saves live (~/.local/share/shoal/saves). */
+#ifndef SHOAL_SETTINGS_H
+#define SHOAL_SETTINGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/err.h"
+
+#define SETTINGS_MAX_BYTES  (16 * 1024)
+#define SETTINGS_MAP_MAX    128
+#define SETTINGS_FISH_MAX   200000
+#define SETTINGS_SHARKS_MAX 64
+#define SETTINGS_SPEED_MIN  0.25f
+#define SETTINGS_SPEED_MAX  4.0f
+
+/* Who sits across the table in a new skirmish. */
+enum { SETTINGS_VS_AI = 0, SETTINGS_HOTSEAT = 1, SETTINGS_WATCH = 2, SETTINGS_OPPONENTS = 3 };
+
+typedef struct Settings {
+    int sea_life;               /* 1: fish and sharks on */
+    int fish, sharks;           /* 0..SETTINGS_FISH_MAX, 0..SETTINGS_SHARKS_MAX */
+    float anim_speed;           /* battle animation speed, SETTINGS_SPEED_MIN..MAX */
+    int show_grid;              /* 1: hex grid over the sea in battle */
+    int fleet[2];               /* ships per side, 1..8 */
+    int opponent;               /* SETTINGS_VS_AI / _HOTSEAT / _WATCH */
+    int turn_limit;             /* 1..999 */
+    char map[SETTINGS_MAP_MAX]; /* shipped map file ("open-waters.png"); "" = generated */
+    uint32_t map_seed;          /* seed of a generated map */
+} Settings;
+
+/* The defaults: sea life on, 2000 fish, 3 sharks, speed 1, grid on, three
+ * ships a side against the computer, 60 turns, the first shipped map. */
+void settings_default(Settings *s);
+
+/* Parse settings text (`name` is used in messages) over the values already
+ * in s. Every key is optional; an unknown key, a value out of range or a
+ * malformed line fails with "name:line: what is wrong", and s is then
+ * reset to the defaults (a half-applied file helps no one). */
+int settings_parse(Settings *s, const char *text, size_t len, const char *name, Err *e);
+/* s as settings text; returns the length or -1 when cap is too small. */
+int settings_format(const Settings *s, char *buf, size_t cap);
+
+/* Load path into s. A missing file gives the defaults and returns 0 (a
+ * first run); an unreadable or bad file gives the defaults and returns -1
+ * with one line in e. The caller must then not save over the user's file
+ * (see settings_save). */
+int settings_load(Settings *s, const char *path, Err *e);
+/* Write s to path atomically, creating its folder. */
+int settings_save(const Settings *s, const char *path, Err *e);
+
+/* $XDG_CONFIG_HOME/shoal/settings.ini, else $HOME/.config/shoal/settings.ini.
+ * Returns 0, or -1 when neither variable is set or the path is too long. */
+int settings_path(char *out, size_t cap);
+/* $XDG_DATA_HOME/shoal/saves, else $HOME/.local/share/shoal/saves (not
+ * created here). Returns 0 or -1 like settings_path. */
+int settings_save_dir(char *out, size_t cap);
+/* mkdir -p path (mode 0755). */
+int settings_mkdirs(const char *path, Err *e);
+
+#endif

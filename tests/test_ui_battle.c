@@ -1,0 +1,621 @@
+/* test_ui_battle: the game-side logic of a skirmish — the replay timeline
+ * (ships interpolated hex to hex, turning the short way, keeping speed
+ * between hexes, bumping when blocked; broadsides, impacts and fates in
+ * order), picking the hex under the cursor, the effects' geometry, and the
+ * battle's flow: plotting, hot-seat hand-over with hidden orders, the
+ * computer's turn, saving, loading and refusing a corrupt save.
+ *
+ * The test binaries link the ui and core libraries only, so the game
+ * files under test are compiled in here. */
+#include <SDL.h>
+#include <math.h>
+
+#include "core/shore.h"
+#include "testutil.h"
+
+#include "../src/game/battle.c"
+#include "../src/game/battle_anim.c"
+#include "../src/game/battle_fx.c"
+#include "../src/game/battle_input.c"
+
+#define HS  24.0f
+#define EPS 1e-3f
+
+static SkirmishEvent ev_move(int kind, int phase, int ship, Hex from, Hex to, int a, int b)
+{
+    SkirmishEvent e;
+    memset(&e, 0, sizeof e);
+    e.kind = kind;
+    e.phase = phase;
+    e.ship = ship;
+    e.other = -1;
+    e.broadside = -1;
+    e.from = from;
+    e.to = to;
+    e.a = a;
+    e.b = b;
+    return e;
+}
+
+static void centre(Hex h, float *x, float *y)
+{
+    hex_to_pixel(h, HS, x, y);
+}
+
+/* ---------------------------------------------------------------- math */
+
+START_TEST(test_hermite_and_angles)
+{
+    ck_assert_float_eq_tol(battle_hermite(0.0f, 0, 0), 0.0f, EPS);
+    ck_assert_float_eq_tol(battle_hermite(1.0f, 0, 0), 1.0f, EPS);
+    ck_assert_float_eq_tol(battle_hermite(0.5f, 0, 0), 0.5f, EPS);
+    /* Slopes 1 and 1: plain linear motion. */
+    for (int k = 0; k <= 10; k++)
+        ck_assert_float_eq_tol(battle_hermite((float)k / 10, 1, 1), (float)k / 10, EPS);
+    /* Easing in: slow at the start. */
+    ck_assert_float_lt(battle_hermite(0.1f, 0, 1), 0.1f);
+    /* Directions: E is 0, NE up-right (negative screen angle). */
+    ck_assert_float_eq_tol(battle_dir_angle(0), 0.0f, EPS);
+    ck_assert_float_eq_tol(battle_dir_angle(1), -PI_F / 3, EPS);
+    ck_assert_float_eq_tol(cosf(battle_dir_angle(3)), -1.0f, EPS);
+    /* Turning from SE (5) to E (0) is one side, not five. */
+    float d = battle_angle_diff(battle_dir_angle(5), battle_dir_angle(0));
+    ck_assert_float_eq_tol(fabsf(d), PI_F / 3, EPS);
+    ck_assert_float_eq_tol(d, -PI_F / 3, EPS);
+    d = battle_angle_diff(battle_dir_angle(0), battle_dir_angle(5));
+    ck_assert_float_eq_tol(d, PI_F / 3, EPS);
+}
+END_TEST
+
+/* ------------------------------------------------------------ timeline */
+
+START_TEST(test_sail_turn_sail)
+{
+    Hex a = hex_make(2, 2), b = hex_make(3, 2), c = hex_make(4, 1);
+    SkirmishEvent ev[3] = {
+        ev_move(SKIRMISH_EV_MOVED, 0, 0, a, b, 0, 0),
+        ev_move(SKIRMISH_EV_TURNED, 1, 0, b, b, 0, 1),
+        /* A gap: nobody moves in phase 2, so it is not played. */
+        ev_move(SKIRMISH_EV_MOVED, 3, 0, b, c, 1, 1),
+    };
+    HexPose start = {a, 0};
+    BattleAnim an;
+    battle_anim_build(&an, &start, 1, ev, 3, HS, 1.0f);
+    ck_assert_int_eq(an.nphases, 3);
+    float T = an.phase_s, x, y, h, ex, ey;
+    ck_assert_float_eq_tol(an.move_end, 3 * T, EPS);
+    battle_anim_pose(&an, 0, 0.0f, &x, &y, &h);
+    centre(a, &ex, &ey);
+    ck_assert_float_eq_tol(x, ex, EPS);
+    ck_assert_float_eq_tol(y, ey, EPS);
+    ck_assert_float_eq_tol(h, 0.0f, EPS);
+    /* Half way through the first hex (eased, symmetric: exactly half). */
+    battle_anim_pose(&an, 0, 0.5f * T, &x, &y, &h);
+    float bx, by;
+    centre(b, &bx, &by);
+    ck_assert_float_eq_tol(x, (ex + bx) / 2, 0.01f);
+    ck_assert_float_eq_tol(y, (ey + by) / 2, 0.01f);
+    /* Mid-turn: half way from E to NE, in the hex. */
+    battle_anim_pose(&an, 0, 1.5f * T, &x, &y, &h);
+    ck_assert_float_eq_tol(x, bx, EPS);
+    ck_assert_float_eq_tol(h, -PI_F / 6, 0.01f);
+    /* At the end and long after: on c, facing NE. */
+    float cx, cy;
+    centre(c, &cx, &cy);
+    battle_anim_pose(&an, 0, an.total + 5.0f, &x, &y, &h);
+    ck_assert_float_eq_tol(x, cx, EPS);
+    ck_assert_float_eq_tol(y, cy, EPS);
+    ck_assert_float_eq_tol(h, battle_dir_angle(1), EPS);
+    /* The timeline is monotone: the ship never jumps. */
+    float px, py, ph;
+    battle_anim_pose(&an, 0, 0.0f, &px, &py, &ph);
+    for (int k = 1; k <= 300; k++) {
+        battle_anim_pose(&an, 0, an.move_end * (float)k / 300, &x, &y, &h);
+        ck_assert_float_lt(hypotf(x - px, y - py), HS * 0.2f);
+        ck_assert_float_lt(fabsf(battle_angle_diff(ph, h)), 0.1f);
+        px = x;
+        py = y;
+        ph = h;
+    }
+}
+END_TEST
+
+START_TEST(test_speed_kept_between_hexes)
+{
+    Hex h0 = hex_make(1, 1), h1 = hex_make(2, 1), h2 = hex_make(3, 1);
+    SkirmishEvent ev[2] = {
+        ev_move(SKIRMISH_EV_MOVED, 0, 0, h0, h1, 0, 0),
+        ev_move(SKIRMISH_EV_MOVED, 1, 0, h1, h2, 0, 0),
+    };
+    HexPose start = {h0, 0};
+    BattleAnim an;
+    battle_anim_build(&an, &start, 1, ev, 2, HS, 1.0f);
+    float vx, vy;
+    /* From rest ... */
+    battle_anim_velocity(&an, 0, 0.0f, &vx, &vy);
+    ck_assert_float_lt(fabsf(vx), 5.0f);
+    /* ... through the first hex boundary at full speed (one hex per
+     * phase), not stopping in between ... */
+    float x0, y0, x1, y1;
+    centre(h0, &x0, &y0);
+    centre(h1, &x1, &y1);
+    float hex_speed = (x1 - x0) / an.phase_s;
+    battle_anim_velocity(&an, 0, an.phase_s, &vx, &vy);
+    ck_assert_float_eq_tol(vx, hex_speed, hex_speed * 0.05f);
+    ck_assert_float_eq_tol(vy, 0.0f, 0.5f);
+    /* ... to rest again. */
+    battle_anim_velocity(&an, 0, 2 * an.phase_s + 0.001f, &vx, &vy);
+    ck_assert_float_lt(fabsf(vx), hex_speed * 0.1f);
+}
+END_TEST
+
+START_TEST(test_blocked_bumps_back)
+{
+    Hex a = hex_make(5, 5), b = hex_make(6, 5);
+    SkirmishEvent ev = ev_move(SKIRMISH_EV_BLOCKED, 0, 1, a, b, 0, 0);
+    HexPose start[2] = {{hex_make(0, 0), 0}, {a, 0}};
+    BattleAnim an;
+    battle_anim_build(&an, start, 2, &ev, 1, HS, 1.0f);
+    float ax, ay, bx, by, x, y, h;
+    centre(a, &ax, &ay);
+    centre(b, &bx, &by);
+    battle_anim_pose(&an, 1, 0.5f * an.phase_s, &x, &y, &h);
+    ck_assert_float_eq_tol(x, ax + (bx - ax) * BATTLE_ANIM_BUMP, 0.01f);
+    battle_anim_pose(&an, 1, an.phase_s, &x, &y, &h);
+    ck_assert_float_eq_tol(x, ax, 0.01f);
+    /* The other ship never moved. */
+    battle_anim_pose(&an, 0, 0.5f * an.phase_s, &x, &y, &h);
+    float ox, oy;
+    centre(hex_make(0, 0), &ox, &oy);
+    ck_assert_float_eq_tol(x, ox, EPS);
+}
+END_TEST
+
+START_TEST(test_gunnery_and_fates_in_order)
+{
+    Hex a = hex_make(2, 2), b = hex_make(6, 2);
+    SkirmishEvent ev[5];
+    ev[0] = ev_move(SKIRMISH_EV_MOVED, 0, 0, a, hex_make(3, 2), 0, 0);
+    memset(&ev[1], 0, sizeof ev[1]);
+    ev[1].kind = SKIRMISH_EV_FIRED;
+    ev[1].phase = -1;
+    ev[1].ship = 0;
+    ev[1].other = 1;
+    ev[1].range = 3;
+    ev[1].guns = 6;
+    ev[1].hits = 2;
+    ev[2] = ev[1];
+    ev[2].kind = SKIRMISH_EV_HIT;
+    ev[3] = ev[1];
+    ev[3].ship = 1;
+    ev[3].other = 0;
+    ev[3].hits = 0;
+    memset(&ev[4], 0, sizeof ev[4]);
+    ev[4].kind = SKIRMISH_EV_SANK;
+    ev[4].ship = 1;
+    ev[4].phase = -1;
+    HexPose start[2] = {{a, 0}, {b, 3}};
+    BattleAnim an, fast;
+    battle_anim_build(&an, start, 2, ev, 5, HS, 1.0f);
+    ck_assert_int_eq(an.nvolleys, 2);
+    ck_assert_int_eq(an.volleys[0].hit_event, 2);
+    ck_assert_int_eq(an.volleys[1].hit_event, -1);
+    ck_assert_float_ge(an.volleys[0].t_fire, an.move_end);
+    ck_assert_float_gt(an.volleys[0].t_impact, an.volleys[0].t_fire);
+    /* One broadside after another: the next fires once the last has landed. */
+    ck_assert_float_gt(an.volleys[1].t_fire, an.volleys[0].t_impact);
+    /* The hit lands with its shot; the log shows it then. */
+    ck_assert_float_eq_tol(an.event_t[2], an.volleys[0].t_impact, EPS);
+    ck_assert_int_eq(an.nfates, 1);
+    ck_assert_float_gt(an.fates[0].t, an.volleys[1].t_impact);
+    ck_assert_float_ge(an.total, an.fates[0].t + BATTLE_ANIM_SINK_S);
+    ck_assert_float_lt(battle_anim_sinking(&an, 1, an.fates[0].t - 0.01f), 0.0f);
+    ck_assert_float_eq_tol(battle_anim_sinking(&an, 1, an.fates[0].t + 1.0f), 1.0f, EPS);
+    ck_assert_float_lt(battle_anim_sinking(&an, 0, an.total), 0.0f);
+    /* Twice the speed, half the time. */
+    battle_anim_build(&fast, start, 2, ev, 5, HS, 2.0f);
+    ck_assert_float_eq_tol(fast.total, an.total / 2, 0.01f);
+}
+END_TEST
+
+/* ------------------------------------------------------------- picking */
+
+START_TEST(test_pick_hex_from_screen)
+{
+    Camera c;
+    cam_init(&c, 2000, 1400, 1280, 720);
+    c.zoom = 2.5;
+    c.cx = 700;
+    c.cy = 500;
+    int checked = 0;
+    for (int r = 0; r < 25; r++)
+        for (int q = -10; q < 40; q++) {
+            Hex h = hex_make(q, r);
+            float wx, wy;
+            hex_to_pixel(h, HS, &wx, &wy);
+            double sx, sy;
+            cam_world_to_screen(&c, wx, wy, &sx, &sy);
+            if (sx < 0 || sy < 0 || sx >= c.view_w || sy >= c.view_h) continue;
+            for (int k = 0; k < 8; k++) {
+                /* Anywhere inside the hex's inner circle (0.866 size). */
+                double a = k * 0.785398, d = 0.8 * HS * c.zoom;
+                Hex got = battle_pick_hex(&c, HS, sx + cos(a) * d, sy + sin(a) * d);
+                ck_assert_int_eq(got.q, h.q);
+                ck_assert_int_eq(got.r, h.r);
+            }
+            checked++;
+        }
+    ck_assert_int_gt(checked, 50);
+    /* Just across the east edge is the east neighbour. */
+    float wx, wy;
+    hex_to_pixel(hex_make(10, 10), HS, &wx, &wy);
+    double sx, sy;
+    cam_world_to_screen(&c, wx + HS * 0.95f, wy, &sx, &sy);
+    Hex got = battle_pick_hex(&c, HS, sx, sy);
+    ck_assert_int_eq(got.q, 11);
+    ck_assert_int_eq(got.r, 10);
+}
+END_TEST
+
+/* ------------------------------------------------------------- effects */
+
+START_TEST(test_broadside_smoke_on_its_side)
+{
+    static BattleFx fx;
+    battle_fx_init(&fx, 7);
+    /* Heading east, the port side is up the screen (smaller y). */
+    battle_fx_broadside(&fx, 100, 100, 0.0f, 1, 40, 8);
+    ck_assert_int_gt(fx.n, 8);
+    int smoke = 0;
+    for (int i = 0; i < fx.n; i++) {
+        if (fx.p[i].kind != BATTLE_FX_SMOKE) continue;
+        smoke++;
+        ck_assert_float_lt(fx.p[i].y, 100.0f);
+        ck_assert_float_lt(fx.p[i].vy, 0.0f);
+    }
+    ck_assert_int_gt(smoke, 0);
+    battle_fx_clear(&fx);
+    /* Heading north (-pi/2), starboard is east. */
+    battle_fx_broadside(&fx, 100, 100, -PI_F / 2, 0, 40, 4);
+    for (int i = 0; i < fx.n; i++) ck_assert_float_gt(fx.p[i].x, 100.0f);
+    /* Everything is gone once its life is over. */
+    for (int k = 0; k < 600; k++) battle_fx_step(&fx, 1.0f / 60, 10, 0);
+    ck_assert_int_eq(fx.n, 0);
+}
+END_TEST
+
+START_TEST(test_splash_scares_and_ball_flies)
+{
+    static BattleFx fx;
+    battle_fx_init(&fx, 3);
+    battle_fx_splash(&fx, 50, 60, 10, 30);
+    battle_fx_splash(&fx, 70, 80, 10, 30);
+    BattleScare sc[4];
+    ck_assert_int_eq(battle_fx_take_scares(&fx, sc, 4), 2);
+    ck_assert_float_eq_tol(sc[1].x, 70, EPS);
+    ck_assert_float_eq_tol(sc[1].radius, 30, EPS);
+    ck_assert_int_eq(battle_fx_take_scares(&fx, sc, 4), 0);
+    battle_fx_clear(&fx);
+    battle_fx_ball(&fx, 0, 0, 100, 50, 0.5f, 0);
+    for (int k = 0; k < 15; k++) battle_fx_step(&fx, 1.0f / 60, 0, 0);
+    ck_assert_int_eq(fx.n, 1);
+    ck_assert_float_eq_tol(fx.p[0].x, 50.0f, 0.5f);
+    ck_assert_float_eq_tol(fx.p[0].y, 25.0f, 0.5f);
+    /* A full pool keeps working: the oldest make way. */
+    for (int k = 0; k < BATTLE_FX_MAX; k++) battle_fx_hit(&fx, 10, 10, 5);
+    ck_assert_int_eq(fx.n, BATTLE_FX_MAX);
+}
+END_TEST
+
+/* -------------------------------------------------------------- battles */
+
+static Battle *new_battle(int mode, uint64_t seed)
+{
+    BattleSetup st = {mode, NULL, seed, {3, 3}, 30, (uint32_t)seed};
+    Err e = {{0}};
+    Battle *b = battle_new(&st, 1.0f, &e);
+    if (!b) ck_abort_msg("battle_new: %s", e.msg);
+    return b;
+}
+
+/* A reachable hex of ship i other than her own, or false when she can
+ * only turn where she is (in irons). */
+static bool somewhere(Battle *b, int i, Hex *out)
+{
+    battle_select(b, i);
+    battle_refresh(b);
+    for (int k = 0; k < b->nreach_hex; k++)
+        if (!hex_equal(b->reach_hex[k], b->sk.ships[i].pose.hex)) {
+            *out = b->reach_hex[k];
+            return true;
+        }
+    return false;
+}
+
+/* A ship of the plotting side that can sail somewhere, selected, and a
+ * hex she can reach. */
+static int movable(Battle *b, Hex *goal)
+{
+    for (int i = 0; i < b->sk.nships; i++)
+        if (battle_can_order(b, i) && somewhere(b, i, goal)) return i;
+    ck_abort_msg("no ship of side %d can move", b->side);
+    return -1;
+}
+
+START_TEST(test_plot_and_play_against_ai)
+{
+    Battle *b = new_battle(BATTLE_VS_AI, 11);
+    ck_assert_int_eq(b->phase, BATTLE_PLOT);
+    ck_assert_int_eq(b->side, 0);
+    ck_assert_int_ge(b->selected, 0);
+    ck_assert(battle_can_order(b, b->selected));
+    Hex goal;
+    int i = movable(b, &goal);
+    ck_assert_int_eq(battle_plot(b, goal), 0);
+    ck_assert_int_gt(b->sk.orders[i].nsteps, 0);
+    HexPose end = battle_path_end(b, i);
+    ck_assert(hex_equal(end.hex, goal));
+    /* Clicking the end again turns her there, if she can end another way. */
+    int f0 = end.facing;
+    battle_plot(b, goal);
+    HexPose end2 = battle_path_end(b, i);
+    ck_assert(hex_equal(end2.hex, goal));
+    if (end2.facing == f0) ck_assert_str_ne(b->note, "");
+    /* The enemy's ships take no orders from side A. */
+    for (int k = 0; k < b->sk.nships; k++)
+        if (b->sk.ships[k].side == 1) ck_assert(!battle_can_order(b, k));
+    Err e = {{0}};
+    ck_assert_int_eq(battle_end_turn(b, &e), 0);
+    ck_assert_int_eq(b->phase, BATTLE_ANIMATE);
+    ck_assert_int_eq(b->sk.turn, 2);
+    ck_assert_int_eq(battle_turn_shown(b), 1);
+    /* During the replay ship i starts where she was and ends on goal. */
+    BattleShipLook l;
+    battle_ship_look(b, i, &l);
+    float sx, sy, gx, gy;
+    hex_to_pixel(b->before[i].pose.hex, (float)b->map.meta.hex_size, &sx, &sy);
+    ck_assert_float_eq_tol(l.x, sx, 0.5f);
+    hex_to_pixel(goal, (float)b->map.meta.hex_size, &gx, &gy);
+    for (int k = 0; k < 2000 && b->phase == BATTLE_ANIMATE; k++) battle_update(b, 1.0f / 60);
+    ck_assert_int_eq(b->phase, BATTLE_PLOT);
+    ck_assert(hex_equal(b->sk.ships[i].pose.hex, goal) ||
+              hex_distance(b->sk.ships[i].pose.hex, goal) <= 2); /* unless blocked */
+    /* The hulls follow the ships. */
+    SeaCircle hulls[SKIRMISH_MAX_SHIPS];
+    int n = battle_hulls(b, hulls, SKIRMISH_MAX_SHIPS);
+    ck_assert_int_eq(n, skirmish_active(&b->sk, 0) + skirmish_active(&b->sk, 1));
+    ck_assert_float_gt(hulls[0].radius, 0.0f);
+    battle_free(b);
+}
+END_TEST
+
+START_TEST(test_hotseat_hides_orders)
+{
+    Battle *b = new_battle(BATTLE_HOTSEAT, 5);
+    ck_assert_int_eq(b->phase, BATTLE_CURTAIN);
+    ck_assert_int_eq(battle_plotter(b), -1);
+    battle_lift_curtain(b);
+    ck_assert_int_eq(b->phase, BATTLE_PLOT);
+    ck_assert_int_eq(battle_plotter(b), 0);
+    Hex goal;
+    int i = movable(b, &goal);
+    ck_assert_int_eq(battle_plot(b, goal), 0);
+    Err e = {{0}};
+    ck_assert_int_eq(battle_end_turn(b, &e), 0);
+    /* Side B gets the screen behind the curtain; A's orders are kept but
+     * A's ships no longer show or take orders. */
+    ck_assert_int_eq(b->phase, BATTLE_CURTAIN);
+    ck_assert_int_eq(b->side, 1);
+    ck_assert_int_eq(b->selected, -1);
+    ck_assert_int_gt(b->sk.orders[i].nsteps, 0);
+    battle_lift_curtain(b);
+    ck_assert_int_eq(battle_plotter(b), 1);
+    ck_assert(!battle_can_order(b, i));
+    ck_assert(b->sk.ships[b->selected].side == 1);
+    ck_assert_int_eq(battle_end_turn(b, &e), 0);
+    ck_assert_int_eq(b->phase, BATTLE_ANIMATE);
+    battle_skip_animation(b);
+    /* Next turn: A again, behind the curtain. */
+    ck_assert_int_eq(b->phase, BATTLE_CURTAIN);
+    ck_assert_int_eq(b->side, 0);
+    battle_free(b);
+}
+END_TEST
+
+START_TEST(test_skip_shows_the_same_as_playing)
+{
+    Battle *a = new_battle(BATTLE_WATCH, 21), *b = new_battle(BATTLE_WATCH, 21);
+    /* Play a's turns frame by frame and skip b's: same ships, same log. */
+    for (int t = 0; t < 6; t++) {
+        while (a->phase == BATTLE_ANIMATE && a->sk.turn == b->sk.turn) battle_update(a, 1.0f / 30);
+        battle_skip_animation(b);
+        ck_assert_int_eq(a->sk.turn, b->sk.turn);
+        ck_assert_mem_eq(a->shown, b->shown, sizeof a->shown);
+        ck_assert_int_eq(a->log_n, b->log_n);
+        for (int k = 0; k < a->log_n; k++)
+            ck_assert_str_eq(battle_log_line(a, k)->text, battle_log_line(b, k)->text);
+    }
+    battle_free(a);
+    battle_free(b);
+}
+END_TEST
+
+START_TEST(test_save_load_and_refuse_corrupt)
+{
+    char dir[64], path[128], bad[128];
+    tu_tempdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/one.sav", dir);
+    snprintf(bad, sizeof bad, "%s/bad.sav", dir);
+    Battle *b = new_battle(BATTLE_VS_AI, 9);
+    Err e = {{0}};
+    Hex goal;
+    movable(b, &goal);
+    ck_assert_int_eq(battle_plot(b, goal), 0);
+    ck_assert_int_eq(battle_end_turn(b, &e), 0);
+    battle_skip_animation(b);
+    /* Some orders to save: a path, or a turn in place when in irons. */
+    int i = b->selected;
+    for (int k = 0; k < b->sk.nships; k++)
+        if (battle_can_order(b, k) && somewhere(b, k, &goal)) i = k;
+    battle_select(b, i);
+    if (hex_equal(goal, b->sk.ships[i].pose.hex) || !somewhere(b, i, &goal))
+        goal = b->sk.ships[i].pose.hex;
+    ck_assert_int_eq(battle_plot(b, goal), 0);
+    ck_assert_int_gt(b->sk.orders[i].nsteps, 0);
+    ck_assert_int_eq(battle_save(b, path, &e), 0);
+    Battle *c = battle_load(path, BATTLE_VS_AI, 1.0f, &e);
+    if (!c) ck_abort_msg("load: %s", e.msg);
+    ck_assert_int_eq(c->sk.turn, b->sk.turn);
+    ck_assert_int_eq(c->phase, BATTLE_PLOT);
+    ck_assert_mem_eq(c->sk.ships, b->sk.ships, sizeof b->sk.ships);
+    /* The plotted path comes back too, and the battle plays on the same. */
+    ck_assert_mem_eq(&c->sk.orders[i], &b->sk.orders[i], sizeof b->sk.orders[i]);
+    ck_assert_int_eq(battle_end_turn(b, &e), 0);
+    ck_assert_int_eq(battle_end_turn(c, &e), 0);
+    ck_assert_mem_eq(c->sk.ships, b->sk.ships, sizeof b->sk.ships);
+    battle_free(c);
+    /* Truncated: refused with the file named, nothing half loaded. */
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    char buf[4096];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    tu_write(bad, buf, n / 2);
+    memset(&e, 0, sizeof e);
+    ck_assert_ptr_null(battle_load(bad, BATTLE_VS_AI, 1.0f, &e));
+    ck_assert_ptr_nonnull(strstr(e.msg, "bad.sav"));
+    /* Garbage: the same. */
+    tu_write(bad, "shoal-save 1\n[battle]\nturn = banana\n", 36);
+    memset(&e, 0, sizeof e);
+    ck_assert_ptr_null(battle_load(bad, BATTLE_HOTSEAT, 1.0f, &e));
+    ck_assert_ptr_nonnull(strstr(e.msg, "bad.sav"));
+    battle_free(b);
+}
+END_TEST
+
+START_TEST(test_orders_from_the_panel)
+{
+    Battle *b = new_battle(BATTLE_VS_AI, 4);
+    int i = b->selected;
+    ck_assert_int_eq(b->sk.orders[i].fire[0].target, SKIRMISH_ANY);
+    battle_cycle_target(b, i, 0);
+    ck_assert_int_eq(b->sk.orders[i].fire[0].target, SKIRMISH_HOLD);
+    battle_cycle_target(b, i, 0);
+    int t = b->sk.orders[i].fire[0].target;
+    ck_assert_int_ge(t, 0);
+    ck_assert_int_eq(b->sk.ships[t].side, 1);
+    /* Round the cycle back to fire at will. */
+    for (int k = 0; k < SKIRMISH_MAX_SHIPS + 2 && b->sk.orders[i].fire[0].target != SKIRMISH_ANY;
+         k++)
+        battle_cycle_target(b, i, 0);
+    ck_assert_int_eq(b->sk.orders[i].fire[0].target, SKIRMISH_ANY);
+    battle_toggle_shot(b, i, 1);
+    ck_assert_int_eq(b->sk.orders[i].fire[1].shot, FLEET_CHAIN);
+    battle_toggle_shot(b, i, 1);
+    ck_assert_int_eq(b->sk.orders[i].fire[1].shot, FLEET_ROUND);
+    /* Aiming at a friend is refused with a note. */
+    int friend_ = -1;
+    for (int k = 0; k < b->sk.nships; k++)
+        if (k != i && b->sk.ships[k].side == 0) friend_ = k;
+    ck_assert_int_eq(battle_aim_at(b, friend_), -1);
+    ck_assert_int_eq(b->note_bad, 1);
+    /* Land can't be sailed to. */
+    const HexChart *ch = &b->sk.chart;
+    Hex land = hex_make(ch->q0 + ch->qn + 5, ch->r0);
+    ck_assert_int_eq(battle_plot(b, land), -1);
+    battle_free(b);
+}
+END_TEST
+
+/* Fish near ship i's hull, summed over a run of the sea. */
+static long near_hulls(Battle *b, Sea *sea, bool feed, int steps)
+{
+    long n = 0;
+    for (int k = 0; k < steps; k++) {
+        if (feed) battle_feed_sea(b, sea);
+        sea_step(sea);
+        for (int i = 0; i < b->sk.nships; i++) {
+            BattleShipLook l;
+            battle_ship_look(b, i, &l);
+            if (l.visible)
+                n += sea_count_within(sea, l.x, l.y,
+                                      battle_ship_length(b, b->sk.ships[i].cls) * 0.4f);
+        }
+    }
+    return n;
+}
+
+START_TEST(test_hulls_part_the_school)
+{
+    Battle *b = new_battle(BATTLE_VS_AI, 2);
+    ShoreField shore;
+    Err e = {{0}};
+    ck_assert_int_eq(shore_bake(&shore, b->map.land, b->map.w, b->map.h, &e), 0);
+    SeaParams p;
+    sea_params_default(&p);
+    Sea *with, *without;
+    /* Dense enough that every hull has fish round it to begin with. */
+    ck_assert_int_eq(sea_init(&with, &shore, &p, 77, 30000, 0, NULL, &e), 0);
+    ck_assert_int_eq(sea_init(&without, &shore, &p, 77, 30000, 0, NULL, &e), 0);
+    long a = near_hulls(b, with, true, 150), c = near_hulls(b, without, false, 150);
+    ck_assert_int_gt(c, 50);
+    ck_assert_msg(a * 4 < c, "fish under the hulls: %ld with hulls, %ld without", a, c);
+    /* A splash scares them off: where the school is thickest, shot falls
+     * into one sea and not into its twin. */
+    float x = 0, y = 0;
+    long most = -1;
+    for (int py = 40; py < b->map.h - 40; py += 40)
+        for (int px = 40; px < b->map.w - 40; px += 40) {
+            long n = sea_count_within(without, (float)px, (float)py, 30);
+            if (n > most) {
+                most = n;
+                x = (float)px;
+                y = (float)py;
+            }
+        }
+    ck_assert_int_gt(most, 10);
+    battle_fx_splash(&b->fx, x, y, 10, 60);
+    BattleScare sc[4];
+    ck_assert_int_eq(battle_fx_take_scares(&b->fx, sc, 4), 1);
+    sea_add_scare(without, sc[0].x, sc[0].y, sc[0].radius, sc[0].seconds);
+    Sea *calm;
+    ck_assert_int_eq(sea_init(&calm, &shore, &p, 77, 30000, 0, NULL, &e), 0);
+    for (int k = 0; k < 150; k++) sea_step(calm);
+    for (int k = 0; k < 45; k++) {
+        sea_step(without);
+        sea_step(calm);
+    }
+    long scared = sea_count_within(without, x, y, 30), left = sea_count_within(calm, x, y, 30);
+    ck_assert_msg(scared * 2 < left, "splash: %ld fish stay, %ld without it", scared, left);
+    sea_deinit(calm);
+    sea_deinit(with);
+    sea_deinit(without);
+    shore_free(&shore);
+    battle_free(b);
+}
+END_TEST
+
+static Suite *battle_suite(void)
+{
+    Suite *s = suite_create("ui_battle");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_hermite_and_angles);
+    tcase_add_test(tc, test_sail_turn_sail);
+    tcase_add_test(tc, test_speed_kept_between_hexes);
+    tcase_add_test(tc, test_blocked_bumps_back);
+    tcase_add_test(tc, test_gunnery_and_fates_in_order);
+    tcase_add_test(tc, test_pick_hex_from_screen);
+    tcase_add_test(tc, test_broadside_smoke_on_its_side);
+    tcase_add_test(tc, test_splash_scares_and_ball_flies);
+    tcase_add_test(tc, test_plot_and_play_against_ai);
+    tcase_add_test(tc, test_hotseat_hides_orders);
+    tcase_add_test(tc, test_skip_shows_the_same_as_playing);
+    tcase_add_test(tc, test_save_load_and_refuse_corrupt);
+    tcase_add_test(tc, test_orders_from_the_panel);
+    tcase_add_test(tc, test_hulls_part_the_school);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+SHOAL_CHECK_MAIN(battle_suite)
