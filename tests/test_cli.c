@@ -92,6 +92,16 @@ START_TEST(control_chars_quoted_on_one_line)
 }
 END_TEST
 
+/* Any message, not only the cli ones, stays on one line whatever it quotes. */
+START_TEST(err_messages_are_one_line)
+{
+    Err e;
+    ck_assert_int_eq(err_set(&e, "%s: bad name '%s'", "maps/a\nb.png", "x\r\ty\x1b"), -1);
+    ck_assert_str_eq(e.msg, "maps/a?b.png: bad name 'x??y?'");
+    ck_assert_int_eq(err_set(NULL, "ignored %d", 1), -1);
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
     Suite *s = suite_create("cli");
@@ -99,6 +109,7 @@ static Suite *cli_suite(void)
     tcase_add_test(t, whole_numbers);
     tcase_add_test(t, real_numbers_and_sizes);
     tcase_add_test(t, control_chars_quoted_on_one_line);
+    tcase_add_test(t, err_messages_are_one_line);
     suite_add_tcase(s, t);
     return s;
 }

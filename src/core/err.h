@@ -2,6 +2,7 @@
 #ifndef SHOAL_ERR_H
 #define SHOAL_ERR_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /* Every recoverable failure in core fills one of these with a single line
@@ -12,11 +13,14 @@ typedef struct Err {
 } Err;
 
 /* Format a message into e (printf-style). e may be NULL. Always returns -1
- * so callers can write `return err_set(e, ...);`. */
+ * so callers can write `return err_set(e, ...);`. Control characters that
+ * reach the message (a newline inside a quoted flag value or file name) are
+ * shown as '?', so the message is always one line. */
 int err_set(Err *e, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+int err_vset(Err *e, const char *fmt, va_list ap);
 
 #endif

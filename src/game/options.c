@@ -87,12 +87,13 @@ __attribute__((format(printf, 2, 3)))
 static int
 bad(const char *flag, const char *fmt, ...)
 {
+    /* Through Err so a quoted value can never break the one-line rule. */
+    Err e;
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "shoal: %s: ", flag);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    err_vset(&e, fmt, ap);
     va_end(ap);
+    fprintf(stderr, "shoal: %s: %s\n", flag, e.msg);
     return 2;
 }
 

@@ -60,12 +60,13 @@ __attribute__((format(printf, 2, 3)))
 static int
 bad(const char *what, const char *fmt, ...)
 {
+    /* Through Err so a quoted value can never break the one-line rule. */
+    Err e;
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "shoal-editor: %s: ", what);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    err_vset(&e, fmt, ap);
     va_end(ap);
+    fprintf(stderr, "shoal-editor: %s: %s\n", what, e.msg);
     return 2;
 }
 
