@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # e2e_bench: shoal-bench end to end — a short JSON run, determinism of the
-# reported state hash, the text report, and every kind of bad input.
+# reported state hash, the text report, a short soak, and every kind of bad
+# input.
 set -u
 BUILD="${1:-build}"
 BIN="$BUILD/shoal-bench"
@@ -50,7 +51,7 @@ rc=$?
 missing=""
 for k in median_ms p95_ms mean_ms fish_per_s peak_rss_mb schools loners largest_school \
     largest_polarization mean_polarization mean_neighbors mean_nn_dist fish_on_land \
-    fish_off_map shore_jitter shore_reversals shark_nearest_mean eaten state_hash; do
+    fish_off_map shore_jitter shore_reversals shark_nearest_mean eaten state_hash bytes_per_fish; do
     grep -q "\"$k\":" "$T/a.json" || missing="$missing $k"
 done
 [ -z "$missing" ] && ok "JSON has every field" || bad "JSON lacks:$missing"
@@ -67,6 +68,10 @@ med=$(field "$T/a.json" median_ms)
 p95=$(field "$T/a.json" p95_ms)
 awk -v m="$med" -v p="$p95" 'BEGIN { exit !(m > 0 && p >= m) }' && ok "median > 0, p95 >= median" ||
     bad "median $med, p95 $p95"
+# The sea's own arrays alone are 13 x 4 bytes a fish, and far less than 1 KiB.
+bpf=$(field "$T/a.json" bytes_per_fish)
+awk -v b="$bpf" 'BEGIN { exit !(b >= 52 && b < 1024) }' && ok "bytes_per_fish plausible ($bpf)" ||
+    bad "bytes_per_fish plausible ($bpf)"
 hash_a=$(field "$T/a.json" state_hash)
 [[ "$hash_a" =~ ^[0-9a-f]{16}$ ]] && ok "state_hash is 16 hex digits" || bad "state_hash '$hash_a'"
 
@@ -95,6 +100,24 @@ rc=$?
 [ $rc -eq 0 ] && grep -q "speed-up" "$T/cmp" && grep -q "final states identical" "$T/cmp" &&
     ok "--compare threads" || bad "--compare threads (rc=$rc: $(head -c 300 "$T/cmp"))"
 
+# A short soak: checked at 10000 and 20000 steps, and passed.
+"$BIN" --soak --fish 2000 --steps 20000 --threads 2 >"$T/soak" 2>"$T/soak.err"
+rc=$?
+[ $rc -eq 0 ] && [ "$(grep -c "^soak: step .*fish on land 0, off map 0, non-finite 0, count ok" "$T/soak")" -eq 2 ] &&
+    grep -q "^soak: passed: 2 checks over 20000 steps" "$T/soak" && [ ! -s "$T/soak.err" ] &&
+    ok "--soak 20000 steps: 2 checks passed" ||
+    bad "--soak 20000 steps (rc=$rc: $(tail -c 300 "$T/soak") $(head -c 300 "$T/soak.err"))"
+# Under --json, stdout is one object (progress goes to stderr); an uneven
+# length is checked at the end too.
+"$BIN" --soak --fish 300 --sharks 2 --ships 1 --steps 10500 --threads 2 --json >"$T/soak.json" 2>"$T/soak.jerr"
+rc=$?
+[ $rc -eq 0 ] && [ "$(wc -l <"$T/soak.json")" -eq 1 ] && [ "$(field "$T/soak.json" mode)" = soak ] &&
+    [ "$(field "$T/soak.json" steps)" = 10500 ] && [ "$(field "$T/soak.json" checks)" = 2 ] &&
+    [ "$(field "$T/soak.json" failures)" = 0 ] && grep -q '"elapsed":' "$T/soak.json" &&
+    [[ "$(field "$T/soak.json" state_hash)" =~ ^[0-9a-f]{16}$ ]] &&
+    [ "$(grep -c "^soak: step" "$T/soak.jerr")" -eq 2 ] && ok "--soak --json" ||
+    bad "--soak --json (rc=$rc: $(head -c 300 "$T/soak.json") $(head -c 300 "$T/soak.jerr"))"
+
 # A map from a file, when shoal-map is there to make one.
 if [ -x "$BUILD/shoal-map" ] &&
     "$BUILD/shoal-map" gen --seed 5 --size 400x300 -o "$T/m.png" >/dev/null 2>&1; then
@@ -115,6 +138,11 @@ expect_fail "bad --compare" "--compare 'speed'" "$BIN" --compare speed
 expect_fail "--csv without --sweep" "--csv" "$BIN" --csv "$T/x.csv"
 expect_fail "--map with --seed" "--map and --seed" "$BIN" --map "$T/none.png" --seed 3
 expect_fail "missing map file" "$T/none.png" "$BIN" --map "$T/none.png"
+expect_fail "--soak with zero steps" "--steps '0'" "$BIN" --soak --steps 0
+expect_fail "--soak with steps not a number" "--steps '1e4'" "$BIN" --soak --steps 1e4
+expect_fail "--soak steps over the limit" "--steps '100000001'" "$BIN" --soak --steps 100000001
+expect_fail "long --steps without --soak" "--steps 2000000: at most" "$BIN" --steps 2000000
+expect_fail "--soak with --sweep" "--soak and --sweep" "$BIN" --soak --sweep
 printf 'not a png' >"$T/junk.png"
 expect_fail "map that is not a PNG" "$T/junk.png" "$BIN" --map "$T/junk.png"
 

@@ -110,4 +110,38 @@ void bench_sweep_json(FILE *f, const SweepRow *rows, int n);
 int bench_sweep_csv(const char *path, const SweepRow *rows, int n, Err *e);
 int bench_sweep_svg(const char *path, const SweepRow *rows, int n, Err *e);
 
+/* ----------------------------------------------------------------- soak */
+
+/* A soak checks the sea this often (steps), and at the end. */
+#define BENCH_SOAK_EVERY 10000
+
+/* What one soak check found. */
+typedef struct SoakCheck {
+    int on_land;    /* fish on a land pixel of the mask */
+    int off_map;    /* fish outside 0..w x 0..h */
+    int non_finite; /* fish and sharks with a NaN or infinite x, y, vx or vy */
+    int count_ok;   /* fish and shark counts as at the start */
+    int failed;     /* any of the above */
+} SoakCheck;
+
+/* Check the view v of a sea on w that started with `fish` fish and
+ * `sharks` sharks; on a failure msg gets one line naming the first fish
+ * or shark at fault ("fish 1234 has a NaN velocity"). Allocates nothing. */
+void bench_soak_check(const BenchWorld *w, const SeaView *v, int fish, int sharks, SoakCheck *c,
+                      char *msg, size_t cap);
+
+/* Resident set of this process now, in bytes (/proc/self/statm), or NaN
+ * where the system does not tell. */
+double bench_rss_bytes(void);
+/* Fish added to measure the bytes per fish are at least this many. */
+#define BENCH_BPF_MIN_GROWTH 65536
+/* The count bench_bytes_per_fish grows a sea of `fish` to: twice as many,
+ * at least BENCH_BPF_MIN_GROWTH more, at most SEA_MAX_FISH. */
+int bench_bpf_target(int fish);
+/* The sea's memory per fish: step `steps` times, grow the sea to
+ * bench_bpf_target fish, step again, and divide the growth of the resident
+ * set by the fish added. Changes the sea (call it last); *out is NaN when
+ * the system does not tell or the sea cannot grow. */
+int bench_bytes_per_fish(Sea *sea, int steps, double *out, Err *e);
+
 #endif

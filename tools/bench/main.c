@@ -5,18 +5,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bench.h"
 #include "core/cli.h"
+
+/* Timed runs keep one time per step; a soak keeps none. */
+#define BENCH_MAX_STEPS      1000000
+#define BENCH_SOAK_MAX_STEPS 100000000
 
 static const char usage[] =
     "usage: shoal-bench [--map FILE | --seed N] [--fish N] [--sharks K] [--ships S]\n"
     "                   [--steps S] [--warmup W] [--threads T] [--brute] [--json]\n"
     "       shoal-bench --sweep [--csv FILE] [--svg FILE] [options above but --fish]\n"
     "       shoal-bench --compare brute|threads|scale [options above]\n"
+    "       shoal-bench --soak [--steps S] [--fish N] [--sharks K] [--ships S]\n"
+    "                   [--threads T] [--map FILE | --seed N] [--json]\n"
     "\n"
     "Runs the sea headless and reports the median and p95 time per step, fish\n"
-    "updates per second, peak memory and the quality metrics of the school.\n"
+    "updates per second, peak memory, the sea's bytes per fish (its resident\n"
+    "growth when the fish double) and the quality metrics of the school.\n"
     "\n"
     "  --map FILE      swim in this map (PNG mask + optional .ini sidecar); the\n"
     "                  sea and ships are then seeded with 1\n"
@@ -28,7 +36,8 @@ static const char usage[] =
     "  --ships S       ships: 20 px hulls sailing straight, bouncing off\n"
     "                  coasts, 0..64 (default 0)\n"
     "  --steps S       measured steps, 1..1000000 (default 4000000/fish,\n"
-    "                  kept within 20..300)\n"
+    "                  kept within 20..300); with --soak 1..100000000\n"
+    "                  (default 1000000)\n"
     "  --warmup W      unmeasured steps first, 0..100000 (default steps/10, >= 3)\n"
     "  --threads T     worker threads incl. the main one, 1..64 (default: SHOAL_THREADS\n"
     "                  or the number of cores)\n"
@@ -41,6 +50,11 @@ static const char usage[] =
     "                  brute   = grid vs all-pairs at --fish\n"
     "                  threads = 1 thread vs --threads (default 2)\n"
     "                  scale   = --fish vs 10x --fish\n"
+    "  --soak          a long run (default 10000 fish, 16 sharks, 8 ships) checked\n"
+    "                  every 10000 steps and at the end: no fish or shark NaN or\n"
+    "                  infinite, no fish on land or off the map, counts unchanged;\n"
+    "                  one line per check, then the verdict (exit 1 on the first\n"
+    "                  failure, naming the step and what failed)\n"
     "  --help          this text\n"
     "\n"
     "Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n";
@@ -50,11 +64,11 @@ typedef struct Opts {
     uint32_t seed;
     int seed_set;
     int fish, fish_set;
-    int sharks, ships;
+    int sharks, sharks_set, ships, ships_set;
     int steps, steps_set;
     int warmup, warmup_set;
     int threads, threads_set;
-    int brute, json, sweep;
+    int brute, json, sweep, soak;
     const char *csv, *svg;
     const char *compare;
 } Opts;
@@ -82,10 +96,12 @@ static int parse(int argc, char **argv, Opts *o, Err *e)
             o->fish_set = 1;
         } else if (!strcmp(a, "--sharks")) {
             rc = cli_int(a, v, 0, SEA_MAX_SHARKS, &o->sharks, e);
+            o->sharks_set = 1;
         } else if (!strcmp(a, "--ships")) {
             rc = cli_int(a, v, 0, SEA_MAX_HULLS, &o->ships, e);
+            o->ships_set = 1;
         } else if (!strcmp(a, "--steps")) {
-            rc = cli_int(a, v, 1, 1000000, &o->steps, e);
+            rc = cli_int(a, v, 1, BENCH_SOAK_MAX_STEPS, &o->steps, e);
             o->steps_set = 1;
         } else if (!strcmp(a, "--warmup")) {
             rc = cli_int(a, v, 0, 100000, &o->warmup, e);
@@ -112,6 +128,8 @@ static int parse(int argc, char **argv, Opts *o, Err *e)
                 o->json = 1;
             else if (!strcmp(a, "--sweep"))
                 o->sweep = 1;
+            else if (!strcmp(a, "--soak"))
+                o->soak = 1;
             else if (a[0] == '-')
                 return err_set(e, "%.60s: unknown flag (see --help)", a);
             else
@@ -124,6 +142,21 @@ static int parse(int argc, char **argv, Opts *o, Err *e)
     if ((o->csv || o->svg) && !o->sweep)
         return err_set(e, "%s: only with --sweep", o->csv ? "--csv" : "--svg");
     if (o->sweep && o->compare) return err_set(e, "--sweep and --compare: give one or the other");
+    if (o->soak && (o->sweep || o->compare))
+        return err_set(e, "--soak and %s: give one or the other",
+                       o->sweep ? "--sweep" : "--compare");
+    if (o->soak && o->brute)
+        return err_set(e, "--brute: not with --soak (all pairs for a million steps)");
+    if (o->soak && o->warmup_set)
+        return err_set(e, "--warmup: not with --soak (every step of a soak is checked alike)");
+    if (!o->soak && o->steps_set && o->steps > BENCH_MAX_STEPS)
+        return err_set(e, "--steps %d: at most %d (more only with --soak)", o->steps,
+                       BENCH_MAX_STEPS);
+    if (o->soak) {
+        if (!o->steps_set) o->steps = 1000000;
+        if (!o->sharks_set) o->sharks = 16;
+        if (!o->ships_set) o->ships = 8;
+    }
     if (o->sweep && o->fish_set)
         return err_set(e, "--fish: not with --sweep (the sweep sets the fish counts)");
     if (o->sweep && o->brute)
@@ -219,7 +252,7 @@ static const char *nan_text(double v, char *buf, size_t cap, const char *fmt)
 }
 
 static void print_single(const Opts *o, const BenchRun *r, const BenchStats *st, int threads,
-                         const Metrics *m, double rss, int rss_reset, uint64_t hash)
+                         const Metrics *m, double rss, int rss_reset, double bpf, uint64_t hash)
 {
     const BenchWorld *w = r->world;
     const BenchSetup *s = &r->setup;
@@ -242,6 +275,7 @@ static void print_single(const Opts *o, const BenchRun *r, const BenchStats *st,
         printf(",\"peak_rss_scope\":\"%s\"", rss_reset ? "run" : "process");
         json_num(stdout, "world_mb", w->mb);
         json_num(stdout, "metrics_mb", met_mb);
+        json_num(stdout, "bytes_per_fish", bpf);
         printf(",\"schools\":%d,\"loners\":%d,\"largest_school\":%d", m->schools, m->loners,
                m->largest_school);
         json_num(stdout, "largest_polarization", m->largest_polarization);
@@ -268,6 +302,8 @@ static void print_single(const Opts *o, const BenchRun *r, const BenchStats *st,
     printf("speed:   %.3g fish updates/s\n", st->fish_per_s);
     printf("memory:  peak %.1f MB %s (of it map + shore field %.1f MB, metrics %.1f MB)\n", rss,
            rss_reset ? "during the run" : "of the process", w->mb, met_mb);
+    printf("per fish: %s bytes of sea (resident growth from %d to %d fish)\n",
+           nan_text(bpf, b1, sizeof b1, "%.1f"), s->fish, bench_bpf_target(s->fish));
     printf("schools: %d (largest %d fish, polarization %s; fish-weighted mean %s), %d loners\n",
            m->schools, m->largest_school, nan_text(m->largest_polarization, b1, sizeof b1, "%.3f"),
            nan_text(m->mean_polarization, b2, sizeof b2, "%.3f"), m->loners);
@@ -310,11 +346,16 @@ static int run_single(const Opts *o)
             double rss = bench_peak_rss_mb();
             SeaView v;
             sea_view(r.sea, &v);
+            double bpf = NAN;
             if (metrics_compute(&r.metrics, &v, &m, &e) == 0) {
-                BenchStats st;
-                bench_run_stats(&r, &st);
-                print_single(o, &r, &st, threads, &m, rss, rss_reset, sea_hash(r.sea));
-                rc = 0;
+                uint64_t hash = sea_hash(r.sea);
+                /* last: it grows the sea past the run */
+                if (bench_bytes_per_fish(r.sea, 2, &bpf, &e) == 0) {
+                    BenchStats st;
+                    bench_run_stats(&r, &st);
+                    print_single(o, &r, &st, threads, &m, rss, rss_reset, bpf, hash);
+                    rc = 0;
+                }
             }
         }
         bench_run_deinit(&r);
@@ -494,6 +535,102 @@ out:
     return rc;
 }
 
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A long run checked every BENCH_SOAK_EVERY steps and at the end; stops
+ * at the first failed check. Progress goes to stdout, or to stderr under
+ * --json so that stdout stays one JSON object. */
+static int run_soak(const Opts *o)
+{
+    BenchWorld w;
+    int rc = world_for(o, o->fish, &w);
+    if (rc) return rc;
+    int threads = jobs_pick_threads(o->threads_set ? o->threads : 0);
+    JobPool *pool = NULL;
+    if ((rc = start_pool(threads, &pool)) != 0) {
+        bench_world_free(&w);
+        return rc;
+    }
+    BenchSetup s;
+    make_setup(o, o->fish, 0, &s);
+    /* bench_run_step keeps the times of the first `steps` steps only:
+     * one is enough, so a soak of any length holds one double */
+    s.steps = 1;
+    s.warmup = 0;
+    BenchRun r;
+    Err e = {""};
+    if (bench_run_init(&r, &w, &s, pool, &e) != 0) {
+        fprintf(stderr, "shoal-bench: %s\n", e.msg);
+        jobs_deinit(pool);
+        bench_world_free(&w);
+        return 1;
+    }
+    FILE *prog = o->json ? stderr : stdout;
+    if (!o->json)
+        printf("soak: %d fish, %d sharks, %d ships on %s; %d thread%s, %d steps, checked every "
+               "%d\n",
+               o->fish, o->sharks, o->ships, w.desc, threads, threads == 1 ? "" : "s", o->steps,
+               BENCH_SOAK_EVERY);
+    fflush(prog);
+    double t0 = now_s();
+    int checks = 0, failures = 0;
+    char msg[160] = "", line[200] = "";
+    rc = 0;
+    while (r.stepped < o->steps) {
+        if (bench_run_step(&r, &e) != 0) {
+            snprintf(line, sizeof line, "soak: step %d: %.150s", r.stepped, e.msg);
+            rc = 1;
+            break;
+        }
+        if (r.stepped % BENCH_SOAK_EVERY != 0 && r.stepped != o->steps) continue;
+        SeaView v;
+        sea_view(r.sea, &v);
+        SoakCheck c;
+        bench_soak_check(&w, &v, o->fish, o->sharks, &c, msg, sizeof msg);
+        checks++;
+        fprintf(prog,
+                "soak: step %d, %.1f s: fish on land %d, off map %d, non-finite %d, count %s\n",
+                r.stepped, now_s() - t0, c.on_land, c.off_map, c.non_finite,
+                c.count_ok ? "ok" : "WRONG");
+        fflush(prog);
+        if (c.failed) {
+            failures++;
+            snprintf(line, sizeof line, "soak: step %d: %s", r.stepped, msg);
+            rc = 1;
+            break;
+        }
+    }
+    double elapsed = now_s() - t0;
+    uint64_t hash = sea_hash(r.sea);
+    if (o->json) {
+        printf("{\"mode\":\"soak\"");
+        json_str(stdout, "map", w.desc);
+        printf(",\"seed\":%u,\"fish\":%d,\"sharks\":%d,\"ships\":%d,\"threads\":%d,"
+               "\"steps\":%d,\"stepped\":%d,\"checks\":%d,\"failures\":%d",
+               (unsigned)s.seed, o->fish, o->sharks, o->ships, threads, o->steps, r.stepped, checks,
+               failures);
+        json_num(stdout, "elapsed", elapsed);
+        json_str(stdout, "failure", line);
+        printf(",\"eaten\":%" PRIu64 ",\"state_hash\":\"%016" PRIx64 "\"}\n", sea_eaten(r.sea),
+               hash);
+    } else if (!rc) {
+        printf("soak: passed: %d checks over %d steps in %.1f s (%.3f ms/step), %" PRIu64
+               " fish eaten, state hash %016" PRIx64 "\n",
+               checks, r.stepped, elapsed, 1e3 * elapsed / (r.stepped ? r.stepped : 1),
+               sea_eaten(r.sea), hash);
+    }
+    if (rc) fprintf(stderr, "%s\n", line);
+    bench_run_deinit(&r);
+    jobs_deinit(pool);
+    bench_world_free(&w);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     Opts o;
@@ -509,5 +646,6 @@ int main(int argc, char **argv)
     }
     if (o.sweep) return run_sweep(&o);
     if (o.compare) return run_compare(&o);
+    if (o.soak) return run_soak(&o);
     return run_single(&o);
 }
