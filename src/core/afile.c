@@ -10,10 +10,13 @@
 
 int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *e)
 {
-    if (snprintf(tmp, AFILE_TMP_MAX, "%s.tmp-XXXXXX", path) >= AFILE_TMP_MAX)
-        return err_set(e, "%s: path too long", path);
+    /* mkstemp replaces the last six characters, which must be 'X'. */
+    int n = snprintf(tmp, AFILE_TMP_MAX, "%s.tmp-......", path);
+    if (n < 0 || n >= AFILE_TMP_MAX) return err_set(e, "%s: path too long", path);
+    memset(tmp + n - 6, 'X', 6);
     int fd = mkstemp(tmp);
-    if (fd < 0) return err_set(e, "%s: cannot create a temp file to save: %s", path, strerror(errno));
+    if (fd < 0)
+        return err_set(e, "%s: cannot create a temp file to save: %s", path, strerror(errno));
     const char *p = data;
     size_t left = len;
     while (left > 0) {

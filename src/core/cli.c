@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,4 +87,15 @@ int cli_size(const char *flag, const char *value, int lo, int hi, int *w, int *h
 bad:
     return err_set(e, "%s '%s': expected WIDTHxHEIGHT, each from %d to %d", flag,
                    shown(value, q, sizeof q), lo, hi);
+}
+
+int cli_fail(const char *prog, const char *what, const char *fmt, ...)
+{
+    Err e;
+    va_list ap;
+    va_start(ap, fmt);
+    err_vset(&e, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "%s: %s: %s\n", prog, what, e.msg);
+    return 2;
 }

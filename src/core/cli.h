@@ -16,4 +16,13 @@ int cli_size(const char *flag, const char *value, int lo, int hi, int *w, int *h
 /* A flag that needs a value: fails with "--map: missing value" if NULL. */
 int cli_need(const char *flag, const char *value, Err *e);
 
+/* Print "PROG: WHAT: message" as one line on stderr (through Err, so a
+ * quoted value can never break the line) and return 2, the exit code for
+ * bad usage: `return cli_fail("shoal", "--fish", "'%s' is ...", v);`. */
+int cli_fail(const char *prog, const char *what, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 #endif

@@ -10,6 +10,7 @@
 
 #include "bakebench.h"
 #include "battle.h"
+#include "core/cli.h"
 #include "core/jobs.h"
 #include "core/map.h"
 #include "core/sea.h"
@@ -81,21 +82,7 @@ static void usage(FILE *f)
 }
 
 /* Report a bad flag in one line; main returns the 2 this gives. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static int
-bad(const char *flag, const char *fmt, ...)
-{
-    /* Through Err so a quoted value can never break the one-line rule. */
-    Err e;
-    va_list ap;
-    va_start(ap, fmt);
-    err_vset(&e, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "shoal: %s: %s\n", flag, e.msg);
-    return 2;
-}
+#define bad(...) cli_fail("shoal", __VA_ARGS__)
 
 /* Strict decimal: digits only (no sign, no spaces), within lo..hi. */
 static int parse_num(const char *s, long long lo, long long hi, long long *out)

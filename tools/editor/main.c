@@ -54,21 +54,7 @@ static void usage(FILE *f)
             FRAMES_DEFAULT);
 }
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static int
-bad(const char *what, const char *fmt, ...)
-{
-    /* Through Err so a quoted value can never break the one-line rule. */
-    Err e;
-    va_list ap;
-    va_start(ap, fmt);
-    err_vset(&e, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "shoal-editor: %s: %s\n", what, e.msg);
-    return 2;
-}
+#define bad(...) cli_fail("shoal-editor", __VA_ARGS__)
 
 static int parse_overlays(const char *s, unsigned *out)
 {
