@@ -1,6 +1,8 @@
 /* grid: uniform grid rebuilt each step by a stable, parallel counting sort. */
 #include "grid.h"
 
+#include "bigmem.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -65,10 +67,11 @@ void grid_deinit(Grid *g)
     memset(g, 0, sizeof *g);
 }
 
-/* realloc that leaves *pp intact on failure. */
-static int grow(void **pp, size_t bytes)
+/* realloc (huge-page backed when big: the step reads these at random)
+ * that leaves *pp intact on failure. */
+static int grow(void **pp, size_t old_bytes, size_t bytes)
 {
-    void *q = realloc(*pp, bytes);
+    void *q = bigmem_realloc(*pp, old_bytes, bytes);
     if (!q) return -1;
     *pp = q;
     return 0;
@@ -79,12 +82,16 @@ int grid_reserve(Grid *g, int cap, Err *e)
     if (cap < 0) return err_set(e, "grid: capacity %d; it must be >= 0", cap);
     if (cap <= g->cap && g->order) return 0;
     size_t n = alloc_count(cap), np = (size_t)cap + GRID_PAD;
-    int fail =
-        grow((void **)&g->order, n * sizeof(int)) || grow((void **)&g->sx, np * sizeof(float)) ||
-        grow((void **)&g->sy, np * sizeof(float)) || grow((void **)&g->cell_of, n * sizeof(int));
+    /* What the buffers hold now (nothing before the first reserve). */
+    size_t on = g->order ? alloc_count(g->cap) : 0, onp = g->order ? (size_t)g->cap + GRID_PAD : 0;
+    int fail = grow((void **)&g->order, on * sizeof(int), n * sizeof(int)) ||
+               grow((void **)&g->sx, onp * sizeof(float), np * sizeof(float)) ||
+               grow((void **)&g->sy, onp * sizeof(float), np * sizeof(float)) ||
+               grow((void **)&g->cell_of, on * sizeof(int), n * sizeof(int));
     if (!fail && g->su)
-        fail = grow((void **)&g->su, np * sizeof(float)) ||
-               grow((void **)&g->sv, np * sizeof(float)) || grow((void **)&g->sid, n * sizeof(int));
+        fail = grow((void **)&g->su, onp * sizeof(float), np * sizeof(float)) ||
+               grow((void **)&g->sv, onp * sizeof(float), np * sizeof(float)) ||
+               grow((void **)&g->sid, on * sizeof(int), n * sizeof(int));
     if (fail) return err_set(e, "grid: out of memory for %d points", cap);
     g->cap = cap;
     return 0;
@@ -94,9 +101,9 @@ int grid_enable_payload(Grid *g, Err *e)
 {
     if (g->su) return 0;
     size_t n = alloc_count(g->cap), np = (size_t)g->cap + GRID_PAD;
-    g->su = malloc(np * sizeof(float));
-    g->sv = malloc(np * sizeof(float));
-    g->sid = malloc(n * sizeof(int));
+    g->su = bigmem_alloc(np * sizeof(float));
+    g->sv = bigmem_alloc(np * sizeof(float));
+    g->sid = bigmem_alloc(n * sizeof(int));
     if (!g->su || !g->sv || !g->sid) {
         free(g->su);
         free(g->sv);
@@ -114,8 +121,9 @@ int grid_reserve_parts(Grid *g, int parts, Err *e)
         return err_set(e, "grid: %d parts; 1..%d allowed", parts, JOBS_MAX_THREADS);
     if (parts <= g->hist_workers) return 0;
     size_t cells = (size_t)g->cols * (size_t)g->rows;
-    if (grow((void **)&g->hist, cells * (size_t)parts * sizeof(int)) ||
-        grow((void **)&g->cursor, cells * (size_t)parts * sizeof(int)))
+    size_t old = cells * (size_t)g->hist_workers * sizeof(int);
+    if (grow((void **)&g->hist, old, cells * (size_t)parts * sizeof(int)) ||
+        grow((void **)&g->cursor, old, cells * (size_t)parts * sizeof(int)))
         return err_set(e, "grid: out of memory for %d histograms of %zu cells", parts, cells);
     g->hist_workers = parts;
     return 0;

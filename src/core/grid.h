@@ -8,7 +8,7 @@
 
 /* The cell-ordered arrays (sx, sy, su, sv) hold GRID_PAD zeroed floats
  * after the last point of a build, so loops may read whole SIMD blocks. */
-#define GRID_PAD 4
+#define GRID_PAD 8
 
 typedef struct Grid {
     float cell; /* cell side in px = neighbour radius */

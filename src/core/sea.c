@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "sea_internal.h"
 
 /* Fish per part below which splitting the grid build costs more than it
@@ -415,11 +416,11 @@ static int grow_fish(Sea *s, int cap, Err *e)
     float **fl[] = {&s->x,      &s->y,      &s->vx,    &s->vy,    &s->px[0],  &s->py[0],
                     &s->pvx[0], &s->pvy[0], &s->px[1], &s->py[1], &s->pvx[1], &s->pvy[1]};
     for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++) {
-        float *q = realloc(*fl[i], n * sizeof(float));
+        float *q = bigmem_realloc(*fl[i], (size_t)s->cap * sizeof(float), n * sizeof(float));
         if (!q) return err_set(e, "sea: out of memory for %d fish", cap);
         *fl[i] = q;
     }
-    int *q = realloc(s->id, n * sizeof(int));
+    int *q = bigmem_realloc(s->id, (size_t)s->cap * sizeof(int), n * sizeof(int));
     if (!q) return err_set(e, "sea: out of memory for %d fish", cap);
     s->id = q;
     if (grid_reserve(&s->grid, cap, e) != 0) return -1;
@@ -466,6 +467,10 @@ int sea_init(Sea **out, const ShoreField *shore, const SeaParams *p, uint64_t se
         s->pool = s->own_pool;
     }
     s->threads = jobs_threads(s->pool);
+    /* SHOAL_SEA_SIMD=sse runs the SSE copy on an AVX2 machine: the same
+     * results, which is how the tests check the two copies agree. */
+    const char *simd = getenv("SHOAL_SEA_SIMD");
+    s->avx2 = sea_simd_avx2() && !(simd && strcmp(simd, "sse") == 0);
     s->threat_stamp = 1;
     s->cur_r = 0.0f;
     compute_k(s);

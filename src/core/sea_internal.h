@@ -83,6 +83,7 @@ struct Sea {
     uint64_t seed;
     JobPool *pool, *own_pool;
     int threads;
+    int avx2; /* the fish stage runs its AVX2 copy (same results, faster) */
 
     /* Fish in storage order = cell order of the last step (ids say who). */
     int n, cap;
@@ -165,6 +166,9 @@ void sea_stage_count(void *ctx, int begin, int end, int worker);
 void sea_stage_sharks(void *ctx, int begin, int end, int worker);
 void sea_stage_fish(void *ctx, int begin, int end, int worker);
 void sea_stage_bake(void *ctx, int begin, int end, int worker);
+
+/* 1 when the fish stage's AVX2 copy can run on this CPU. */
+int sea_simd_avx2(void);
 
 /* A random open-water position for fish `id` respawning at `step`, out of
  * sight of the sharks in buffer `sbuf` (sea_step.c). */

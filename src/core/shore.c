@@ -1,6 +1,8 @@
 /* shore: distance-to-shore field by a two-pass 7x7 chamfer, and its smooth sampling. */
 #include "shore.h"
 
+#include "bigmem.h"
+
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -180,7 +182,7 @@ int shore_bake(ShoreField *f, const uint8_t *land, int w, int h, Err *e)
     if (sw > SIZE_MAX / sizeof(float) / sh)
         return err_set(e, "shore: %dx%d mask is too large to address", w, h);
     size_t stride = sw + 2 * PAD;
-    float *dist = malloc(sw * sh * sizeof *dist);
+    float *dist = bigmem_alloc(sw * sh * sizeof *dist);
     float *ring = malloc(4 * stride * sizeof *ring);
     if (!dist || !ring) {
         free(dist);
