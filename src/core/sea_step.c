@@ -361,6 +361,58 @@ SEA_ALWAYS_INLINE static inline SeaF8 and8(SeaI8 m, SeaF8 v)
     return (SeaF8)(m & (SeaI8)v);
 }
 
+SEA_ALWAYS_INLINE static inline __m128 lo4(SeaF8 v)
+{
+    __m128 r;
+    memcpy(&r, &v, sizeof r);
+    return r;
+}
+
+SEA_ALWAYS_INLINE static inline __m128 hi4(SeaF8 v)
+{
+    __m128 r;
+    memcpy(&r, (const char *)&v + sizeof r, sizeof r);
+    return r;
+}
+
+SEA_ALWAYS_INLINE static inline SeaF8 join4(__m128 lo, __m128 hi)
+{
+    SeaF8 r;
+    memcpy(&r, &lo, sizeof lo);
+    memcpy((char *)&r + sizeof lo, &hi, sizeof hi);
+    return r;
+}
+
+/* min, max and sqrt of eight lanes: one AVX instruction in the AVX2 copy
+ * (avx = 1), two SSE ones in the other; the same IEEE results, including
+ * minps/maxps's rule (the second operand when unordered or equal). */
+SEA_ALWAYS_INLINE static inline SeaF8 min8(SeaF8 a, SeaF8 b, int avx)
+{
+#if SEA_AVX_CLONE
+    if (avx) return __builtin_ia32_minps256(a, b);
+#endif
+    (void)avx;
+    return join4(_mm_min_ps(lo4(a), lo4(b)), _mm_min_ps(hi4(a), hi4(b)));
+}
+
+SEA_ALWAYS_INLINE static inline SeaF8 max8(SeaF8 a, SeaF8 b, int avx)
+{
+#if SEA_AVX_CLONE
+    if (avx) return __builtin_ia32_maxps256(a, b);
+#endif
+    (void)avx;
+    return join4(_mm_max_ps(lo4(a), lo4(b)), _mm_max_ps(hi4(a), hi4(b)));
+}
+
+SEA_ALWAYS_INLINE static inline SeaF8 sqrt8(SeaF8 a, int avx)
+{
+#if SEA_AVX_CLONE
+    if (avx) return __builtin_ia32_sqrtps256(a);
+#endif
+    (void)avx;
+    return join4(_mm_sqrt_ps(lo4(a)), _mm_sqrt_ps(hi4(a)));
+}
+
 /* Eight ones then eight zeros: loading eight from (8 - k) gives the mask
  * of the first k lanes. */
 static const int32_t lane_window[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
@@ -372,7 +424,7 @@ static const int32_t lane_window[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0,
 SEA_ALWAYS_INLINE static inline void acc_block(const float *X, const float *Y, const float *U,
                                                const float *V, int j, SeaF8 px, SeaF8 py, SeaF8 nr2,
                                                SeaF8 s2, SeaF8 eps, int masked, SeaI8 valid,
-                                               SeaAcc8 *a)
+                                               SeaAcc8 *a, int avx)
 {
     const SeaF8 zero = {0.0f};
     SeaF8 dx = px - ld8(X + j), dy = py - ld8(Y + j);
@@ -386,17 +438,15 @@ SEA_ALWAYS_INLINE static inline void acc_block(const float *X, const float *Y, c
     a->oy += and8(m, dy);
     /* Push ~ (s^2 - d^2) / d away: 0 at the separation radius, strong up
      * close; the fish itself (dx = dy = 0) adds exactly nothing. */
-    SeaF8 close = s2 - d2;
-    SeaI8 push = close > zero;
-    if (masked) push &= valid;
-    SeaF8 t = and8(push, close / (d2 + eps));
+    SeaF8 t = max8(s2 - d2, zero, avx) / (d2 + eps);
+    if (masked) t = and8(valid, t);
     a->sx += dx * t;
     a->sy += dy * t;
 }
 
 /* Sum over the sorted ranges [ra[r], rb[r]), r < nrange, in order. */
 SEA_ALWAYS_INLINE static inline void accumulate(const Grid *g, const int *ra, const int *rb,
-                                                int nrange, const SeaNbr *q, SeaAcc8 *out)
+                                                int nrange, const SeaNbr *q, SeaAcc8 *out, int avx)
 {
     const SeaF8 zero = {0.0f};
     const SeaF8 px = zero + q->px, py = zero + q->py;
@@ -407,11 +457,11 @@ SEA_ALWAYS_INLINE static inline void accumulate(const Grid *g, const int *ra, co
     for (int r = 0; r < nrange; r++) {
         int j = ra[r];
         const int b = rb[r];
-        for (; j + 8 <= b; j += 8) acc_block(X, Y, U, V, j, px, py, nr2, s2, eps, 0, none, &a);
+        for (; j + 8 <= b; j += 8) acc_block(X, Y, U, V, j, px, py, nr2, s2, eps, 0, none, &a, avx);
         if (j < b) {
             SeaI8 valid;
             memcpy(&valid, lane_window + 8 - (b - j), sizeof valid);
-            acc_block(X, Y, U, V, j, px, py, nr2, s2, eps, 1, valid, &a);
+            acc_block(X, Y, U, V, j, px, py, nr2, s2, eps, 1, valid, &a, avx);
         }
     }
     *out = a;
@@ -465,8 +515,9 @@ typedef struct SeaAcc8 {
 } SeaAcc8;
 
 SEA_ALWAYS_INLINE static inline void accumulate(const Grid *g, const int *ra, const int *rb,
-                                                int nrange, const SeaNbr *q, SeaAcc8 *acc)
+                                                int nrange, const SeaNbr *q, SeaAcc8 *acc, int avx)
 {
+    (void)avx;
     const float *X = g->sx, *Y = g->sy, *U = g->su, *V = g->sv;
     memset(acc, 0, sizeof *acc);
     for (int r = 0; r < nrange; r++) {
@@ -672,58 +723,6 @@ static inline void steer1(const SeaStepK *K, uint32_t wkey, uint32_t step, SeaBa
 
 #if SEA_VEC8
 typedef uint32_t SeaU8 __attribute__((vector_size(32)));
-
-SEA_ALWAYS_INLINE static inline __m128 lo4(SeaF8 v)
-{
-    __m128 r;
-    memcpy(&r, &v, sizeof r);
-    return r;
-}
-
-SEA_ALWAYS_INLINE static inline __m128 hi4(SeaF8 v)
-{
-    __m128 r;
-    memcpy(&r, (const char *)&v + sizeof r, sizeof r);
-    return r;
-}
-
-SEA_ALWAYS_INLINE static inline SeaF8 join4(__m128 lo, __m128 hi)
-{
-    SeaF8 r;
-    memcpy(&r, &lo, sizeof lo);
-    memcpy((char *)&r + sizeof lo, &hi, sizeof hi);
-    return r;
-}
-
-/* min, max and sqrt of eight lanes: one AVX instruction in the AVX2 copy
- * (avx = 1), two SSE ones in the other; the same IEEE results, including
- * minps/maxps's rule (the second operand when unordered or equal). */
-SEA_ALWAYS_INLINE static inline SeaF8 min8(SeaF8 a, SeaF8 b, int avx)
-{
-#if SEA_AVX_CLONE
-    if (avx) return __builtin_ia32_minps256(a, b);
-#endif
-    (void)avx;
-    return join4(_mm_min_ps(lo4(a), lo4(b)), _mm_min_ps(hi4(a), hi4(b)));
-}
-
-SEA_ALWAYS_INLINE static inline SeaF8 max8(SeaF8 a, SeaF8 b, int avx)
-{
-#if SEA_AVX_CLONE
-    if (avx) return __builtin_ia32_maxps256(a, b);
-#endif
-    (void)avx;
-    return join4(_mm_max_ps(lo4(a), lo4(b)), _mm_max_ps(hi4(a), hi4(b)));
-}
-
-SEA_ALWAYS_INLINE static inline SeaF8 sqrt8(SeaF8 a, int avx)
-{
-#if SEA_AVX_CLONE
-    if (avx) return __builtin_ia32_sqrtps256(a);
-#endif
-    (void)avx;
-    return join4(_mm_sqrt_ps(lo4(a)), _mm_sqrt_ps(hi4(a)));
-}
 
 /* Any lane of the mask set. */
 SEA_ALWAYS_INLINE static inline int any8(SeaI8 m)
@@ -972,7 +971,7 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
                 sa = ba;
                 sb = bb;
             }
-            accumulate(g, sa, sb, ns, &q, &acc8);
+            accumulate(g, sa, sb, ns, &q, &acc8, avx);
             SeaAcc acc;
             acc_reduce(&acc8, &acc);
             b.cnt[i] = acc.cnt;
