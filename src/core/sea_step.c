@@ -684,7 +684,7 @@ static inline void steer1(const SeaStepK *K, uint32_t wkey, uint32_t step, SeaBa
      * bends rather than churns (spinning fish near a coast were most of
      * the shore jitter). theta is small: the sine and cosine are short
      * series, plain arithmetic, the same bits on every machine. */
-    float th = K->turn * (1.0f + 2.0f * b->fear[i]), th2 = th * th;
+    float th = K->turn * (1.0f + SEA_FEAR_TURN * b->fear[i]), th2 = th * th;
     float tc = 1.0f - th2 * (0.5f - th2 * (1.0f / 24.0f)), tsn = th * (1.0f - th2 * (1.0f / 6.0f));
     float osp = sqrtf(vx * vx + vy * vy), nsp = sqrtf(nvx * nvx + nvy * nvy);
     float hux = vx / osp, huy = vy / osp;
@@ -812,7 +812,7 @@ SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, ui
     nvy = sel8(moving, nvy * vsc, zero);
     {
         /* The turn limit of steer1. */
-        SeaF8 th = C(K->turn) * (one + C(2.0f) * LD(fear));
+        SeaF8 th = C(K->turn) * (one + C(SEA_FEAR_TURN) * LD(fear));
         SeaF8 th2 = th * th;
         SeaF8 tc = one - th2 * (C(0.5f) - th2 * C(1.0f / 24.0f));
         SeaF8 ts = th * (one - th2 * C(1.0f / 6.0f));
