@@ -134,7 +134,7 @@ format:
 # ------------------------------------------------------------ build rules
 build-all: $(BINS)
 
-build-tests: $(BINS) $(TEST_BIN)
+build-tests: $(BINS) $(TEST_BIN) $(BUILD)/tests/shoal-bench-scalar
 
 test-run: build-tests
 	@tests/run.sh $(BUILD)
@@ -168,6 +168,16 @@ $(BUILD)/shoal-map: $(MAP_OBJ) $(CORE_LIB)
 $(BUILD)/shoal-bench: $(BENCH_OBJ) $(CORE_LIB)
 	$(CC) $(LDFLAGS_ALL) $^ $(LIBS_CORE) -o $@
 
+# shoal-bench with the sea's fish stage in plain C (no SSE, no AVX): the
+# SIMD builds must match it bit for bit (tests/e2e_simd.sh). Its object
+# comes before the library, so the library's sea_step.o is not linked.
+$(BUILD)/tests/sea_step_scalar.o: src/core/sea_step.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(DEFS) -DSEA_NO_SIMD -c $< -o $@
+
+$(BUILD)/tests/shoal-bench-scalar: $(BENCH_OBJ) $(BUILD)/tests/sea_step_scalar.o $(CORE_LIB)
+	$(CC) $(LDFLAGS_ALL) $^ $(LIBS_CORE) -o $@
+
 # Every tests/test_X.c is one Check suite binary; ui suites get SDL.
 $(BUILD)/tests/%: tests/%.c $(UI_LIB) $(CORE_LIB)
 	@mkdir -p $(dir $@)
@@ -178,26 +188,48 @@ $(BUILD)/tests/%: tests/%.c $(UI_LIB) $(CORE_LIB)
 
 # ----------------------------------------------------------------- fuzzing
 # `make fuzz FUZZ_SECONDS=60`: builds the libFuzzer harnesses of tools/fuzz
-# into build-fuzz/ (clang, ASan + UBSan, the core sources each one needs and
-# stb compiled in, all instrumented) and runs each for FUZZ_SECONDS on a copy
-# of its seed corpus; fails if any harness finds a crash (tools/fuzz/run.sh).
+# into $(FUZZ_BUILD) (clang, ASan + UBSan, everything they link compiled in
+# and instrumented) and runs each for FUZZ_SECONDS on a copy of its seed
+# corpus; fails if any harness finds a crash (tools/fuzz/run.sh). The parsers:
+# PNG maps, sidecars, saves, CLI numbers, settings.ini, editor scripts, and
+# the command lines of shoal, shoal-editor and shoal-bench.
 FUZZ_SECONDS ?= 60
-FUZZ_BUILD := build-fuzz
+FUZZ_BUILD ?= build-fuzz
+# FUZZ_ONLY="settings script" runs only those harnesses (all by default).
+FUZZ_ONLY ?=
 FUZZ_CC := clang
 FUZZ_SAN := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
-               -g -O1 -pthread $(FUZZ_SAN) $(STB_CFLAGS) -Isrc
-FUZZ_NAMES := map_png sidecar save cli
+               -g -O1 -pthread $(FUZZ_SAN) $(STB_CFLAGS) $(SDL_CFLAGS) $(DEFS) -Isrc
+FUZZ_NAMES := map_png sidecar save cli settings script options editor_args bench_args
+# Per harness: FUZZ_CORE_x, core modules linked as objects; FUZZ_DEPS_x,
+# more objects or instrumented libraries (which give only the members
+# needed); FUZZ_LDLIBS_x, system libraries.
 FUZZ_CORE_map_png := map kv afile err hex stb_impl
 FUZZ_CORE_sidecar := map kv afile err hex stb_impl
 FUZZ_CORE_save := save skirmish fleet mapgen map kv afile err hex stb_impl
 FUZZ_CORE_cli := cli err
+FUZZ_DEPS_settings := $(FUZZ_BUILD)/obj/src/game/settings.o $(FUZZ_BUILD)/libcore.a
+FUZZ_DEPS_options := $(FUZZ_BUILD)/obj/src/game/options.o $(FUZZ_BUILD)/obj/src/game/autoplay.o \
+                     $(FUZZ_BUILD)/libcore.a
+# script.c and the editor's and bench's main.c are compiled into their
+# harnesses (for private records and parsers), so the libraries leave
+# main.c out; the editor harnesses need the rest of the editor and SDL.
+FUZZ_DEPS_script := $(FUZZ_BUILD)/libeditor.a $(FUZZ_BUILD)/libui.a $(FUZZ_BUILD)/libcore.a
+FUZZ_DEPS_editor_args := $(FUZZ_DEPS_script)
+FUZZ_DEPS_bench_args := $(FUZZ_BUILD)/libbench.a $(FUZZ_BUILD)/libcore.a
+FUZZ_LDLIBS_script := $(SDL_LIBS)
+FUZZ_LDLIBS_editor_args := $(SDL_LIBS)
+FUZZ_AR_core := $(CORE_SRC)
+FUZZ_AR_ui := $(UI_SRC)
+FUZZ_AR_editor := $(filter-out tools/editor/main.c,$(EDITOR_SRC))
+FUZZ_AR_bench := $(filter-out tools/bench/main.c,$(BENCH_SRC))
 FUZZ_BINS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 .PHONY: fuzz-build
 
 fuzz: deps
 	@$(MAKE) --no-print-directory fuzz-build
-	tools/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+	tools/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_ONLY)
 
 fuzz-build: $(FUZZ_BINS)
 
@@ -208,10 +240,16 @@ $(FUZZ_BUILD)/obj/%.o: %.c
 # legal PNG); harmless and not ours, so only those two checks are off there.
 $(FUZZ_BUILD)/obj/src/core/stb_impl.o: FUZZ_CFLAGS += -w -fno-sanitize=pointer-overflow,nonnull-attribute
 
+define fuzz_archive
+$(FUZZ_BUILD)/lib$(1).a: $(FUZZ_AR_$(1):%.c=$(FUZZ_BUILD)/obj/%.o)
+	rm -f $$@ && ar rcs $$@ $$^
+endef
+$(foreach a,core ui editor bench,$(eval $(call fuzz_archive,$(a))))
+
 define fuzz_link
 $(FUZZ_BUILD)/fuzz_$(1): $(FUZZ_BUILD)/obj/tools/fuzz/fuzz_$(1).o \
-                        $(FUZZ_CORE_$(1):%=$(FUZZ_BUILD)/obj/src/core/%.o)
-	$$(FUZZ_CC) $$(FUZZ_SAN) -pthread $$^ -lm -o $$@
+                        $(FUZZ_CORE_$(1):%=$(FUZZ_BUILD)/obj/src/core/%.o) $(FUZZ_DEPS_$(1))
+	$$(FUZZ_CC) $$(FUZZ_SAN) -pthread $$^ $$(FUZZ_LDLIBS_$(1)) -lm -o $$@
 endef
 $(foreach f,$(FUZZ_NAMES),$(eval $(call fuzz_link,$(f))))
 

@@ -3,6 +3,9 @@
 #include "testutil.h"
 
 #include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "core/cli.h"
 
@@ -102,6 +105,31 @@ START_TEST(err_messages_are_one_line)
 }
 END_TEST
 
+/* cli_fail names what the user typed; a newline or escape in it must not
+ * break the one-line message (found by fuzzing shoal-editor's flags). */
+START_TEST(cli_fail_is_one_line)
+{
+    char path[] = "/tmp/shoal-test-cli-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    fflush(stderr);
+    int saved = dup(2);
+    ck_assert_int_ge(saved, 0);
+    dup2(fd, 2);
+    int rc = cli_fail("prog", "--x\nyz\x1b[2J", "unknown flag (%s)", "see\r--help");
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    ck_assert_int_eq(rc, 2);
+    char buf[256] = {0};
+    ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+    close(fd);
+    unlink(path);
+    ck_assert_int_gt(n, 0);
+    ck_assert_str_eq(buf, "prog: --x?yz?[2J: unknown flag (see?--help)\n");
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
     Suite *s = suite_create("cli");
@@ -110,6 +138,7 @@ static Suite *cli_suite(void)
     tcase_add_test(t, real_numbers_and_sizes);
     tcase_add_test(t, control_chars_quoted_on_one_line);
     tcase_add_test(t, err_messages_are_one_line);
+    tcase_add_test(t, cli_fail_is_one_line);
     suite_add_tcase(s, t);
     return s;
 }

@@ -91,11 +91,14 @@ bad:
 
 int cli_fail(const char *prog, const char *what, const char *fmt, ...)
 {
-    Err e;
+    Err e, w;
     va_list ap;
     va_start(ap, fmt);
     err_vset(&e, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "%s: %s: %s\n", prog, what, e.msg);
+    /* `what` is often the user's own argument: through err_set, a newline
+     * or escape in it shows as '?' and the message stays one line. */
+    err_set(&w, "%s", what);
+    fprintf(stderr, "%s: %s: %s\n", prog, w.msg, e.msg);
     return 2;
 }

@@ -44,12 +44,16 @@ static int parse_bool(const char *v, int *out)
     return -1;
 }
 
-/* A shipped map's file name: no folders, no leading dot, ends in .png. */
+/* A shipped map's file name: no folders, no leading dot, ends in .png.
+ * Nor a leading '#' or ';': "map =#x.png" reads as that name, but
+ * settings_format writes "map = #x.png", a comment, which reads back as
+ * the generated sea. */
 static int valid_map_name(const char *v)
 {
     size_t n = strlen(v);
     if (n == 0) return 1;
     if (n >= SETTINGS_MAP_MAX || n < 5 || strcmp(v + n - 4, ".png") != 0) return 0;
+    if (v[0] == '#' || v[0] == ';') return 0;
     return v[0] != '.' && !strchr(v, '/') && !strchr(v, '\\');
 }
 

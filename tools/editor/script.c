@@ -37,7 +37,6 @@ typedef enum ScriptOp {
 struct ScriptCmd {
     ScriptOp op;
     SDL_Keycode key;
-    SDL_Scancode sc;
     Uint16 mod;
     double v[4];
     int nv;     /* coordinates given */
@@ -85,6 +84,8 @@ static Uint16 mod_of_key(SDL_Keycode k)
 static int parse_combo(const char *s, ScriptCmd *c)
 {
     char buf[128];
+    /* Cut short, "ctrl+...+f10" would read as ctrl+f1: refuse instead. */
+    if (strlen(s) >= sizeof buf) return -1;
     snprintf(buf, sizeof buf, "%s", s);
     c->mod = 0;
     char *p = buf;
@@ -115,9 +116,7 @@ static int parse_combo(const char *s, ScriptCmd *c)
         c->key = SDLK_ESCAPE;
     else
         c->key = SDL_GetKeyFromName(p);
-    if (c->key == SDLK_UNKNOWN) return -1;
-    c->sc = SDL_GetScancodeFromKey(c->key);
-    return 0;
+    return c->key == SDLK_UNKNOWN ? -1 : 0;
 }
 
 static int parse_button(const char *s)
@@ -242,17 +241,29 @@ int script_load(Script *s, const char *path, Err *e)
     snprintf(s->path, sizeof s->path, "%s", path);
     FILE *f = fopen(path, "r");
     if (!f) return err_set(e, "%s: cannot read the script: %s", path, strerror(errno));
-    char line[LINE_MAX_LEN];
+    /* getline, not fgets: it tells how many bytes it read, so a NUL byte
+     * inside a line is seen instead of cutting the line short (fgets then
+     * made it look too long, or silently dropped the rest of a last line). */
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
     int ln = 0, rc = 0;
-    while (fgets(line, sizeof line, f)) {
+    while ((got = getline(&line, &cap, f)) >= 0) {
         ln++;
-        if (!strchr(line, '\n') && !feof(f)) {
+        size_t n = (size_t)got;
+        if (n > 0 && line[n - 1] == '\n') n--;
+        if (n > LINE_MAX_LEN - 2) {
             rc = err_set(e, "%s:%d: line longer than %d characters", path, ln, LINE_MAX_LEN - 2);
+            break;
+        }
+        if (memchr(line, '\0', n)) {
+            rc = err_set(e, "%s:%d: not a text file (a NUL byte)", path, ln);
             break;
         }
         if ((rc = parse_line(s, line, ln, e)) != 0) break;
     }
     if (rc == 0 && ferror(f)) rc = err_set(e, "%s: read error", path);
+    free(line);
     fclose(f);
     if (rc != 0) script_free(s);
     return rc;
@@ -290,7 +301,10 @@ static void push_key(const EdApp *a, Uint32 type, const ScriptCmd *c, Uint16 mod
     ev.key.windowID = window_id(a);
     ev.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
     ev.key.keysym.sym = c->key;
-    ev.key.keysym.scancode = c->sc;
+    /* Looked up now, not when the script was read: that is before
+     * SDL_Init, when SDL's keymap is still empty and every key gives
+     * scancode 0 (held keys such as Space for panning then did nothing). */
+    ev.key.keysym.scancode = SDL_GetScancodeFromKey(c->key);
     ev.key.keysym.mod = mod;
     SDL_PushEvent(&ev);
 }

@@ -2,21 +2,30 @@
 # run.sh: runs every fuzz harness of a fuzz build for SECONDS each on a copy
 # of its seed corpus (tools/fuzz/corpus/NAME, never written to), prints the
 # executions and findings of each, and exits 1 if any harness crashed.
-# Usage: tools/fuzz/run.sh BUILD_DIR SECONDS
+# Usage: tools/fuzz/run.sh BUILD_DIR SECONDS [NAME...]
+# (NAMEs such as `settings script` run only those harnesses.)
 set -u
 BUILD=${1:-build-fuzz}
 SECONDS_EACH=${2:-60}
+shift $(($# < 2 ? $# : 2))
+ONLY=" $* "
 HERE=$(cd "$(dirname "$0")" && pwd)
 # Longest input tried per harness: PNG maps need room for a few chunks;
 # sidecars are capped at 64 KiB by the loader but interesting ones are short;
-# a save with 16 ships is about 6 KB.
-declare -A MAX_LEN=([map_png]=65536 [sidecar]=4096 [save]=16384 [cli]=128)
-declare -A DICT=([sidecar]=sidecar.dict [save]=save.dict [map_png]=png.dict)
+# a save with 16 ships is about 6 KB; settings files are short; a script
+# needs room past its 1022-byte line limit; a command line of a dozen
+# arguments fits in 512 bytes, past the 64-byte flag buffers.
+declare -A MAX_LEN=([map_png]=65536 [sidecar]=4096 [save]=16384 [cli]=128 [settings]=4096
+    [script]=4096 [options]=512 [editor_args]=512 [bench_args]=512)
+declare -A DICT=([sidecar]=sidecar.dict [save]=save.dict [map_png]=png.dict
+    [settings]=settings.dict [script]=script.dict [options]=options.dict
+    [editor_args]=editor_args.dict [bench_args]=bench_args.dict)
 fail=0
 summary=()
 for bin in "$BUILD"/fuzz_*; do
     [ -x "$bin" ] || continue
     name=${bin##*/fuzz_}
+    [ "$ONLY" = "  " ] || [[ "$ONLY" == *" $name "* ]] || continue
     work="$BUILD/corpus/$name"
     findings="$BUILD/findings/$name"
     rm -rf "$findings"
