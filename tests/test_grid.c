@@ -195,71 +195,6 @@ START_TEST(test_everyone_in_one_cell)
 }
 END_TEST
 
-/* Slices: the same cells as an unsliced build, each cell's points sorted
- * by slice (then index), each in the slice its x falls in, slice_start
- * agreeing with both; the same for any number of parts, and a bad split
- * refused. Points beyond the edges land in the border slices. */
-START_TEST(test_slices_sort_each_cell_by_x)
-{
-    enum { N = 12000 };
-    float *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
-    for (int i = 0; i < N; i++) {
-        x[i] = frand(-30.0f, 330.0f);
-        y[i] = frand(-10.0f, 170.0f);
-    }
-    x[0] = NAN;
-    Err e;
-    Grid ref;
-    ck_assert_int_eq(grid_init(&ref, 300.0f, 160.0f, 20.0f, N, &e), 0);
-    grid_build(&ref, x, y, N, NULL);
-    ck_assert_int_eq(grid_set_split(&ref, 3, &e), -1);
-    const int splits[] = {2, 4, 8};
-    JobPool *p;
-    ck_assert_int_eq(jobs_init(&p, 3, &e), 0);
-    for (size_t t = 0; t < 3; t++) {
-        int sp = splits[t];
-        Grid g;
-        ck_assert_int_eq(grid_init(&g, 300.0f, 160.0f, 20.0f, N, &e), 0);
-        ck_assert_int_eq(grid_set_split(&g, sp, &e), 0);
-        ck_assert_int_eq(grid_reserve_parts(&g, 3, &e), 0);
-        grid_build(&g, x, y, N, t == 1 ? p : NULL);
-        int cells = g.cols * g.rows;
-        ck_assert_int_eq(memcmp(g.cell_start, ref.cell_start, ((size_t)cells + 1) * sizeof(int)),
-                         0);
-        for (int c = 0; c < cells; c++) {
-            ck_assert_int_eq(g.slice_start[c * sp], g.cell_start[c]);
-            int cx = c % g.cols;
-            int last_sl = 0, last_i = -1;
-            for (int k = g.cell_start[c]; k < g.cell_start[c + 1]; k++) {
-                int i = g.order[k];
-                ck_assert_int_eq(grid_point_cell(&g, i), c);
-                int sl = g.cell_of[i] & (sp - 1);
-                ck_assert_int_ge(sl, last_sl);
-                if (sl == last_sl) ck_assert_int_gt(i, last_i);
-                ck_assert(k >= g.slice_start[c * sp + sl] && k < g.slice_start[c * sp + sl + 1]);
-                /* The slice holds x (clamped into the cell). */
-                float lo = ((float)cx + (float)sl / (float)sp) * g.cell;
-                float hi = ((float)cx + (float)(sl + 1) / (float)sp) * g.cell;
-                if (isnan(x[i])) {
-                    ck_assert_int_eq(sl, 0); /* NaN goes to cell 0, slice 0 */
-                } else {
-                    if (sl > 0) ck_assert_msg(x[i] >= lo - 1e-3f, "x %g below slice %d", x[i], sl);
-                    if (sl < sp - 1)
-                        ck_assert_msg(x[i] < hi + 1e-3f, "x %g above slice %d", x[i], sl);
-                }
-                last_sl = sl;
-                last_i = i;
-            }
-        }
-        grid_deinit(&g);
-    }
-    jobs_deinit(p);
-    grid_deinit(&ref);
-    free(x);
-    free(y);
-}
-END_TEST
-
 START_TEST(test_same_order_for_any_pool)
 {
     enum { N = 20000 };
@@ -386,7 +321,6 @@ static Suite *grid_suite(void)
     tcase_add_test(tc, test_points_at_and_beyond_edges);
     tcase_add_test(tc, test_everyone_in_one_cell);
     tcase_add_test(tc, test_same_order_for_any_pool);
-    tcase_add_test(tc, test_slices_sort_each_cell_by_x);
     tcase_add_test(tc, test_reserve_then_rebuild);
     tcase_add_test(tc, test_init_refuses_bad_sizes);
     suite_add_tcase(s, tc);

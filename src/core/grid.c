@@ -42,13 +42,10 @@ int grid_init(Grid *g, float world_w, float world_h, float cell, int cap, Err *e
     g->rows = (int)rows;
     int cells = g->cols * g->rows;
     g->cell_start = calloc((size_t)cells + 1, sizeof *g->cell_start);
-    g->slice_start = calloc((size_t)cells + 1, sizeof *g->slice_start);
     g->hist = calloc((size_t)cells, sizeof *g->hist);
     g->cursor = calloc((size_t)cells, sizeof *g->cursor);
     g->hist_workers = 1;
-    g->split = 1;
-    if (!g->cell_start || !g->slice_start || !g->hist || !g->cursor ||
-        grid_reserve(g, cap, e) != 0) {
+    if (!g->cell_start || !g->hist || !g->cursor || grid_reserve(g, cap, e) != 0) {
         grid_deinit(g);
         return err_set(e, "grid: out of memory for %d cells and %d points", cells, cap);
     }
@@ -58,7 +55,6 @@ int grid_init(Grid *g, float world_w, float world_h, float cell, int cap, Err *e
 void grid_deinit(Grid *g)
 {
     free(g->cell_start);
-    free(g->slice_start);
     free(g->order);
     free(g->sx);
     free(g->sy);
@@ -119,45 +115,17 @@ int grid_enable_payload(Grid *g, Err *e)
     return 0;
 }
 
-/* Sort keys: a cell's slices. */
-static size_t key_count(const Grid *g)
-{
-    return (size_t)g->cols * (size_t)g->rows * (size_t)g->split;
-}
-
 int grid_reserve_parts(Grid *g, int parts, Err *e)
 {
     if (parts < 1 || parts > JOBS_MAX_THREADS)
         return err_set(e, "grid: %d parts; 1..%d allowed", parts, JOBS_MAX_THREADS);
     if (parts <= g->hist_workers) return 0;
-    size_t keys = key_count(g);
-    size_t old = keys * (size_t)g->hist_workers * sizeof(int);
-    if (grow((void **)&g->hist, old, keys * (size_t)parts * sizeof(int)) ||
-        grow((void **)&g->cursor, old, keys * (size_t)parts * sizeof(int)))
-        return err_set(e, "grid: out of memory for %d histograms of %zu slices", parts, keys);
+    size_t cells = (size_t)g->cols * (size_t)g->rows;
+    size_t old = cells * (size_t)g->hist_workers * sizeof(int);
+    if (grow((void **)&g->hist, old, cells * (size_t)parts * sizeof(int)) ||
+        grow((void **)&g->cursor, old, cells * (size_t)parts * sizeof(int)))
+        return err_set(e, "grid: out of memory for %d histograms of %zu cells", parts, cells);
     g->hist_workers = parts;
-    return 0;
-}
-
-int grid_set_split(Grid *g, int split, Err *e)
-{
-    int shift = split == 1 ? 0 : split == 2 ? 1 : split == 4 ? 2 : split == 8 ? 3 : -1;
-    if (shift < 0) return err_set(e, "grid: split %d; it must be 1, 2, 4 or 8", split);
-    if (split == g->split) return 0;
-    size_t old_keys = key_count(g), cells = (size_t)g->cols * (size_t)g->rows;
-    size_t keys = cells * (size_t)split, parts = (size_t)g->hist_workers;
-    if ((double)keys * (double)parts > (double)((size_t)1 << 30))
-        return err_set(e, "grid: %zu cells in %d slices is too many to sort", cells, split);
-    if (grow((void **)&g->hist, old_keys * parts * sizeof(int), keys * parts * sizeof(int)) ||
-        grow((void **)&g->cursor, old_keys * parts * sizeof(int), keys * parts * sizeof(int)) ||
-        grow((void **)&g->slice_start, (old_keys + 1) * sizeof(int), (keys + 1) * sizeof(int)))
-        return err_set(e, "grid: out of memory for %zu slices", keys);
-    /* Nothing built is valid under the new keys. */
-    memset(g->slice_start, 0, (keys + 1) * sizeof(int));
-    memset(g->cell_start, 0, (cells + 1) * sizeof(int));
-    g->n = 0;
-    g->split = split;
-    g->split_shift = shift;
     return 0;
 }
 
@@ -182,29 +150,18 @@ void grid_stage_count(void *grid, int begin, int end, int worker)
 {
     Grid *g = grid;
     (void)worker;
-    size_t keys = key_count(g);
+    size_t cells = (size_t)g->cols * (size_t)g->rows;
     for (int k = begin; k < end; k++) {
         int i0 = (int)((int64_t)g->n * k / g->parts);
         int i1 = (int)((int64_t)g->n * (k + 1) / g->parts);
-        int *h = g->hist + keys * (size_t)k;
-        memset(h, 0, keys * sizeof *h);
+        int *h = g->hist + cells * (size_t)k;
+        memset(h, 0, cells * sizeof *h);
         const float *x = g->in_x, *y = g->in_y;
         int *cell_of = g->cell_of;
-        const int split = g->split, shift = g->split_shift;
-        const float sk = g->inv_cell * (float)split;
-        const int cols = g->cols, rows = g->rows;
         for (int i = i0; i < i1; i++) {
-            /* grid_cell_of, keeping the column for the slice. */
-            float fx = x[i] * g->inv_cell, fy = y[i] * g->inv_cell;
-            int cx = !(fx >= 0.0f) ? 0 : (fx >= (float)(cols - 1) ? cols - 1 : (int)fx);
-            int cy = !(fy >= 0.0f) ? 0 : (fy >= (float)(rows - 1) ? rows - 1 : (int)fy);
-            /* The slice from the same scaled x, clamped into the cell
-             * (points beyond the map edge sit in its border cells). */
-            float fs = x[i] * sk - (float)(cx * split);
-            int sl = !(fs >= 0.0f) ? 0 : (fs >= (float)(split - 1) ? split - 1 : (int)fs);
-            int key = ((cy * cols + cx) << shift) + sl;
-            cell_of[i] = key;
-            h[key]++;
+            int c = grid_cell_of(g, x[i], y[i]);
+            cell_of[i] = c;
+            h[c]++;
         }
     }
 }
@@ -216,36 +173,32 @@ void grid_stage_scatter(void *grid, int begin, int end, int worker)
 {
     Grid *g = grid;
     (void)worker;
-    size_t keys = key_count(g), cells = (size_t)g->cols * (size_t)g->rows;
-    const size_t split = (size_t)g->split;
+    size_t cells = (size_t)g->cols * (size_t)g->rows;
     int parts = g->parts;
     for (int k = begin; k < end; k++) {
-        int *cur = g->cursor + keys * (size_t)k;
+        int *cur = g->cursor + cells * (size_t)k;
         int running = 0;
         if (parts == 1) {
             const int *h = g->hist;
-            for (size_t c = 0; c < keys; c++) {
-                g->slice_start[c] = running;
+            for (size_t c = 0; c < cells; c++) {
+                g->cell_start[c] = running;
                 cur[c] = running;
                 running += h[c];
             }
         } else {
-            for (size_t c = 0; c < keys; c++) {
+            for (size_t c = 0; c < cells; c++) {
                 int before = 0, total = 0;
                 for (int j = 0; j < parts; j++) {
-                    int hc = g->hist[keys * (size_t)j + c];
+                    int hc = g->hist[cells * (size_t)j + c];
                     if (j < k) before += hc;
                     total += hc;
                 }
-                if (k == 0) g->slice_start[c] = running;
+                if (k == 0) g->cell_start[c] = running;
                 cur[c] = running + before;
                 running += total;
             }
         }
-        if (k == 0) {
-            g->slice_start[keys] = running;
-            for (size_t c = 0; c <= cells; c++) g->cell_start[c] = g->slice_start[c * split];
-        }
+        if (k == 0) g->cell_start[cells] = running;
         if (k == parts - 1) {
             for (int i = g->n; i < g->n + GRID_PAD; i++) {
                 g->sx[i] = g->sy[i] = 0.0f;

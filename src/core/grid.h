@@ -19,16 +19,8 @@ typedef struct Grid {
     int *cell_start; /* cols*rows+1 offsets into order */
     int *order;      /* point indices, sorted by cell (stable) */
     float *sx, *sy;  /* positions copied in cell order */
-    /* Inside a cell, points are sorted by which of `split` equal vertical
-     * slices of the cell they are in (then by index): a query that only
-     * needs x within r of a point of slice q can start at slice q of the
-     * cell to the left and stop after slice q of the cell to the right,
-     * 2 + 1/split cells wide instead of 3. */
-    int split, split_shift; /* 1, 2, 4 or 8, and its log2 */
-    int *slice_start;       /* cols*rows*split+1 offsets: slice s of cell c
-                               starts at slice_start[c * split + s] */
-    int *cell_of;           /* cell * split + slice of each point, by index */
-    int *hist;              /* per-worker histograms, internal */
+    int *cell_of;    /* cell of each point, by point index */
+    int *hist;       /* per-worker histograms, internal */
     int hist_workers;
     /* Optional payload copied in cell order beside the positions (see
      * grid_enable_payload): two float channels and one int channel. */
@@ -45,9 +37,6 @@ typedef struct Grid {
  * `cap` points. Refuses cell <= 0 or NaN, and sizes that would overflow. */
 int grid_init(Grid *g, float world_w, float world_h, float cell, int cap, Err *e);
 void grid_deinit(Grid *g);
-/* Sort each cell's points by `split` (1, 2, 4 or 8) vertical slices from
- * the next build on (allocates; 1 after grid_init). */
-int grid_set_split(Grid *g, int split, Err *e);
 /* Grow the capacity (allocates; never called from the per-step path). */
 int grid_reserve(Grid *g, int cap, Err *e);
 
@@ -80,12 +69,6 @@ static inline int grid_cell_of(const Grid *g, float x, float y)
     int cx = !(fx >= 0.0f) ? 0 : (fx >= (float)(g->cols - 1) ? g->cols - 1 : (int)fx);
     int cy = !(fy >= 0.0f) ? 0 : (fy >= (float)(g->rows - 1) ? g->rows - 1 : (int)fy);
     return cy * g->cols + cx;
-}
-
-/* The cell of built point i (by input index). */
-static inline int grid_point_cell(const Grid *g, int i)
-{
-    return g->cell_of[i] >> g->split_shift;
 }
 
 /* Call fn(ctx, j, dist2) for every built point j within radius r of (qx, qy)

@@ -433,14 +433,7 @@ static int make_grid(Grid *g, const Sea *s, float cell, int cap, Err *e)
 {
     if (grid_init(g, (float)s->shore->w, (float)s->shore->h, cell, cap, e) != 0) return -1;
     int parts = s->threads < SEA_MAX_PARTS ? s->threads : SEA_MAX_PARTS;
-    /* Four slices per cell cut a fish's neighbour candidates by a quarter
-     * (its rows span 2.25 cells instead of 3); the sort then keeps four
-     * counters per cell, worth it while they are not many more than the
-     * fish (a few fish on a huge map would pay for empty counters). */
-    double cells = (double)g->cols * (double)g->rows, room = 4.0 * (cap > 4096 ? cap : 4096);
-    int split = cells * 4.0 <= room ? 4 : cells * 2.0 <= room ? 2 : 1;
-    if (grid_set_split(g, split, e) != 0 || grid_enable_payload(g, e) != 0 ||
-        grid_reserve_parts(g, parts, e) != 0) {
+    if (grid_enable_payload(g, e) != 0 || grid_reserve_parts(g, parts, e) != 0) {
         grid_deinit(g);
         return -1;
     }
@@ -855,7 +848,7 @@ static void probe(const Sea *s, Probe *pr, float r)
     /* Respawned fish moved far from the cell they are filed under. */
     for (int i = 0; i < s->nrespawned; i++) {
         int k = s->respawned[i];
-        int c = grid_point_cell(g, g->order[k]);
+        int c = g->cell_of[g->order[k]];
         int cx = c % g->cols, cy = c / g->cols;
         if (cx >= cx0 && cx <= cx1 && cy >= cy0 && cy <= cy1) continue;
         probe_visit(pr, s->x[k], s->y[k], s->id[k]);

@@ -873,8 +873,7 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
     const ShoreField *f = s->shore;
     const float *X = g->sx, *Y = g->sy, *U = g->su, *V = g->sv;
     const int *ID = g->sid;
-    const int *ss = g->slice_start, *order = g->order, *cell_of = g->cell_of;
-    const int split = g->split, sshift = g->split_shift;
+    const int *cs = g->cell_start, *order = g->order, *cell_of = g->cell_of;
     const int cols = g->cols, rows = g->rows;
     const int wb = s->front ^ 1;
     float *restrict ox = s->x, *restrict oy = s->y, *restrict ovx = s->vx, *restrict ovy = s->vy;
@@ -904,7 +903,6 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
     const int sub = s->cells.sub;
     const float inv_subcell = s->cells.inv_subcell;
     int cur = -1, near = 0, threat = 0, nrange = 0;
-    int base_a[3], base_b[3], side_a = 0, side_b = 0;
     float cx0 = 0.0f, cy0 = 0.0f; /* the cell's corner, in subcells */
     int ra[3], rb[3];
     SeaBatch b;
@@ -913,36 +911,23 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
         int nb = ke - kb;
         for (int i = 0; i < nb; i++) {
             int k = kb + i;
-            int key = cell_of[order[k]];
-            if (key != cur) {
-                int c = key >> sshift, q = key & (split - 1);
-                if (c != (cur >> sshift) || cur < 0) {
-                    int cx = c % cols, cy = c / cols;
-                    int y0 = cy > 0 ? cy - 1 : cy, y1 = cy < rows - 1 ? cy + 1 : cy;
-                    /* Each row is one contiguous run: from slice q of the
-                     * cell to the left to slice q of the cell to the right
-                     * (every fish beyond them is more than a radius away
-                     * in x); at the map's sides, from or to the cell's own
-                     * edge. */
-                    nrange = 0;
-                    for (int ry = y0; ry <= y1; ry++, nrange++) {
-                        int row = ry * cols + cx;
-                        base_a[nrange] = (cx > 0 ? row - 1 : row) << sshift;
-                        base_b[nrange] = (row + 1) << sshift;
-                    }
-                    side_a = cx > 0;
-                    side_b = cx < cols - 1;
-                    near = s->cells.near[c];
-                    cx0 = (float)(cx * sub);
-                    cy0 = (float)(cy * sub);
-                    threat = s->cells.threat[c] == stamp;
+            int c = cell_of[order[k]];
+            if (c != cur) {
+                cur = c;
+                int cx = c % cols, cy = c / cols;
+                int x0 = cx > 0 ? cx - 1 : cx, x1 = cx < cols - 1 ? cx + 1 : cx;
+                int y0 = cy > 0 ? cy - 1 : cy, y1 = cy < rows - 1 ? cy + 1 : cy;
+                nrange = 0;
+                /* Each row of three cells is one contiguous run. */
+                for (int ry = y0; ry <= y1; ry++) {
+                    ra[nrange] = cs[ry * cols + x0];
+                    rb[nrange] = cs[ry * cols + x1 + 1];
+                    nrange++;
                 }
-                cur = key;
-                int qa = side_a ? q : 0, qb = side_b ? q + 1 : 0;
-                for (int r = 0; r < nrange; r++) {
-                    ra[r] = ss[base_a[r] + qa];
-                    rb[r] = ss[base_b[r] + qb];
-                }
+                near = s->cells.near[c];
+                cx0 = (float)(cx * sub);
+                cy0 = (float)(cy * sub);
+                threat = s->cells.threat[c] == stamp;
             }
             float px = X[k], py = Y[k];
             b.px[i] = px;
