@@ -100,8 +100,11 @@ rc=$?
 [ $rc -eq 0 ] && grep -q "speed-up" "$T/cmp" && grep -q "final states identical" "$T/cmp" &&
     ok "--compare threads" || bad "--compare threads (rc=$rc: $(head -c 300 "$T/cmp"))"
 
+# The light profile of the sanitizer runs soaks fewer fish, as many steps.
+soak_fish=2000
+[ "${SHOAL_TEST_LIGHT:-0}" != 0 ] && soak_fish=100
 # A short soak: checked at 10000 and 20000 steps, and passed.
-"$BIN" --soak --fish 2000 --steps 20000 --threads 2 >"$T/soak" 2>"$T/soak.err"
+"$BIN" --soak --fish "$soak_fish" --steps 20000 --threads 2 >"$T/soak" 2>"$T/soak.err"
 rc=$?
 [ $rc -eq 0 ] && [ "$(grep -c "^soak: step .*fish on land 0, off map 0, non-finite 0, count ok" "$T/soak")" -eq 2 ] &&
     grep -q "^soak: passed: 2 checks over 20000 steps" "$T/soak" && [ ! -s "$T/soak.err" ] &&
@@ -109,7 +112,8 @@ rc=$?
     bad "--soak 20000 steps (rc=$rc: $(tail -c 300 "$T/soak") $(head -c 300 "$T/soak.err"))"
 # Under --json, stdout is one object (progress goes to stderr); an uneven
 # length is checked at the end too.
-"$BIN" --soak --fish 300 --sharks 2 --ships 1 --steps 10500 --threads 2 --json >"$T/soak.json" 2>"$T/soak.jerr"
+"$BIN" --soak --fish $((soak_fish < 300 ? soak_fish : 300)) --sharks 2 --ships 1 --steps 10500 --threads 2 --json \
+    >"$T/soak.json" 2>"$T/soak.jerr"
 rc=$?
 [ $rc -eq 0 ] && [ "$(wc -l <"$T/soak.json")" -eq 1 ] && [ "$(field "$T/soak.json" mode)" = soak ] &&
     [ "$(field "$T/soak.json" steps)" = 10500 ] && [ "$(field "$T/soak.json" checks)" = 2 ] &&

@@ -302,7 +302,7 @@ START_TEST(test_random_against_snapshots)
     Editor *ed = editor(&m, 0);
     Model *md = calloc(1, sizeof *md);
     model_init(md, edit_map(ed));
-    for (int it = 0; it < 700; it++) random_op(ed, md, it, true);
+    for (int it = 0, n = tu_scale(700, 250); it < n; it++) random_op(ed, md, it, true);
     /* Walk the whole history back and forth: every state must reappear. */
     Err e;
     while (md->cur > 0) {
@@ -364,11 +364,11 @@ START_TEST(test_budget_flood)
     Editor *ed = editor(&m, budget);
     ck_assert_uint_eq(edit_budget(ed), budget);
     Err e;
-    enum { OPS = 200 };
-    Snap *s = calloc(OPS + 1, sizeof *s);
+    const int ops = tu_scale(200, 60);
+    Snap *s = calloc(ops + 1, sizeof *s);
     s[0] = snap_take(edit_map(ed));
     size_t peak = 0;
-    for (int i = 1; i <= OPS; i++) {
+    for (int i = 1; i <= ops; i++) {
         if (i % 10 == 0) {
             MapGenParams p;
             mapgen_defaults(&p);
@@ -386,18 +386,18 @@ START_TEST(test_budget_flood)
         if (edit_history_bytes(ed) > peak) peak = edit_history_bytes(ed);
     }
     int kept = edit_undo_count(ed);
-    ck_assert_int_lt(kept, OPS);         /* the budget evicted old steps... */
+    ck_assert_int_lt(kept, ops);         /* the budget evicted old steps... */
     ck_assert_int_ge(kept, 5);           /* ...but kept what fits */
     ck_assert_uint_gt(peak, budget / 2); /* and the edits were big enough to matter */
     /* The kept steps still undo exactly, back to the oldest one kept. */
     for (int k = 0; k < kept; k++) {
         ck_assert_int_eq(edit_undo(ed, &e), 1);
-        ck_assert_msg(snap_same(&s[OPS - k - 1], edit_map(ed)), "undo %d", k);
+        ck_assert_msg(snap_same(&s[ops - k - 1], edit_map(ed)), "undo %d", k);
     }
     ck_assert_int_eq(edit_undo(ed, &e), 0);
     for (int k = 0; k < kept; k++) ck_assert_int_eq(edit_redo(ed, &e), 1);
-    ck_assert(snap_same(&s[OPS], edit_map(ed)));
-    for (int i = 0; i <= OPS; i++) snap_free(&s[i]);
+    ck_assert(snap_same(&s[ops], edit_map(ed)));
+    for (int i = 0; i <= ops; i++) snap_free(&s[i]);
     free(s);
     edit_deinit(ed);
 }
@@ -405,19 +405,22 @@ END_TEST
 
 START_TEST(test_big_edits_keep_hundred)
 {
-    /* Whole-map fills of a 1024x1024 map compress to a few bytes per tile,
-     * so the default budget keeps well over 100 of them. */
-    Map m = water_map(1024, 1024);
+    /* Whole-map fills of a 1024x1024 map (256x256 light) compress to a few
+     * bytes per tile, so the default budget keeps well over 100 of them. */
+    const int side = tu_scale(1024, 256);
+    const size_t all = (size_t)side * (size_t)side;
+    Map m = water_map(side, side);
     Editor *ed = editor(&m, 0);
     Err e;
     for (int i = 0; i < 130; i++) {
-        ck_assert_int_eq(edit_fill(ed, 500, 500, (i & 1) ? EDIT_WATER : EDIT_LAND, &e), 0);
-        ck_assert_uint_eq(count_land(edit_map(ed)), (i & 1) ? 0 : 1024u * 1024u);
+        ck_assert_int_eq(edit_fill(ed, side / 2, side / 2, (i & 1) ? EDIT_WATER : EDIT_LAND, &e),
+                         0);
+        ck_assert_uint_eq(count_land(edit_map(ed)), (i & 1) ? 0 : all);
     }
     ck_assert_int_eq(edit_undo_count(ed), 130);
     for (int i = 129; i >= 0; i--) {
         ck_assert_int_eq(edit_undo(ed, &e), 1);
-        ck_assert_uint_eq(count_land(edit_map(ed)), (i & 1) ? 1024u * 1024u : 0);
+        ck_assert_uint_eq(count_land(edit_map(ed)), (i & 1) ? all : 0);
     }
     edit_deinit(ed);
 }

@@ -280,10 +280,10 @@ START_TEST(test_same_hash_for_any_thread_count)
 {
     World wd;
     map_open(&wd, 320, 240);
-    uint64_t h1 = run_for_hash(&wd, 1, 0, 3000, 200);
-    uint64_t h0 = run_for_hash(&wd, 0, 0, 3000, 200);
-    uint64_t h2 = run_for_hash(&wd, 2, 0, 3000, 200);
-    uint64_t h8 = run_for_hash(&wd, 8, 0, 3000, 200);
+    uint64_t h1 = run_for_hash(&wd, 1, 0, tu_scale(3000, 1000), tu_scale(200, 130));
+    uint64_t h0 = run_for_hash(&wd, 0, 0, tu_scale(3000, 1000), tu_scale(200, 130));
+    uint64_t h2 = run_for_hash(&wd, 2, 0, tu_scale(3000, 1000), tu_scale(200, 130));
+    uint64_t h8 = run_for_hash(&wd, 8, 0, tu_scale(3000, 1000), tu_scale(200, 130));
     ck_assert_msg(h1 == h2 && h1 == h8 && h1 == h0,
                   "hash 1t %016llx, no pool %016llx, 2t %016llx, 8t %016llx",
                   (unsigned long long)h1, (unsigned long long)h0, (unsigned long long)h2,
@@ -360,7 +360,7 @@ START_TEST(test_no_fish_on_land_hostile_maps)
     for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++) {
         World wd;
         maps[m](&wd);
-        run_hostile(&wd, &p, 400, 3, 1200);
+        run_hostile(&wd, &p, 400, 3, tu_scale(1200, 300));
         world_free(&wd);
     }
 }
@@ -381,7 +381,7 @@ START_TEST(test_no_fish_on_land_fast_fish)
     for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++) {
         World wd;
         maps[m](&wd);
-        run_hostile(&wd, &p, 300, 2, 600);
+        run_hostile(&wd, &p, 300, 2, tu_scale(600, 200));
         world_free(&wd);
     }
 }
@@ -506,7 +506,7 @@ START_TEST(test_fish_slide_along_the_coast)
     for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++) {
         World wd;
         maps[m](&wd);
-        long back = sharp_turns(&wd, 600, 600, 0.6 * 3.14159265358979);
+        long back = sharp_turns(&wd, 600, tu_scale(600, 200), 0.6 * 3.14159265358979);
         ck_assert_msg(back == 0, "map %zu: %ld fish-steps turned back by more than 108 degrees", m,
                       back);
         world_free(&wd);

@@ -555,9 +555,10 @@ START_TEST(test_hulls_part_the_school)
     sea_params_default(&p);
     Sea *with, *without;
     /* Dense enough that every hull has fish round it to begin with. */
-    ck_assert_int_eq(sea_init(&with, &shore, &p, 77, 30000, 0, NULL, &e), 0);
-    ck_assert_int_eq(sea_init(&without, &shore, &p, 77, 30000, 0, NULL, &e), 0);
-    long a = near_hulls(b, with, true, 150), c = near_hulls(b, without, false, 150);
+    const int fish = tu_scale(30000, 4000), steps = tu_scale(150, 100);
+    ck_assert_int_eq(sea_init(&with, &shore, &p, 77, fish, 0, NULL, &e), 0);
+    ck_assert_int_eq(sea_init(&without, &shore, &p, 77, fish, 0, NULL, &e), 0);
+    long a = near_hulls(b, with, true, steps), c = near_hulls(b, without, false, steps);
     ck_assert_int_gt(c, 50);
     ck_assert_msg(a * 4 < c, "fish under the hulls: %ld with hulls, %ld without", a, c);
     /* A splash scares them off: where the school is thickest, shot falls
@@ -579,8 +580,8 @@ START_TEST(test_hulls_part_the_school)
     ck_assert_int_eq(battle_fx_take_scares(&b->fx, sc, 4), 1);
     sea_add_scare(without, sc[0].x, sc[0].y, sc[0].radius, sc[0].seconds);
     Sea *calm;
-    ck_assert_int_eq(sea_init(&calm, &shore, &p, 77, 30000, 0, NULL, &e), 0);
-    for (int k = 0; k < 150; k++) sea_step(calm);
+    ck_assert_int_eq(sea_init(&calm, &shore, &p, 77, fish, 0, NULL, &e), 0);
+    for (int k = 0; k < steps; k++) sea_step(calm);
     for (int k = 0; k < 45; k++) {
         sea_step(without);
         sea_step(calm);

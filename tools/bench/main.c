@@ -302,8 +302,11 @@ static void print_single(const Opts *o, const BenchRun *r, const BenchStats *st,
     printf("speed:   %.3g fish updates/s\n", st->fish_per_s);
     printf("memory:  peak %.1f MB %s (of it map + shore field %.1f MB, metrics %.1f MB)\n", rss,
            rss_reset ? "during the run" : "of the process", w->mb, met_mb);
-    printf("per fish: %s bytes of sea (resident growth from %d to %d fish)\n",
-           nan_text(bpf, b1, sizeof b1, "%.1f"), s->fish, bench_bpf_target(s->fish));
+    if (isfinite(bpf))
+        printf("per fish: %.1f bytes of sea (resident growth from %d to %d fish)\n", bpf, s->fish,
+               bench_bpf_target(s->fish));
+    else
+        printf("per fish: not measured with --brute\n");
     printf("schools: %d (largest %d fish, polarization %s; fish-weighted mean %s), %d loners\n",
            m->schools, m->largest_school, nan_text(m->largest_polarization, b1, sizeof b1, "%.3f"),
            nan_text(m->mean_polarization, b2, sizeof b2, "%.3f"), m->loners);
@@ -349,8 +352,9 @@ static int run_single(const Opts *o)
             double bpf = NAN;
             if (metrics_compute(&r.metrics, &v, &m, &e) == 0) {
                 uint64_t hash = sea_hash(r.sea);
-                /* last: it grows the sea past the run */
-                if (bench_bytes_per_fish(r.sea, 2, &bpf, &e) == 0) {
+                /* last: it grows the sea past the run. Not for --brute:
+                 * two all-pairs steps of 65k+ fish would cost minutes. */
+                if (o->brute || bench_bytes_per_fish(r.sea, 2, &bpf, &e) == 0) {
                     BenchStats st;
                     bench_run_stats(&r, &st);
                     print_single(o, &r, &st, threads, &m, rss, rss_reset, bpf, hash);
