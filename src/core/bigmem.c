@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 /* A transparent huge page on x86-64 (and the usual size elsewhere). Below
  * it, rounding up would waste more than the TLB saves. */
@@ -33,5 +36,11 @@ void *bigmem_realloc(void *p, size_t old_bytes, size_t new_bytes)
     if (!q) return NULL;
     memcpy(q, p, old_bytes < new_bytes ? old_bytes : new_bytes);
     free(p);
+#if defined(__GLIBC__)
+    /* glibc raises its mmap threshold after freeing a big block and keeps
+     * later ones on the heap, where a freed old buffer stays resident:
+     * give it back now (growing a sea is rare, never per step). */
+    malloc_trim(0);
+#endif
     return q;
 }
