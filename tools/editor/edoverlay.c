@@ -218,8 +218,8 @@ static void draw_spawns(EdApp *a)
             float cx, cy, sx, sy;
             hex_to_pixel(m->meta.spawns[f][i], size, &cx, &cy);
             to_screen(a, cx, cy, &sx, &sy);
-            char s[8];
-            snprintf(s, sizeof s, "%d", f + 1);
+            /* Fleet 1 or 2. */
+            const char s[2] = {(char)('1' + f), '\0'};
             int tw, th;
             text_measure(a->text, s, &tw, &th);
             text_draw(a->text, s, (int)(sx - (float)tw / 2), (int)(sy - (float)th / 2),
