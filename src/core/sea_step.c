@@ -340,7 +340,6 @@ typedef struct SeaNbr {
 #pragma GCC diagnostic ignored "-Wpsabi"
 typedef float SeaF8 __attribute__((vector_size(32)));
 typedef int32_t SeaI8 __attribute__((vector_size(32)));
-typedef float SeaF4 __attribute__((vector_size(16)));
 
 typedef struct SeaAcc8 {
     SeaI8 cnt; /* neighbours per lane (a lane mask is -1: subtracted) */
@@ -467,23 +466,16 @@ SEA_ALWAYS_INLINE static inline void accumulate(const Grid *g, const int *ra, co
     *out = a;
 }
 
-/* Lane l plus lane l + 4. */
-SEA_ALWAYS_INLINE static inline SeaF4 fold8(SeaF8 v)
+/* Lane l plus lane l + 4 (lo4 and hi4 are with the steering helpers). */
+SEA_ALWAYS_INLINE static inline __m128 fold8(SeaF8 v)
 {
-    SeaF4 lo, hi;
-    memcpy(&lo, &v, sizeof lo);
-    memcpy(&hi, (const char *)&v + sizeof lo, sizeof hi);
-    return lo + hi;
+    return _mm_add_ps(lo4(v), hi4(v));
 }
 
-typedef int32_t SeaI4 __attribute__((vector_size(16)));
-
-SEA_ALWAYS_INLINE static inline SeaI4 fold8i(SeaI8 v)
+/* The same for the integer neighbour counts. */
+SEA_ALWAYS_INLINE static inline __m128i fold8i(SeaI8 v)
 {
-    SeaI4 lo, hi;
-    memcpy(&lo, &v, sizeof lo);
-    memcpy(&hi, (const char *)&v + sizeof lo, sizeof hi);
-    return lo + hi;
+    return _mm_add_epi32(_mm_castps_si128(lo4((SeaF8)v)), _mm_castps_si128(hi4((SeaF8)v)));
 }
 
 /* Two lane sums at once, each (l0 + l2) + (l1 + l3): lanes 0 and 1 of the
@@ -496,10 +488,10 @@ SEA_ALWAYS_INLINE static inline __m128 hsum2(__m128 a, __m128 b)
 
 SEA_ALWAYS_INLINE static inline void acc_reduce(const SeaAcc8 *a, SeaAcc *r)
 {
-    __m128 c = hsum2(_mm_cvtepi32_ps((__m128i)fold8i(a->cnt)), (__m128)fold8(a->vx));
-    __m128 v = hsum2((__m128)fold8(a->vy), (__m128)fold8(a->ox));
-    __m128 o = hsum2((__m128)fold8(a->oy), (__m128)fold8(a->sx));
-    __m128 p = hsum2((__m128)fold8(a->sy), (__m128)fold8(a->sy));
+    __m128 c = hsum2(_mm_cvtepi32_ps(fold8i(a->cnt)), fold8(a->vx));
+    __m128 v = hsum2(fold8(a->vy), fold8(a->ox));
+    __m128 o = hsum2(fold8(a->oy), fold8(a->sx));
+    __m128 p = hsum2(fold8(a->sy), _mm_setzero_ps()); /* lane 0 is sy's */
     r->cnt = _mm_cvtss_f32(c);
     r->vx = _mm_cvtss_f32(_mm_shuffle_ps(c, c, 1));
     r->vy = _mm_cvtss_f32(v);

@@ -324,17 +324,25 @@ static void print_single(const Opts *o, const BenchRun *r, const BenchStats *st,
 
 /* ---------------------------------------------------------------- modes */
 
+/* The world of --fish fish and a pool of the chosen thread count, for
+ * the single run and the soak; on failure nothing is left to free. */
+static int open_world(const Opts *o, BenchWorld *w, int *threads, JobPool **pool)
+{
+    int rc = world_for(o, o->fish, w);
+    if (rc) return rc;
+    *threads = jobs_pick_threads(o->threads_set ? o->threads : 0);
+    *pool = NULL;
+    if ((rc = start_pool(*threads, pool)) != 0) bench_world_free(w);
+    return rc;
+}
+
 static int run_single(const Opts *o)
 {
     BenchWorld w;
-    int rc = world_for(o, o->fish, &w);
+    int threads;
+    JobPool *pool;
+    int rc = open_world(o, &w, &threads, &pool);
     if (rc) return rc;
-    int threads = jobs_pick_threads(o->threads_set ? o->threads : 0);
-    JobPool *pool = NULL;
-    if ((rc = start_pool(threads, &pool)) != 0) {
-        bench_world_free(&w);
-        return rc;
-    }
     BenchSetup s;
     make_setup(o, o->fish, 1, &s);
     BenchRun r;
@@ -552,14 +560,10 @@ static double now_s(void)
 static int run_soak(const Opts *o)
 {
     BenchWorld w;
-    int rc = world_for(o, o->fish, &w);
+    int threads;
+    JobPool *pool;
+    int rc = open_world(o, &w, &threads, &pool);
     if (rc) return rc;
-    int threads = jobs_pick_threads(o->threads_set ? o->threads : 0);
-    JobPool *pool = NULL;
-    if ((rc = start_pool(threads, &pool)) != 0) {
-        bench_world_free(&w);
-        return rc;
-    }
     BenchSetup s;
     make_setup(o, o->fish, 0, &s);
     /* bench_run_step keeps the times of the first `steps` steps only:
