@@ -466,40 +466,42 @@ SEA_ALWAYS_INLINE static inline void accumulate(const Grid *g, const int *ra, co
     *out = a;
 }
 
-/* Lane l plus lane l + 4 (lo4 and hi4 are with the steering helpers). */
-SEA_ALWAYS_INLINE static inline __m128 fold8(SeaF8 v)
+/* The lane sums of eight fish at once: lane f of the result is fish f's
+ * ((l0 + l4) + (l2 + l6)) + ((l1 + l5) + (l3 + l7)), the order hsum8 of
+ * the scalar build adds in. A transpose by shuffles: 21 operations for
+ * eight fish instead of a horizontal sum for each. */
+static const SeaI8 red_lo = {0, 1, 2, 3, 8, 9, 10, 11}, red_hi = {4, 5, 6, 7, 12, 13, 14, 15};
+static const SeaI8 red_ev = {0, 1, 8, 9, 4, 5, 12, 13}, red_od = {2, 3, 10, 11, 6, 7, 14, 15};
+static const SeaI8 red_e2 = {0, 2, 8, 10, 4, 6, 12, 14}, red_o2 = {1, 3, 9, 11, 5, 7, 13, 15};
+
+SEA_ALWAYS_INLINE static inline SeaF8 fold2(SeaF8 a, SeaF8 b, SeaI8 x, SeaI8 y)
 {
-    return _mm_add_ps(lo4(v), hi4(v));
+    return __builtin_shuffle(a, b, x) + __builtin_shuffle(a, b, y);
 }
 
-/* The same for the integer neighbour counts. */
-SEA_ALWAYS_INLINE static inline __m128i fold8i(SeaI8 v)
+SEA_ALWAYS_INLINE static inline SeaF8 reduce8(SeaF8 a0, SeaF8 a1, SeaF8 a2, SeaF8 a3, SeaF8 a4,
+                                              SeaF8 a5, SeaF8 a6, SeaF8 a7)
 {
-    return _mm_add_epi32(_mm_castps_si128(lo4((SeaF8)v)), _mm_castps_si128(hi4((SeaF8)v)));
+    SeaF8 h04 = fold2(a0, a4, red_lo, red_hi), h15 = fold2(a1, a5, red_lo, red_hi);
+    SeaF8 h26 = fold2(a2, a6, red_lo, red_hi), h37 = fold2(a3, a7, red_lo, red_hi);
+    return fold2(fold2(h04, h15, red_ev, red_od), fold2(h26, h37, red_ev, red_od), red_e2, red_o2);
 }
 
-/* Two lane sums at once, each (l0 + l2) + (l1 + l3): lanes 0 and 1 of the
- * result are a's and b's. */
-SEA_ALWAYS_INLINE static inline __m128 hsum2(__m128 a, __m128 b)
+/* The same for the integer counts (exact in any order). */
+SEA_ALWAYS_INLINE static inline SeaI8 fold2i(SeaI8 a, SeaI8 b, SeaI8 x, SeaI8 y)
 {
-    __m128 s = _mm_add_ps(_mm_unpacklo_ps(a, b), _mm_unpackhi_ps(a, b));
-    return _mm_add_ps(s, _mm_movehl_ps(s, s));
+    return __builtin_shuffle(a, b, x) + __builtin_shuffle(a, b, y);
 }
 
-SEA_ALWAYS_INLINE static inline void acc_reduce(const SeaAcc8 *a, SeaAcc *r)
+SEA_ALWAYS_INLINE static inline SeaI8 reduce8i(SeaI8 a0, SeaI8 a1, SeaI8 a2, SeaI8 a3, SeaI8 a4,
+                                               SeaI8 a5, SeaI8 a6, SeaI8 a7)
 {
-    __m128 c = hsum2(_mm_cvtepi32_ps(fold8i(a->cnt)), fold8(a->vx));
-    __m128 v = hsum2(fold8(a->vy), fold8(a->ox));
-    __m128 o = hsum2(fold8(a->oy), fold8(a->sx));
-    __m128 p = hsum2(fold8(a->sy), _mm_setzero_ps()); /* lane 0 is sy's */
-    r->cnt = _mm_cvtss_f32(c);
-    r->vx = _mm_cvtss_f32(_mm_shuffle_ps(c, c, 1));
-    r->vy = _mm_cvtss_f32(v);
-    r->ox = _mm_cvtss_f32(_mm_shuffle_ps(v, v, 1));
-    r->oy = _mm_cvtss_f32(o);
-    r->sx = _mm_cvtss_f32(_mm_shuffle_ps(o, o, 1));
-    r->sy = _mm_cvtss_f32(p);
+    SeaI8 h04 = fold2i(a0, a4, red_lo, red_hi), h15 = fold2i(a1, a5, red_lo, red_hi);
+    SeaI8 h26 = fold2i(a2, a6, red_lo, red_hi), h37 = fold2i(a3, a7, red_lo, red_hi);
+    return fold2i(fold2i(h04, h15, red_ev, red_od), fold2i(h26, h37, red_ev, red_od), red_e2,
+                  red_o2);
 }
+
 #else
 #define SEA_VEC8 0
 typedef struct SeaAcc8 {
@@ -604,8 +606,7 @@ static void respawn(const Sea *s, int id, int sbuf, float *x, float *y, float *v
 /* One batch of the fish stage: inputs of the steering pass (neighbour
  * sums, avoidance votes) and its outputs, padded to whole SIMD groups. */
 typedef struct SeaBatch {
-    float cnt[SEA_BATCH], vx[SEA_BATCH], vy[SEA_BATCH], ox[SEA_BATCH], oy[SEA_BATCH];
-    float sx[SEA_BATCH], sy[SEA_BATCH];
+    SeaAcc8 acc[SEA_BATCH]; /* neighbour sums, lane by lane */
     float ax[SEA_BATCH], ay[SEA_BATCH], fear[SEA_BATCH], urg[SEA_BATCH];
     float gx[SEA_BATCH], gy[SEA_BATCH], wall[SEA_BATCH]; /* shore gradient, its strength */
     float room[SEA_BATCH]; /* fastest allowed approach to the shore, px/s */
@@ -632,12 +633,14 @@ enum { FISH_EATEN = 1, FISH_WET = 2, FISH_THREAT = 4 };
 static inline void steer1(const SeaStepK *K, uint32_t wkey, uint32_t step, SeaBatch *b, int i)
 {
     float vx = b->pvx[i], vy = b->pvy[i];
+    SeaAcc a;
+    acc_reduce(&b->acc[i], &a);
     /* The fish itself was counted (distance 0); take it out. */
-    float cnt = b->cnt[i] - 1.0f;
+    float cnt = a.cnt - 1.0f;
     float hx = vx * K->inv_cruise, hy = vy * K->inv_cruise;
     float inv = cnt > 0.5f ? 1.0f / cnt : 0.0f;
-    hx += (b->vx[i] - vx) * inv * K->k_ali - b->ox[i] * inv * K->k_coh;
-    hy += (b->vy[i] - vy) * inv * K->k_ali - b->oy[i] * inv * K->k_coh;
+    hx += (a.vx - vx) * inv * K->k_ali - a.ox * inv * K->k_coh;
+    hy += (a.vy - vy) * inv * K->k_ali - a.oy * inv * K->k_coh;
     float wx, wy;
     wander(wkey, b->id[i], step, &wx, &wy);
     hx += wx * K->k_wan;
@@ -663,7 +666,7 @@ static inline void steer1(const SeaStepK *K, uint32_t wkey, uint32_t step, SeaBa
     /* Separation is a push on top of the (limited) steering, not one more
      * vote in the heading: crowding must cost speed and spread the school,
      * whatever the heading votes say. It has its own limit. */
-    float sx = b->sx[i] * K->k_sep, sy = b->sy[i] * K->k_sep;
+    float sx = a.sx * K->k_sep, sy = a.sy * K->k_sep;
     float ssc = minf(1.0f, K->sep_lim / sqrtf(sx * sx + sy * sy));
     float nvx = vx + (fx * fsc + sx * ssc) * K->dt;
     float nvy = vy + (fy * fsc + sy * ssc) * K->dt;
@@ -756,11 +759,16 @@ SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, ui
 #define C(v)  (zero + (v))
     const SeaF8 zero = {0.0f}, one = C(1.0f);
     SeaF8 vx = LD(pvx), vy = LD(pvy);
-    SeaF8 cnt = LD(cnt) - one;
+    const SeaAcc8 *A = b->acc + i;
+#define RED(q) reduce8(A[0].q, A[1].q, A[2].q, A[3].q, A[4].q, A[5].q, A[6].q, A[7].q)
+    SeaF8 cnt = __builtin_convertvector(reduce8i(A[0].cnt, A[1].cnt, A[2].cnt, A[3].cnt, A[4].cnt,
+                                                 A[5].cnt, A[6].cnt, A[7].cnt),
+                                        SeaF8) -
+                one;
     SeaF8 hx = vx * C(K->inv_cruise), hy = vy * C(K->inv_cruise);
     SeaF8 inv = and8(cnt > C(0.5f), one / cnt);
-    hx = hx + ((LD(vx) - vx) * inv * C(K->k_ali) - LD(ox) * inv * C(K->k_coh));
-    hy = hy + ((LD(vy) - vy) * inv * C(K->k_ali) - LD(oy) * inv * C(K->k_coh));
+    hx = hx + ((RED(vx) - vx) * inv * C(K->k_ali) - RED(ox) * inv * C(K->k_coh));
+    hy = hy + ((RED(vy) - vy) * inv * C(K->k_ali) - RED(oy) * inv * C(K->k_coh));
     /* wander(), eight at a time */
     SeaU8 who;
     memcpy(&who, b->id + i, sizeof who);
@@ -793,7 +801,8 @@ SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, ui
     SeaF8 fy = and8(has, (hy * hs - vy) * C(K->inv_steer));
     SeaF8 lim = C(K->max_force) * (one + C(2.0f) * LD(urg));
     SeaF8 fsc = min8(one, lim / sqrt8(fx * fx + fy * fy, avx), avx);
-    SeaF8 sx = LD(sx) * C(K->k_sep), sy = LD(sy) * C(K->k_sep);
+    SeaF8 sx = RED(sx) * C(K->k_sep), sy = RED(sy) * C(K->k_sep);
+#undef RED
     SeaF8 ssc = min8(one, C(K->sep_lim) / sqrt8(sx * sx + sy * sy, avx), avx);
     SeaF8 nvx = vx + (fx * fsc + sx * ssc) * C(K->dt);
     SeaF8 nvy = vy + (fy * fsc + sy * ssc) * C(K->dt);
@@ -943,7 +952,6 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
             b.flag[i] = flag;
 
             SeaNbr q = {px, py, K.nr2, K.s2, K.eps};
-            SeaAcc8 acc8;
             const int *sa = ra, *sb = rb;
             int ns = nrange;
             int ba[7], bb[7];
@@ -963,16 +971,7 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
                 sa = ba;
                 sb = bb;
             }
-            accumulate(g, sa, sb, ns, &q, &acc8, avx);
-            SeaAcc acc;
-            acc_reduce(&acc8, &acc);
-            b.cnt[i] = acc.cnt;
-            b.vx[i] = acc.vx;
-            b.vy[i] = acc.vy;
-            b.ox[i] = acc.ox;
-            b.oy[i] = acc.oy;
-            b.sx[i] = acc.sx;
-            b.sy[i] = acc.sy;
+            accumulate(g, sa, sb, ns, &q, &b.acc[i], avx);
 #if defined(__SSE2__) && !defined(SEA_NO_SIMD)
             /* The shore field is big and its lines are cold: ask for the
              * rows the sample below will read while the batch's other
@@ -1020,13 +1019,7 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
         /* Pad the last group with copies of the first fish (never stored). */
         int groups = (nb + 7) & ~7;
         for (int i = nb; i < groups; i++) {
-            b.cnt[i] = b.cnt[0];
-            b.vx[i] = b.vx[0];
-            b.vy[i] = b.vy[0];
-            b.ox[i] = b.ox[0];
-            b.oy[i] = b.oy[0];
-            b.sx[i] = b.sx[0];
-            b.sy[i] = b.sy[0];
+            b.acc[i] = b.acc[0];
             b.ax[i] = b.ax[0];
             b.ay[i] = b.ay[0];
             b.fear[i] = b.fear[0];
