@@ -6,6 +6,8 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "core/mapgen.h"
+#include "core/metrics.h"
 #include "core/shore.h"
 #include "testutil.h"
 
@@ -495,12 +497,13 @@ START_TEST(test_calm_fish_turn_smoothly)
 }
 END_TEST
 
-/* Crowded fish at a coast slide along it: nothing (steering or the safety
- * net) bounces a fish back in one step. Sliding turns a fish head-on to
- * the coast by up to 90 degrees, plus its ordinary turn and the change of
- * the coast's direction between pixels: 108 degrees leaves room for those,
- * a bounce (a mirror about the coast) turns more. */
-START_TEST(test_fish_slide_along_the_coast)
+/* Crowded fish at a coast never bounce off it: nothing (steering, braking
+ * at the coast or the safety net) turns a fish back in one step. The
+ * safety net's slide turns a fish head-on to the coast by up to 90
+ * degrees, plus its ordinary turn and the change of the coast's direction
+ * between pixels: 108 degrees leaves room for those, a bounce (a mirror
+ * about the coast) turns more. */
+START_TEST(test_fish_never_bounce_off_the_coast)
 {
     void (*maps[])(World *) = {map_channels, map_pepper, map_lakes};
     for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++) {
@@ -511,6 +514,53 @@ START_TEST(test_fish_slide_along_the_coast)
                       back);
         world_free(&wd);
     }
+}
+END_TEST
+
+/* On a generated coast full of small coves, at the bench's density, no
+ * fish turns back and forth at the shore (the README's shore_jitter: three
+ * reversals within a second inside the margin). Fish heading for a coast
+ * brake and turn away at their own pace; when the coast turned them along
+ * itself at once, fish circling in coves did (30 here over 600 steps). */
+START_TEST(test_no_shore_jitter_in_coves)
+{
+    MapGenParams mp;
+    mapgen_defaults(&mp);
+    mp.seed = 3;
+    mp.w = mp.h = 512;
+    mp.land = 0.2f;
+    mp.islands = 4;
+    Map map;
+    Err e;
+    ck_assert_msg(mapgen_generate(&map, &mp, &e) == 0, "%s", e.msg);
+    World wd = {map.w, map.h, map.land, {0}};
+    world_bake(&wd);
+    SeaParams p;
+    sea_params_default(&p);
+    int fish = 1000;
+    Sea *s = make_sea(&wd, &p, 11, fish, 0, NULL);
+    MetricsConfig mc;
+    metrics_config_from_params(&mc, &p);
+    MetricsCtx m;
+    ck_assert_msg(metrics_init(&m, &mc, &wd.shore, fish, NULL, &e) == 0, "%s", e.msg);
+    Metrics r;
+    for (int t = 0; t < 600; t++) {
+        SeaView v;
+        sea_view(s, &v);
+        ck_assert_msg(metrics_observe(&m, &v, &e) == 0, "%s", e.msg);
+        sea_step(s);
+    }
+    SeaView v;
+    sea_view(s, &v);
+    ck_assert_msg(metrics_compute(&m, &v, &r, &e) == 0, "%s", e.msg);
+    /* The coast was visited: reversals in the margin happened. */
+    ck_assert(r.shore_reversals > 100);
+    ck_assert_int_eq(r.fish_on_land, 0);
+    ck_assert_msg(r.shore_jitter == 0, "%d fish jittered at the shore", r.shore_jitter);
+    metrics_deinit(&m);
+    sea_deinit(s);
+    shore_free(&wd.shore);
+    map_free(&map);
 }
 END_TEST
 
@@ -872,7 +922,8 @@ static Suite *sea_suite(void)
     tcase_add_test(tc, test_no_fish_on_land_fast_fish);
     tcase_add_test(tc, test_count_changes_keep_fish_wet);
     tcase_add_test(tc, test_calm_fish_turn_smoothly);
-    tcase_add_test(tc, test_fish_slide_along_the_coast);
+    tcase_add_test(tc, test_fish_never_bounce_off_the_coast);
+    tcase_add_test(tc, test_no_shore_jitter_in_coves);
     tcase_add_test(tc, test_school_forms_from_random_start);
     tcase_add_test(tc, test_fish_flee_a_shark);
     tcase_add_test(tc, test_fish_part_around_a_hull);

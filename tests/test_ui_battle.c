@@ -561,12 +561,14 @@ START_TEST(test_hulls_part_the_school)
     long a = near_hulls(b, with, true, steps), c = near_hulls(b, without, false, steps);
     ck_assert_int_gt(c, 50);
     ck_assert_msg(a * 4 < c, "fish under the hulls: %ld with hulls, %ld without", a, c);
-    /* A splash scares them off: where the school is thickest, shot falls
-     * into one sea and not into its twin. */
+    /* A splash scares them off: where the school is thickest in open
+     * water (a splash's reach from any coast, so no fish is pinned against
+     * one), shot falls into one sea and not into its twin. */
     float x = 0, y = 0;
     long most = -1;
     for (int py = 40; py < b->map.h - 40; py += 40)
         for (int px = 40; px < b->map.w - 40; px += 40) {
+            if (shore_distance(&shore, (float)px, (float)py) < 60.0f) continue;
             long n = sea_count_within(without, (float)px, (float)py, 30);
             if (n > most) {
                 most = n;

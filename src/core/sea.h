@@ -26,6 +26,8 @@ typedef struct SeaParams {
     float flee_radius; /* how far a fish sees a shark */
     float shore_weight;
     float shore_margin; /* px; steer up the gradient inside it */
+    /* A fish cruises between min_speed and max_speed; close to a coast it
+     * brakes below min_speed rather than swim into it. */
     float max_speed, min_speed, max_force;
     float shark_speed, shark_force, shark_sight; /* faster, turns slower */
     float shark_catch;                           /* px: a fish this close to a shark is eaten */
