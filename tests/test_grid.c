@@ -239,10 +239,6 @@ START_TEST(test_same_order_for_any_pool)
         for (int k = 0; k < N; k++) {
             int i = g.order[k];
             ck_assert(g.su[k] == u[i] && g.sv[k] == v[i] && g.sid[k] == id[i]);
-            /* scell names the cell whose run holds position k. */
-            int c = g.scell[k];
-            ck_assert_int_eq(c, grid_cell_of(&g, x[i], y[i]));
-            ck_assert(g.cell_start[c] <= k && k < g.cell_start[c + 1]);
         }
         /* The padding after the last point reads as zeros. */
         for (int k = N; k < N + GRID_PAD; k++) ck_assert(g.sx[k] == 0.0f && g.su[k] == 0.0f);

@@ -64,7 +64,6 @@ void grid_deinit(Grid *g)
     free(g->su);
     free(g->sv);
     free(g->sid);
-    free(g->scell);
     memset(g, 0, sizeof *g);
 }
 
@@ -92,8 +91,7 @@ int grid_reserve(Grid *g, int cap, Err *e)
     if (!fail && g->su)
         fail = grow((void **)&g->su, onp * sizeof(float), np * sizeof(float)) ||
                grow((void **)&g->sv, onp * sizeof(float), np * sizeof(float)) ||
-               grow((void **)&g->sid, on * sizeof(int), n * sizeof(int)) ||
-               grow((void **)&g->scell, on * sizeof(int), n * sizeof(int));
+               grow((void **)&g->sid, on * sizeof(int), n * sizeof(int));
     if (fail) return err_set(e, "grid: out of memory for %d points", cap);
     g->cap = cap;
     return 0;
@@ -106,14 +104,12 @@ int grid_enable_payload(Grid *g, Err *e)
     g->su = bigmem_alloc(np * sizeof(float));
     g->sv = bigmem_alloc(np * sizeof(float));
     g->sid = bigmem_alloc(n * sizeof(int));
-    g->scell = bigmem_alloc(n * sizeof(int));
-    if (!g->su || !g->sv || !g->sid || !g->scell) {
+    if (!g->su || !g->sv || !g->sid) {
         free(g->su);
         free(g->sv);
         free(g->sid);
-        free(g->scell);
         g->su = g->sv = NULL;
-        g->sid = g->scell = NULL;
+        g->sid = NULL;
         return err_set(e, "grid: out of memory for the payload of %d points", g->cap);
     }
     return 0;
@@ -219,11 +215,9 @@ void grid_stage_scatter(void *grid, int begin, int end, int worker)
             const float *u = g->in_u, *v = g->in_v;
             const int *id = g->in_id;
             float *su = g->su, *sv = g->sv;
-            int *sid = g->sid, *scell = g->scell;
+            int *sid = g->sid;
             for (int i = i0; i < i1; i++) {
-                int c = cell_of[i];
-                int pos = cur[c]++;
-                scell[pos] = c;
+                int pos = cur[cell_of[i]]++;
                 order[pos] = i;
                 sx[pos] = x[i];
                 sy[pos] = y[i];

@@ -26,8 +26,6 @@ typedef struct Grid {
      * grid_enable_payload): two float channels and one int channel. */
     float *su, *sv;
     int *sid;
-    int *scell;  /* with the payload: the cell of each sorted point, so a
-                    walk in cell order reads it in order, not via order */
     int *cursor; /* per-part scatter cursors, internal */
     /* Inputs of the build in progress (grid_build_begin), internal. */
     const float *in_x, *in_y, *in_u, *in_v;
@@ -46,8 +44,8 @@ int grid_reserve(Grid *g, int cap, Err *e);
  * world are clamped into the border cells. Same result for any pool size. */
 void grid_build(Grid *g, const float *x, const float *y, int n, JobPool *pool);
 
-/* Allocate the payload channels su, sv, sid and scell (kept at capacity
- * by grid_reserve); builds then copy u, v, id in cell order. */
+/* Allocate the payload channels su, sv, sid (kept at capacity by
+ * grid_reserve); builds then copy u, v, id in cell order. */
 int grid_enable_payload(Grid *g, Err *e);
 /* Make room for `parts` per-part histograms so builds split that many ways
  * without allocating. grid_build grows them itself when it can. */

@@ -892,7 +892,7 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
     const ShoreField *f = s->shore;
     const float *X = g->sx, *Y = g->sy, *U = g->su, *V = g->sv;
     const int *ID = g->sid;
-    const int *cs = g->cell_start, *scell = g->scell;
+    const int *cs = g->cell_start, *order = g->order, *cell_of = g->cell_of;
     const int cols = g->cols, rows = g->rows;
     const int wb = s->front ^ 1;
     float *restrict ox = s->x, *restrict oy = s->y, *restrict ovx = s->vx, *restrict ovy = s->vy;
@@ -930,7 +930,7 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
         int nb = ke - kb;
         for (int i = 0; i < nb; i++) {
             int k = kb + i;
-            int c = scell[k];
+            int c = cell_of[order[k]];
             if (c != cur) {
                 cur = c;
                 int cx = c % cols, cy = c / cols;
