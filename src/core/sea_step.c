@@ -487,21 +487,6 @@ SEA_ALWAYS_INLINE static inline SeaF8 reduce8(SeaF8 a0, SeaF8 a1, SeaF8 a2, SeaF
     return fold2(fold2(h04, h15, red_ev, red_od), fold2(h26, h37, red_ev, red_od), red_e2, red_o2);
 }
 
-/* The same for the integer counts (exact in any order). */
-SEA_ALWAYS_INLINE static inline SeaI8 fold2i(SeaI8 a, SeaI8 b, SeaI8 x, SeaI8 y)
-{
-    return __builtin_shuffle(a, b, x) + __builtin_shuffle(a, b, y);
-}
-
-SEA_ALWAYS_INLINE static inline SeaI8 reduce8i(SeaI8 a0, SeaI8 a1, SeaI8 a2, SeaI8 a3, SeaI8 a4,
-                                               SeaI8 a5, SeaI8 a6, SeaI8 a7)
-{
-    SeaI8 h04 = fold2i(a0, a4, red_lo, red_hi), h15 = fold2i(a1, a5, red_lo, red_hi);
-    SeaI8 h26 = fold2i(a2, a6, red_lo, red_hi), h37 = fold2i(a3, a7, red_lo, red_hi);
-    return fold2i(fold2i(h04, h15, red_ev, red_od), fold2i(h26, h37, red_ev, red_od), red_e2,
-                  red_o2);
-}
-
 #else
 #define SEA_VEC8 0
 typedef struct SeaAcc8 {
@@ -771,10 +756,11 @@ SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, ui
     SeaF8 vx = LD(pvx), vy = LD(pvy);
     const SeaAcc8 *A = b->acc + i;
 #define RED(q) reduce8(A[0].q, A[1].q, A[2].q, A[3].q, A[4].q, A[5].q, A[6].q, A[7].q)
-    SeaF8 cnt = __builtin_convertvector(reduce8i(A[0].cnt, A[1].cnt, A[2].cnt, A[3].cnt, A[4].cnt,
-                                                 A[5].cnt, A[6].cnt, A[7].cnt),
-                                        SeaF8) -
-                one;
+    /* Lane counts are small whole numbers: as floats they add exactly, in
+     * any order, so the float reduction serves for them too. */
+#define CNT(f) __builtin_convertvector(A[f].cnt, SeaF8)
+    SeaF8 cnt = reduce8(CNT(0), CNT(1), CNT(2), CNT(3), CNT(4), CNT(5), CNT(6), CNT(7)) - one;
+#undef CNT
     SeaF8 hx = vx * C(K->inv_cruise), hy = vy * C(K->inv_cruise);
     SeaF8 inv = and8(cnt > C(0.5f), one / cnt);
     hx = hx + ((RED(vx) - vx) * inv * C(K->k_ali) - RED(ox) * inv * C(K->k_coh));
