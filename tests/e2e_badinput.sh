@@ -7,17 +7,10 @@
 # Usage: tests/e2e_badinput.sh BUILD_DIR
 set -u
 B=${1:-build}
-export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy}
-export SDL_AUDIODRIVER=dummy
 PY=/usr/bin/python3
-T=$(mktemp -d /tmp/shoal-badinput-XXXXXX)
-trap 'rm -rf "$T"' EXIT
+. "$(dirname "$0")/lib_e2e.sh"
 U="$T/user" # the user's folder: every input and every existing output
 mkdir -p "$U"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "  ok   $1"; }
-no() { fail=$((fail + 1)); echo "  FAIL $1"; }
 
 # Every file's checksum, and every path, under the user's folder.
 snapshot() {
@@ -150,5 +143,4 @@ expect "flag: out of range" "--autosave '-5'" shoal-editor "${ed[@]}" --autosave
 expect "flag: value with a newline" "--seed" shoal-editor --seed "$(printf '1\n2')"
 expect "flag: value with a newline" "--seed" shoal-map gen --size 64x64 -o "$U/gen.png" --seed "$(printf '1\n2')"
 
-echo "e2e_badinput: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+e2e_done e2e_badinput

@@ -9,16 +9,7 @@ BUILD="${1:-build}"
 BIN="$BUILD/shoal-editor"
 MAPBIN="$BUILD/shoal-map"
 PY=/usr/bin/python3
-T=$(mktemp -d /tmp/shoal-editor-e2e-XXXXXX)
-trap 'rm -rf "$T"' EXIT
-export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy}
-export SDL_AUDIODRIVER=dummy
-# Recovery copies go here, not into the tester's home.
-export XDG_DATA_HOME="$T/xdg"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "  ok   $1"; }
-no() { fail=$((fail + 1)); echo "  FAIL $1"; }
+. "$(dirname "$0")/lib_e2e.sh"
 
 # expect_bad NAME NEEDLE ARGS...: exit 2, exactly one stderr line holding
 # NEEDLE, nothing on stdout.
@@ -387,5 +378,4 @@ wait 1
 print" --seed 9
 [ "$(field genbig undo)" = 1 ] && ok "generate on a generated map" || no "generate 2: $(cat "$T/genbig.out")"
 
-echo "e2e_editor: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+e2e_done e2e_editor

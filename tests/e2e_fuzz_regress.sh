@@ -10,16 +10,7 @@ set -u
 BUILD="${1:-build}"
 BIN="$BUILD/shoal-editor"
 PY=/usr/bin/python3
-T=$(mktemp -d /tmp/shoal-fuzz-regress-XXXXXX)
-trap 'rm -rf "$T"' EXIT
-export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy}
-export SDL_AUDIODRIVER=dummy
-# Recovery copies go here, not into the tester's home.
-export XDG_DATA_HOME="$T/xdg"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "  ok   $1"; }
-no() { fail=$((fail + 1)); echo "  FAIL $1"; }
+. "$(dirname "$0")/lib_e2e.sh"
 
 # script NAME PYTHON-BYTES: writes $T/NAME.txt from a Python bytes literal.
 script() {
@@ -84,5 +75,4 @@ else
     no "space-drag pans (plain drag: ${paints:0:80}; with space: ${pans:0:80}; $(head -c 200 "$T/err"))"
 fi
 
-echo "e2e_fuzz_regress: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+e2e_done e2e_fuzz_regress

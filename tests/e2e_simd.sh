@@ -9,9 +9,7 @@ set -u
 BUILD="${1:-build}"
 BENCH="$BUILD/shoal-bench"
 SCALAR="$BUILD/tests/shoal-bench-scalar"
-fails=0
-ok() { echo "  PASS $1"; }
-bad() { echo "  FAIL $1"; fails=$((fails + 1)); }
+. "$(dirname "$0")/lib_e2e.sh"
 
 for b in "$BENCH" "$SCALAR"; do
     if [ ! -x "$b" ]; then
@@ -40,7 +38,7 @@ check() {
     if [ -n "$a" ] && [ "$a" = "$s" ] && [ "$a" = "$c" ]; then
         ok "$name: $a in all three builds"
     else
-        bad "$name: default '$a', sse '$s', scalar '$c'"
+        no "$name: default '$a', sse '$s', scalar '$c'"
     fi
 }
 
@@ -50,7 +48,6 @@ check "all-pairs search" --fish $small --sharks 3 --ships 2 --steps $steps --bru
 # Different inputs must give different hashes, or the checks above prove nothing.
 a=$(hash_of "$BENCH" --soak --fish $big --sharks 8 --ships 4 --steps $steps --threads 2)
 b=$(hash_of "$BENCH" --soak --fish $big --sharks 8 --ships 4 --steps $((steps + 1)) --threads 2)
-if [ -n "$a" ] && [ "$a" != "$b" ]; then ok "one more step changes the hash"; else bad "hash did not change ($a)"; fi
+if [ -n "$a" ] && [ "$a" != "$b" ]; then ok "one more step changes the hash"; else no "hash did not change ($a)"; fi
 
-echo "e2e_simd: $((4 - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+e2e_done e2e_simd

@@ -7,13 +7,7 @@
 # check the same runs there.
 set -u
 BUILD="${1:-build}"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
-fails=0
-count=0
-ok() { echo "  PASS $1"; }
-bad() { echo "  FAIL $1"; fails=$((fails + 1)); }
+. "$(dirname "$0")/lib_e2e.sh"
 
 if ! command -v valgrind >/dev/null; then
     echo "  FAIL valgrind is not installed (make test installs it)"
@@ -29,7 +23,6 @@ fi
 vg() {
     local name=$1 want=$2
     shift 2
-    count=$((count + 1))
     local t0=$SECONDS
     valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
         --show-leak-kinds=definite,indirect "$@" >"$T/out" 2>"$T/err"
@@ -37,7 +30,7 @@ vg() {
     if [ $rc -eq "$want" ]; then
         ok "$name ($((SECONDS - t0)) s)"
     else
-        bad "$name (exit $rc, want $want: $(grep -m3 '==' "$T/err" | tr '\n' ' '))"
+        no "$name (exit $rc, want $want: $(grep -m3 '==' "$T/err" | tr '\n' ' '))"
     fi
 }
 
@@ -55,5 +48,4 @@ vg "shoal-editor" 0 "$BUILD/shoal-editor" "$T/m.png" --screenshot "$T/ed.png"
 printf 'not a png' >"$T/bad.png"
 vg "a bad map is refused cleanly" 2 "$BUILD/shoal-map" info "$T/bad.png"
 vg "shoal refuses the bad map cleanly too" 2 "$BUILD/shoal" --autoplay --map "$T/bad.png"
-echo "e2e_valgrind: $((count - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+e2e_done e2e_valgrind

@@ -1,0 +1,18 @@
+# lib_e2e: what the end-to-end scripts share, sourced after `set -u`: a
+# scratch folder $T removed on exit, SDL with no display and no sound,
+# recovery copies kept out of the tester's home, and the tally: ok/no per
+# check, then `e2e_done NAME` prints "NAME: P passed, F failed" and sets the
+# exit status (0 only when nothing failed).
+T=$(mktemp -d /tmp/shoal-e2e-XXXXXX)
+trap 'rm -rf "$T"' EXIT
+export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy}
+export SDL_AUDIODRIVER=dummy
+export XDG_DATA_HOME="$T/xdg"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "  ok   $1"; }
+no() { fail=$((fail + 1)); echo "  FAIL $1"; }
+e2e_done() {
+    echo "$1: $pass passed, $fail failed"
+    [ "$fail" -eq 0 ]
+}
