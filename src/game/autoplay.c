@@ -165,8 +165,7 @@ int autoplay_run(const AutoplayOptions *o, FILE *out, Err *e)
         if (map_load(&m, o->map_path, e) != 0) return -1;
         setup.map_path = o->map_path;
     } else {
-        ai_autoplay_map_params(o->seed, &gen);
-        if (mapgen_generate(&m, &gen, e) != 0) return -2;
+        if (ai_skirmish_map(o->seed, &m, &gen, e) != 0) return -2;
         setup.gen = &gen;
     }
     SkirmishOutcome r;

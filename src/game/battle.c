@@ -182,8 +182,7 @@ Battle *battle_new(const BattleSetup *st, float speed, Err *e)
         rc = map_load(&b->map, st->map_path, e);
         setup.map_path = st->map_path;
     } else {
-        ai_autoplay_map_params(st->map_seed, &gen);
-        rc = mapgen_generate(&b->map, &gen, e);
+        rc = ai_skirmish_map(st->map_seed, &b->map, &gen, e);
         setup.gen = &gen;
     }
     if (rc != 0) {
