@@ -503,8 +503,8 @@ int ai_skirmish_map(uint64_t seed, Map *m, MapGenParams *gen, Err *e)
         }
         map_free(m);
         if (rc != 0) break;
-        /* The next try: the same parameters, a seed derived from this one,
-         * so every try is reproducible. */
+        /* The next try: the same parameters, a seed derived from the given
+         * one, so every try is reproducible. */
         gen->seed = (uint32_t)seed + (uint32_t)t * 0x9e3779b9u;
     }
     free(r);
