@@ -419,6 +419,120 @@ START_TEST(test_files)
 }
 END_TEST
 
+/* The same save text but for where the battle's map file is now. */
+static void same_place(const Skirmish *x, Skirmish *moved)
+{
+    char now[SKIRMISH_PATH_MAX];
+    strcpy(now, moved->map_path);
+    strcpy(moved->map_path, x->map_path);
+    char *a = format(x), *b = format(moved);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    strcpy(moved->map_path, now);
+}
+
+/* Moves the map's PNG and sidecar from dir to folder `to`. */
+static void move_map(const char *to)
+{
+    char a[256], b[256];
+    for (int k = 0; k < 2; k++) {
+        const char *ext = k ? "ini" : "png";
+        snprintf(a, sizeof a, "%s/isles.%s", dir, ext);
+        snprintf(b, sizeof b, "%s/isles.%s", to, ext);
+        ck_assert_msg(rename(a, b) == 0, "rename %s %s", a, b);
+    }
+}
+
+/* A save whose map moved is still played: the map is looked for beside the
+ * save, then among the shipped maps, and the next save records where it
+ * is now. A map file that is there but broken, or a different map of the
+ * same name, is still refused. */
+START_TEST(test_moved_map_found)
+{
+    setup_map();
+    Skirmish sk, back;
+    Map m, m2;
+    start(&sk, &m, 5);
+    play(&sk, 2);
+    Err e;
+    char shared[128], save[192], data[128], maps[160], want[192];
+    snprintf(shared, sizeof shared, "%s/shared", dir);
+    ck_assert_int_eq(mkdir(shared, 0700), 0);
+    snprintf(save, sizeof save, "%s/battle.save", shared);
+    ck_assert_msg(save_write(&sk, save, &e) == 0, "%s", e.msg);
+
+    /* Shared with its map beside it. */
+    move_map(shared);
+    ck_assert_msg(save_load(save, &back, &m2, &e) == 0, "%s", e.msg);
+    snprintf(want, sizeof want, "%s/isles.png", shared);
+    ck_assert_str_eq(back.map_path, want);
+    char *text = format(&back);
+    ck_assert_msg(strstr(text, want) != NULL, "the next save records %s", want);
+    free(text);
+    same_place(&sk, &back);
+    skirmish_deinit(&back);
+    map_free(&m2);
+
+    /* Among the shipped maps (the game's data folder moved). */
+    snprintf(data, sizeof data, "%s/data", dir);
+    snprintf(maps, sizeof maps, "%s/data/maps", dir);
+    ck_assert_int_eq(mkdir(data, 0700), 0);
+    ck_assert_int_eq(mkdir(maps, 0700), 0);
+    char a[256], b[256];
+    for (int k = 0; k < 2; k++) {
+        snprintf(a, sizeof a, "%s/isles.%s", shared, k ? "ini" : "png");
+        snprintf(b, sizeof b, "%s/isles.%s", maps, k ? "ini" : "png");
+        ck_assert_int_eq(rename(a, b), 0);
+    }
+    const char *old = getenv("SHOAL_DATA");
+    char *keep = old ? strdup(old) : NULL;
+    ck_assert_int_eq(setenv("SHOAL_DATA", data, 1), 0);
+    ck_assert_msg(save_load(save, &back, &m2, &e) == 0, "%s", e.msg);
+    snprintf(want, sizeof want, "%s/isles.png", maps);
+    ck_assert_str_eq(back.map_path, want);
+    same_place(&sk, &back);
+    skirmish_deinit(&back);
+    map_free(&m2);
+
+    /* Nowhere: the message names the save, the map and where it looked. */
+    snprintf(a, sizeof a, "%s/isles.png", maps);
+    snprintf(b, sizeof b, "%s/elsewhere.png", maps);
+    ck_assert_int_eq(rename(a, b), 0);
+    ck_assert_int_eq(save_load(save, &back, &m2, &e), -1);
+    ck_assert_msg(strstr(e.msg, "battle.save:") && strstr(e.msg, "isles.png") &&
+                      strstr(e.msg, "beside the save"),
+                  "%s", e.msg);
+    ck_assert_ptr_null(strchr(e.msg, '\n'));
+
+    /* A different map of the same name beside the save: its size differs. */
+    Map other;
+    ck_assert_int_eq(map_init(&other, 640, 480, &e), 0);
+    snprintf(want, sizeof want, "%s/isles.png", shared);
+    ck_assert_int_eq(map_save(&other, want, &e), 0);
+    map_free(&other);
+    ck_assert_int_eq(save_load(save, &back, &m2, &e), -1);
+    ck_assert_msg(strstr(e.msg, "900x560") != NULL, "%s", e.msg);
+
+    /* The recorded file is there but broken: that is the error, with no
+     * search elsewhere (a good copy waits among the shipped maps). */
+    ck_assert_int_eq(rename(b, a), 0);
+    tu_write(map_path, "not a png", 9);
+    ck_assert_int_eq(save_load(save, &back, &m2, &e), -1);
+    ck_assert_msg(strstr(e.msg, map_path) != NULL && !strstr(e.msg, "beside the save"), "%s",
+                  e.msg);
+
+    if (keep) {
+        setenv("SHOAL_DATA", keep, 1);
+        free(keep);
+    } else {
+        unsetenv("SHOAL_DATA");
+    }
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
 /* Found by fuzz_save: a control character in the version or in a value
  * (a lone CR inside a line) was quoted into the message, which was then
  * not one line. Both are refused with a clean line; CRLF saves still load. */
@@ -520,6 +634,7 @@ static Suite *save_suite(void)
     tcase_add_test(tc, test_corrupt_saves_refused);
     tcase_add_test(tc, test_random_damage_never_crashes);
     tcase_add_test(tc, test_files);
+    tcase_add_test(tc, test_moved_map_found);
     tcase_add_test(tc, test_control_chars);
     tcase_add_test(tc, test_bad_save_files);
     suite_add_tcase(s, tc);

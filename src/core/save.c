@@ -9,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "afile.h"
 #include "kv.h"
 #include "mapgen.h"
+#include "paths.h"
 
 static const char *const status_names[3] = {"afloat", "struck", "sunk"};
 static const char *const shot_names[FLEET_SHOTS] = {"round", "chain"};
@@ -765,6 +767,63 @@ int save_parse(const char *text, size_t len, const char *name, const Map *map, S
     return rc;
 }
 
+/* The part of path after its last '/' (all of it without one). */
+static const char *base_name(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    return b ? b + 1 : path;
+}
+
+static bool fits(int n, size_t cap)
+{
+    return n >= 0 && (size_t)n < cap;
+}
+
+static bool file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* Load the map a save names. When that file is gone (the game was moved or
+ * reinstalled, or the save was shared with its map), look for it where it
+ * would be now: under the save's own folder (a relative name, then the
+ * bare file name), then among the shipped maps. The path that loads
+ * replaces the recorded one, so the next save records where the map is now
+ * (the save's map_size still has to match). A map file that is there but
+ * broken is reported as it is. */
+static int load_saved_map(SaveData *d, const char *save_path, Map *map, Err *me)
+{
+    if (map_load(map, d->map_path, me) == 0) return 0;
+    if (file_exists(d->map_path)) return -1;
+    Err first = *me;
+    const char *name = base_name(d->map_path);
+    const char *sb = base_name(save_path);
+    int save_dir_len = (int)(sb - save_path);
+    char cand[3][SKIRMISH_PATH_MAX];
+    int nc = 0;
+    /* (Candidates too long for a save's path are skipped.) */
+    if (d->map_path[0] != '/' &&
+        fits(snprintf(cand[nc], sizeof cand[nc], "%.*s%s", save_dir_len, save_path, d->map_path),
+             sizeof cand[nc]))
+        nc++;
+    if (fits(snprintf(cand[nc], sizeof cand[nc], "%.*s%s", save_dir_len, save_path, name),
+             sizeof cand[nc]))
+        nc++;
+    char maps[SKIRMISH_PATH_MAX];
+    if (paths_data_file("maps", maps, sizeof maps) == 0 &&
+        fits(snprintf(cand[nc], sizeof cand[nc], "%s/%s", maps, name), sizeof cand[nc]))
+        nc++;
+    for (int i = 0; i < nc; i++) {
+        if (!file_exists(cand[i])) continue;
+        if (map_load(map, cand[i], me) != 0) return -1;
+        strcpy(d->map_path, cand[i]);
+        return 0;
+    }
+    err_set(me, "%s (not beside the save or among the shipped maps either)", first.msg);
+    return -1;
+}
+
 int save_load(const char *path, Skirmish *sk, Map *map, Err *e)
 {
     memset(sk, 0, sizeof *sk);
@@ -783,7 +842,8 @@ int save_load(const char *path, Skirmish *sk, Map *map, Err *e)
         Err me;
         bool gen = d->bline[B_GEN_SEED] != 0;
         int line = gen ? d->bline[B_GEN_SEED] : d->bline[B_MAP];
-        if (gen ? mapgen_generate(map, &d->gen, &me) != 0 : map_load(map, d->map_path, &me) != 0) {
+        if (gen ? mapgen_generate(map, &d->gen, &me) != 0
+                : load_saved_map(d, path, map, &me) != 0) {
             rc = BAD("cannot open the battle's map: %s", me.msg);
         } else {
             rc = build(d, map, sk, e);
