@@ -149,6 +149,55 @@ START_TEST(test_chart_matches_pixels)
 }
 END_TEST
 
+/* Bodies of water: a wall of land with one gap splits nothing; closing the
+ * gap makes two bodies, each hex labelled as a flood fill from it says. */
+START_TEST(test_chart_waters)
+{
+    for (int closed = 0; closed <= 1; closed++) {
+        Map m;
+        Err e;
+        ck_assert_int_eq(map_init(&m, 800, 520, &e), 0);
+        for (int y = 0; y < 520; y++)
+            for (int x = 380; x < 440; x++)
+                if (closed || y < 300 || y >= 420) m.land[(size_t)y * 800 + (size_t)x] = 1;
+        HexChart c;
+        ck_assert_int_eq(hex_chart_init(&c, &m, 24.0f, &e), 0);
+        int cells = c.qn * c.rn;
+        int *comp = malloc((size_t)cells * sizeof *comp),
+            *queue = malloc((size_t)cells * sizeof *queue);
+        ck_assert(comp && queue);
+        int n = hex_chart_waters(&c, comp, queue);
+        ck_assert_int_eq(n, closed ? 2 : 1);
+        int seen[2] = {0, 0};
+        for (int i = 0; i < cells; i++) {
+            ck_assert_int_eq(hex_chart_cell(&c, hex_chart_hex(&c, i)), i);
+            if (!c.sail[i]) {
+                ck_assert_int_eq(comp[i], -1);
+                continue;
+            }
+            ck_assert(comp[i] >= 0 && comp[i] < n);
+            seen[comp[i]]++;
+            /* A sailable neighbour is in the same body. */
+            Hex h = hex_chart_hex(&c, i);
+            for (int d = 0; d < HEX_DIRS; d++) {
+                int k = hex_chart_cell(&c, hex_neighbor(h, d));
+                if (k >= 0 && c.sail[k]) ck_assert_int_eq(comp[k], comp[i]);
+            }
+            /* West of the wall is body 0 (found first), east body 1. */
+            float x, y;
+            hex_to_pixel(h, 24.0f, &x, &y);
+            if (closed) ck_assert_int_eq(comp[i], x < 380.0f ? 0 : 1);
+        }
+        ck_assert_int_eq(seen[0] + seen[1], c.sailable);
+        ck_assert_int_eq(hex_chart_cell(&c, hex_make(c.q0 - 1, 0)), -1);
+        free(comp);
+        free(queue);
+        hex_chart_free(&c);
+        map_free(&m);
+    }
+}
+END_TEST
+
 /* The cost table of a ship that moves 1 point a hex, turns for 1, never
  * sails facing direction `irons`, with a total budget. */
 static HexMoveCost simple_cost(int budget, int irons)
@@ -336,6 +385,7 @@ static Suite *hex_more_suite(void)
     tcase_add_test(tc, test_line);
     tcase_add_test(tc, test_range);
     tcase_add_test(tc, test_chart_matches_pixels);
+    tcase_add_test(tc, test_chart_waters);
     tcase_add_test(tc, test_reach_matches_brute_force);
     tcase_add_test(tc, test_path_optimal_and_legal);
     suite_add_tcase(s, tc);

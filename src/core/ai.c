@@ -49,13 +49,6 @@ typedef struct Plan {
     int *engage; /* per (cell, facing): time to close with an enemy, -1 */
 } Plan;
 
-static int plan_cell(const HexChart *c, Hex h)
-{
-    long q = (long)h.q - c->q0, r = (long)h.r - c->r0;
-    if (q < 0 || r < 0 || q >= c->qn || r >= c->rn) return -1;
-    return (int)(r * c->qn + q);
-}
-
 /* Time units a hex ahead takes at each point of sail (a turn costs 1):
  * the wind-aware yardstick for "how far is the enemy", so ships beat round
  * islands and tack up channels instead of pressing into the wind. */
@@ -122,7 +115,7 @@ static int *engage_field(const Plan *p, int irons_time)
     for (int t = 0; t < sk->nships; t++)
         if (sk->ships[t].status == FLEET_STRUCK) {
             wrecks[nwrecks++] = sk->ships[t].pose.hex;
-            int cell = plan_cell(c, sk->ships[t].pose.hex);
+            int cell = hex_chart_cell(c, sk->ships[t].pose.hex);
             if (cell >= 0) open[cell] = 0;
         }
     int hn = 0;
@@ -133,7 +126,7 @@ static int *engage_field(const Plan *p, int irons_time)
         Hex ring[19];
         int n = hex_range(u->pose.hex, FLEET_RANGE_SHORT, ring, 19);
         for (int k = 0; k < n; k++) {
-            int cell = plan_cell(c, ring[k]);
+            int cell = hex_chart_cell(c, ring[k]);
             if (cell < 0 || !open[cell]) continue;
             /* Close enough only with a line of fire past land and wrecks. */
             if (!fleet_line_clear(c, ring[k], u->pose.hex, wrecks, nwrecks)) continue;
@@ -148,13 +141,13 @@ static int *engage_field(const Plan *p, int irons_time)
         HeapEnt v = hpop(heap, &hn);
         if (v.cost != dist[v.state]) continue;
         int cell = v.state / HEX_DIRS, f = v.state % HEX_DIRS;
-        Hex h = hex_make(c->q0 + cell % c->qn, c->r0 + cell / c->qn);
+        Hex h = hex_chart_hex(c, cell);
         /* Predecessors: a step ahead from the hex behind, or a turn. */
         int sail = fleet_point_of_sail(f, sk->wind_dir);
         int fw = sail == FLEET_IN_IRONS ? irons_time : sail_time[sail];
         int prev[3] = {-1, -1, -1}, cost[3] = {fw, 1, 1};
         if (fw > 0) {
-            int pc = plan_cell(c, hex_neighbor(h, f + 3));
+            int pc = hex_chart_cell(c, hex_neighbor(h, f + 3));
             if (pc >= 0 && open[pc]) prev[0] = pc * HEX_DIRS + f;
         }
         prev[1] = cell * HEX_DIRS + (f + HEX_DIRS - 1) % HEX_DIRS;
@@ -307,7 +300,7 @@ static double score_pose(const Plan *p, HexPose pose)
     }
     score -= (hurt ? 2.0 : W_DEFENCE) * exposure(p, pose);
 
-    int cell = plan_cell(&sk->chart, pose.hex);
+    int cell = hex_chart_cell(&sk->chart, pose.hex);
     int dmin = cell >= 0 ? p->engage[cell * HEX_DIRS + pose.facing] : -1;
     if (dmin >= 0) {
         if (hurt)

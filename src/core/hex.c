@@ -251,16 +251,40 @@ struct HexScratch {
     uint32_t seq;
 };
 
-static int hex_cell(const HexChart *c, Hex h)
+int hex_chart_cell(const HexChart *c, Hex h)
 {
     long q = (long)h.q - c->q0, r = (long)h.r - c->r0;
     if (q < 0 || r < 0 || q >= c->qn || r >= c->rn) return -1;
     return (int)(r * c->qn + q);
 }
 
-static Hex hex_cell_hex(const HexChart *c, int cell)
+Hex hex_chart_hex(const HexChart *c, int cell)
 {
     return hex_make(c->q0 + cell % c->qn, c->r0 + cell / c->qn);
+}
+
+int hex_chart_waters(const HexChart *c, int *comp, int *queue)
+{
+    int cells = c->qn * c->rn, n = 0;
+    for (int i = 0; i < cells; i++) comp[i] = -1;
+    for (int i = 0; i < cells; i++) {
+        if (!c->sail[i] || comp[i] >= 0) continue;
+        int head = 0, tail = 0;
+        queue[tail++] = i;
+        comp[i] = n;
+        while (head < tail) {
+            Hex h = hex_chart_hex(c, queue[head++]);
+            for (int d = 0; d < HEX_DIRS; d++) {
+                int k = hex_chart_cell(c, hex_neighbor(h, d));
+                if (k >= 0 && c->sail[k] && comp[k] < 0) {
+                    comp[k] = n;
+                    queue[tail++] = k;
+                }
+            }
+        }
+        n++;
+    }
+    return n;
 }
 
 int hex_chart_init(HexChart *c, const Map *m, float size, Err *e)
@@ -287,7 +311,7 @@ int hex_chart_init(HexChart *c, const Map *m, float size, Err *e)
     c->sail = calloc(cells, 1);
     if (!c->sail) return err_set(e, "sea chart: out of memory for %zu hexes", cells);
     for (size_t i = 0; i < cells; i++) {
-        Hex h = hex_cell_hex(c, (int)i);
+        Hex h = hex_chart_hex(c, (int)i);
         c->sail[i] = hex_sailable(m, h, size) ? 1 : 0;
         c->sailable += c->sail[i];
     }
@@ -310,7 +334,7 @@ void hex_chart_free(HexChart *c)
 bool hex_chart_sailable(const HexChart *c, Hex h)
 {
     if (!c || !c->sail) return false;
-    int i = hex_cell(c, h);
+    int i = hex_chart_cell(c, h);
     return i >= 0 && c->sail[i];
 }
 
@@ -452,7 +476,7 @@ static int search_relax(const HexSearch *q, int cell, int facing, int32_t g, int
     n->parent = from;
     n->step = (int8_t)step;
     if (created) n->closed = 0;
-    return heap_push(s, g + search_h(q, hex_cell_hex(q->c, cell)), g, i);
+    return heap_push(s, g + search_h(q, hex_chart_hex(q->c, cell)), g, i);
 }
 
 /* Run the search from start. Returns the goal node's index, -1 when there
@@ -469,7 +493,7 @@ static int hex_search(HexSearch *q, HexPose start)
     memset(s->slot, 0, ((size_t)s->smask + 1) * sizeof *s->slot);
     s->nn = s->nclosed = s->hn = 0;
     s->seq = 0;
-    int start_cell = hex_cell(c, start.hex);
+    int start_cell = hex_chart_cell(c, start.hex);
     if (start_cell < 0) return -1;
     const HexMoveCost *cost = q->cost;
     if (search_relax(q, start_cell, ((start.facing % HEX_DIRS) + HEX_DIRS) % HEX_DIRS, 0, -1, -1) !=
@@ -484,14 +508,14 @@ static int hex_search(HexSearch *q, HexPose start)
         s->order[s->nclosed++] = it.node;
         int cell = n->key / HEX_DIRS, f = n->key % HEX_DIRS;
         int32_t g = n->g;
-        Hex h = hex_cell_hex(c, cell);
+        Hex h = hex_chart_hex(c, cell);
         if (q->has_goal && hex_equal(h, q->goal) && (q->goal_facing < 0 || q->goal_facing == f))
             return it.node;
         int fc = cost->forward[f];
         if (fc >= 0) {
             int32_t ng = g + fc;
             Hex nh = hex_neighbor(h, f);
-            int ncell = hex_cell(c, nh);
+            int ncell = hex_chart_cell(c, nh);
             if ((cost->budget < 0 || ng <= cost->budget) && ng <= cost->limit[f] && ncell >= 0 &&
                 c->sail[ncell] && !(q->blocked && q->blocked(q->ctx, nh))) {
                 if (search_relax(q, ncell, f, ng, it.node, HEX_STEP_FORWARD) != 0) return -3;
@@ -520,7 +544,7 @@ int hex_reach(HexChart *c, HexPose start, const HexMoveCost *cost, HexBlockedFn 
     int n = s->nclosed < cap ? s->nclosed : cap;
     for (int i = 0; i < n; i++) {
         const HexNode *nd = &s->node[s->order[i]];
-        out[i].pose.hex = hex_cell_hex(c, nd->key / HEX_DIRS);
+        out[i].pose.hex = hex_chart_hex(c, nd->key / HEX_DIRS);
         out[i].pose.facing = nd->key % HEX_DIRS;
         out[i].cost = nd->g;
         out[i].parent = nd->parent < 0 ? -1 : s->node[nd->parent].out;

@@ -126,6 +126,15 @@ int hex_chart_init(HexChart *c, const struct Map *m, float size, Err *e);
 void hex_chart_free(HexChart *c);
 /* True when h is a sailable hex of the chart's map (false off the map). */
 bool hex_chart_sailable(const HexChart *c, Hex h);
+/* Index of h in the chart's cell arrays (sail and the like: row r - r0,
+ * column q - q0), or -1 outside the chart's box; hex_chart_hex inverts it. */
+int hex_chart_cell(const HexChart *c, Hex h);
+Hex hex_chart_hex(const HexChart *c, int cell);
+/* Label the chart's bodies of water (sailable hexes joined through their
+ * six neighbours): comp[cell] = 0, 1, ... in the order of each body's first
+ * cell, -1 where not sailable. comp and queue (scratch) hold qn * rn ints.
+ * Returns the number of bodies. */
+int hex_chart_waters(const HexChart *c, int *comp, int *queue);
 
 /* Dijkstra over (hex, facing) from start under cost: every state reachable
  * within the budget, cheapest first (ties in discovery order), so a node's

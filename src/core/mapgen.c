@@ -629,52 +629,52 @@ static int mg_spawns_mirrored(MgHexes *g, const Map *m, const unsigned char *sai
     return n;
 }
 
-/* Keeps in sail only the main sea: of the sets of sailable hexes connected
- * by water (six neighbours, as validate_map searches), the one with the
- * most room on its smaller side (hexes in the left half, in the right), so
- * the fleets, one in each half, can always meet and both have room.
- * Lakes and bays that land cuts off would otherwise win a fleet's spawns
- * when they lie nearest its edge (seed 5 of the defaults did). Without any
- * such sea (land walls off one half), sail stays as it is. Returns -1 when
- * out of memory. */
-static int mg_main_sea(const MgHexes *g, unsigned char *sail, float half)
+/* Keeps in sail only the main sea: of the bodies of water on chart (as
+ * validate_map and the skirmish see them), the one with the most room on
+ * its smaller side (grid hexes in the left half, in the right), so the
+ * fleets, one in each half, can always meet and both have room. Lakes and
+ * bays that land cuts off would otherwise win a fleet's spawns when they
+ * lie nearest its edge (seed 5 of the defaults did). Without any such sea
+ * (land walls off one half), sail stays as it is. Returns -1 when out of
+ * memory. */
+static int mg_main_sea(const MgHexes *g, const HexChart *chart, unsigned char *sail, float half)
 {
-    int *comp = malloc((size_t)g->n * sizeof *comp), *queue = malloc((size_t)g->n * sizeof *queue);
-    if (!comp || !queue) {
-        free(comp);
-        free(queue);
-        return -1;
+    size_t cells = (size_t)chart->qn * (size_t)chart->rn;
+    int *comp = malloc(cells * sizeof *comp), *scratch = malloc(cells * sizeof *scratch);
+    int *side = NULL;
+    if (!comp || !scratch) goto oom;
+    int n = hex_chart_waters(chart, comp, scratch);
+    /* Hexes of each body in the left half, then in the right. */
+    side = calloc(2 * (size_t)n + 1, sizeof *side);
+    if (!side) goto oom;
+    for (int i = 0; i < g->n; i++) {
+        int k = sail[i] ? hex_chart_cell(chart, mg_grid_hex(g, i)) : -1;
+        if (k < 0 || comp[k] < 0) continue;
+        if (g->x[i] < half) side[2 * comp[k]]++;
+        if (g->x[i] > half) side[2 * comp[k] + 1]++;
     }
-    for (int i = 0; i < g->n; i++) comp[i] = -1;
     int best = -1, best_room = 0;
-    for (int s = 0; s < g->n; s++) {
-        if (!sail[s] || comp[s] >= 0) continue;
-        int head = 0, tail = 0, left = 0, right = 0;
-        comp[s] = s;
-        queue[tail++] = s;
-        while (head < tail) {
-            int i = queue[head++];
-            left += g->x[i] < half;
-            right += g->x[i] > half;
-            Hex h = mg_grid_hex(g, i);
-            for (int d = 0; d < HEX_DIRS; d++) {
-                int k = mg_grid_index(g, hex_neighbor(h, d));
-                if (k < 0 || !sail[k] || comp[k] >= 0) continue;
-                comp[k] = s;
-                queue[tail++] = k;
-            }
-        }
-        int room = left < right ? left : right;
+    for (int b = 0; b < n; b++) {
+        int room = side[2 * b] < side[2 * b + 1] ? side[2 * b] : side[2 * b + 1];
         if (room > best_room) {
-            best = s;
+            best = b;
             best_room = room;
         }
     }
     if (best >= 0)
-        for (int i = 0; i < g->n; i++) sail[i] = sail[i] && comp[i] == best;
+        for (int i = 0; i < g->n; i++) {
+            int k = hex_chart_cell(chart, mg_grid_hex(g, i));
+            sail[i] = sail[i] && k >= 0 && comp[k] == best;
+        }
+    free(side);
     free(comp);
-    free(queue);
+    free(scratch);
     return 0;
+oom:
+    free(side);
+    free(comp);
+    free(scratch);
+    return -1;
 }
 
 /* Spawn hexes of both fleets into m->meta: fleet 0 in the left half,
@@ -693,8 +693,18 @@ static int mg_spawns(Map *m, bool mirror, float size)
     }
     const float half = 0.5f * (float)m->w;
     MapMeta *meta = &m->meta;
-    for (int i = 0; i < g.n; i++) sail[i] = hex_sailable(m, mg_grid_hex(&g, i), size);
-    if (mg_main_sea(&g, sail, half) != 0) {
+    HexChart chart;
+    Err ce;
+    if (hex_chart_init(&chart, m, size, &ce) != 0) {
+        free(sail);
+        free(score);
+        mg_grid_free(&g);
+        return -1;
+    }
+    for (int i = 0; i < g.n; i++) sail[i] = hex_chart_sailable(&chart, mg_grid_hex(&g, i));
+    int rc = mg_main_sea(&g, &chart, sail, half);
+    hex_chart_free(&chart);
+    if (rc != 0) {
         free(sail);
         free(score);
         mg_grid_free(&g);

@@ -73,45 +73,17 @@ typedef struct Placement {
     int cells;
 } Placement;
 
-static int cell_of(const HexChart *c, Hex h)
-{
-    long q = (long)h.q - c->q0, r = (long)h.r - c->r0;
-    if (q < 0 || r < 0 || q >= c->qn || r >= c->rn) return -1;
-    return (int)(r * c->qn + q);
-}
-
-static Hex hex_of(const HexChart *c, int cell)
-{
-    return hex_make(c->q0 + cell % c->qn, c->r0 + cell / c->qn);
-}
-
 /* Label connected bodies of sailable water; returns the largest's id. */
 static int label_components(Placement *p)
 {
-    const HexChart *c = p->c;
-    int best = -1, best_size = 0, id = 0;
-    for (int i = 0; i < p->cells; i++) p->comp[i] = -1;
-    for (int i = 0; i < p->cells; i++) {
-        if (!c->sail[i] || p->comp[i] >= 0) continue;
-        int head = 0, tail = 0;
-        p->queue[tail++] = i;
-        p->comp[i] = id;
-        while (head < tail) {
-            Hex h = hex_of(c, p->queue[head++]);
-            for (int d = 0; d < HEX_DIRS; d++) {
-                int n = cell_of(c, hex_neighbor(h, d));
-                if (n >= 0 && c->sail[n] && p->comp[n] < 0) {
-                    p->comp[n] = id;
-                    p->queue[tail++] = n;
-                }
-            }
-        }
-        if (tail > best_size) {
-            best_size = tail;
-            best = id;
-        }
-        id++;
-    }
+    int n = hex_chart_waters(p->c, p->comp, p->queue);
+    /* queue is free again: it counts each body's hexes. */
+    for (int k = 0; k < n; k++) p->queue[k] = 0;
+    for (int i = 0; i < p->cells; i++)
+        if (p->comp[i] >= 0) p->queue[p->comp[i]]++;
+    int best = -1;
+    for (int k = 0; k < n; k++)
+        if (best < 0 || p->queue[k] > p->queue[best]) best = k;
     return best;
 }
 
@@ -132,7 +104,7 @@ static int anchor_cell(const Skirmish *sk, const Placement *p, int comp, double 
     for (int i = 0; i < p->cells; i++) {
         if (p->comp[i] != comp) continue;
         float x, y;
-        hex_to_pixel(hex_of(c, i), c->size, &x, &y);
+        hex_to_pixel(hex_chart_hex(c, i), c->size, &x, &y);
         if (!any || x < minx) minx = x;
         if (!any || x > maxx) maxx = x;
         any = true;
@@ -143,7 +115,7 @@ static int anchor_cell(const Skirmish *sk, const Placement *p, int comp, double 
     for (int i = 0; i < p->cells; i++) {
         if (p->comp[i] != comp) continue;
         float x, y;
-        hex_to_pixel(hex_of(c, i), c->size, &x, &y);
+        hex_to_pixel(hex_chart_hex(c, i), c->size, &x, &y);
         double d = (x > tx ? x - tx : tx - x) + 0.5 * (y > ty ? y - ty : ty - y);
         if (best < 0 || d < best_d) {
             best = i;
@@ -166,7 +138,7 @@ static int place_around(Skirmish *sk, Placement *p, int side, int root, int want
         seen[root] = 1;
         while (head < tail && want > 0) {
             int cell = p->queue[head++];
-            Hex h = hex_of(c, cell);
+            Hex h = hex_chart_hex(c, cell);
             if (!hex_taken(sk, h, gap)) {
                 HexPose pose = {h, 0};
                 int n = sk->nships;
@@ -178,7 +150,7 @@ static int place_around(Skirmish *sk, Placement *p, int side, int root, int want
                 want--;
             }
             for (int d = 0; d < HEX_DIRS; d++) {
-                int nb = cell_of(c, hex_neighbor(h, d));
+                int nb = hex_chart_cell(c, hex_neighbor(h, d));
                 if (nb >= 0 && c->sail[nb] && !seen[nb]) {
                     seen[nb] = 1;
                     p->queue[tail++] = nb;
@@ -246,7 +218,7 @@ static int place_fleets(Skirmish *sk, const int ships[SKIRMISH_SIDES], Err *e)
     bool use_spawns = true;
     for (int side = 0; side < SKIRMISH_SIDES; side++)
         for (int k = 0; k < mm->spawn_count[side] && k < MAP_MAX_SPAWNS; k++) {
-            int cell = cell_of(&sk->chart, mm->spawns[side][k]);
+            int cell = hex_chart_cell(&sk->chart, mm->spawns[side][k]);
             if (cell < 0 || !sk->chart.sail[cell]) continue;
             if (spawn_comp < 0) spawn_comp = p.comp[cell];
             if (p.comp[cell] != spawn_comp) use_spawns = false;
@@ -262,7 +234,7 @@ static int place_fleets(Skirmish *sk, const int ships[SKIRMISH_SIDES], Err *e)
             HexPose pose = {h, 0};
             fleet_ship_init(&sk->ships[sk->nships++], skirmish_fleet_class(ships[side], placed),
                             side, pose);
-            if (root < 0) root = cell_of(&sk->chart, h);
+            if (root < 0) root = hex_chart_cell(&sk->chart, h);
             placed++;
         }
         if (placed < ships[side]) {
