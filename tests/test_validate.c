@@ -2,6 +2,7 @@
  * map-wide warnings, each with a location a UI can jump to. */
 #include "testutil.h"
 
+#include "core/hex.h"
 #include "core/map.h"
 #include "core/validate.h"
 
@@ -261,6 +262,63 @@ START_TEST(test_many_findings_fit)
 }
 END_TEST
 
+/* The shipped maps pass validation, and their fleets can meet without
+ * the single row of hexes along the top or bottom edge: Channel Isles and
+ * Crescent Reef once joined their halves only there, so every battle
+ * filed through one hex nose to tail, a wreck plugged it, and 15 of 20
+ * AI-vs-AI battles on Channel Isles ran to the turn limit. */
+START_TEST(test_shipped_maps_open)
+{
+    const char *names[] = {"channel-isles", "crescent-reef", "open-waters"};
+    const char *file = __FILE__, *slash = strrchr(file, '/');
+    int dir_len = slash ? (int)(slash - file + 1) : 0;
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        char path[512];
+        snprintf(path, sizeof path, "%.*s../data/maps/%s.png", dir_len, file, names[k]);
+        Map m;
+        Err e;
+        ck_assert_msg(map_load(&m, path, &e) == 0, "%s", e.msg);
+        ValidateReport *r = malloc(sizeof *r);
+        ck_assert_ptr_nonnull(r);
+        ck_assert_int_eq(validate_map(&m, r, &e), 0);
+        ck_assert_msg(r->errors == 0 && r->warnings == 0, "%s: %s", names[k], r->items[0].msg);
+        free(r);
+        HexChart c;
+        ck_assert_int_eq(hex_chart_init(&c, &m, (float)m.meta.hex_size, &e), 0);
+        int cells = c.qn * c.rn, top = -1, bottom = -1;
+        for (int i = 0; i < cells; i++) {
+            if (!c.sail[i]) continue;
+            int row = hex_chart_hex(&c, i).r;
+            if (top < 0 || row < top) top = row;
+            if (row > bottom) bottom = row;
+        }
+        for (int i = 0; i < cells; i++) {
+            int row = hex_chart_hex(&c, i).r;
+            if (row == top || row == bottom) c.sail[i] = 0;
+        }
+        int *comp = malloc((size_t)cells * sizeof *comp),
+            *queue = malloc((size_t)cells * sizeof *queue);
+        ck_assert(comp && queue);
+        hex_chart_waters(&c, comp, queue);
+        int body = -1;
+        for (int f = 0; f < 2; f++)
+            for (int i = 0; i < m.meta.spawn_count[f]; i++) {
+                int cell = hex_chart_cell(&c, m.meta.spawns[f][i]);
+                ck_assert_int_ge(cell, 0);
+                if (body < 0) body = comp[cell];
+                ck_assert_msg(comp[cell] == body,
+                              "%s: fleet %d spawn %d meets the other fleet only "
+                              "along the map's edge row",
+                              names[k], f + 1, i);
+            }
+        free(comp);
+        free(queue);
+        hex_chart_free(&c);
+        map_free(&m);
+    }
+}
+END_TEST
+
 static Suite *validate_suite(void)
 {
     Suite *s = suite_create("validate");
@@ -273,6 +331,7 @@ static Suite *validate_suite(void)
     tcase_add_test(tc, test_warnings);
     tcase_add_test(tc, test_bad_meta);
     tcase_add_test(tc, test_many_findings_fit);
+    tcase_add_test(tc, test_shipped_maps_open);
     suite_add_tcase(s, tc);
     return s;
 }
