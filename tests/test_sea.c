@@ -864,6 +864,36 @@ START_TEST(test_bake_sees_the_new_state_once)
 }
 END_TEST
 
+/* Frames to fixed steps: time carries over, a backlog past the cap is
+ * dropped but for the fraction of a step, and time never runs backwards. */
+START_TEST(test_steps_due)
+{
+    const double step = 1.0 / 60.0;
+    double acc = 0.0;
+    ck_assert_int_eq(sea_steps_due(&acc, 0.5 * step, step, 4), 0);
+    ck_assert_int_eq(sea_steps_due(&acc, 0.75 * step, step, 4), 1);
+    ck_assert_double_eq_tol(acc, 0.25 * step, 1e-12);
+    /* 100 frames at 50 Hz: 120 steps in all, never more than 2 at once. */
+    acc = 0.0;
+    int total = 0;
+    for (int f = 0; f < 100; f++) {
+        int n = sea_steps_due(&acc, 0.02, step, 4);
+        ck_assert(n == 1 || n == 2);
+        total += n;
+    }
+    ck_assert_int_ge(total, 119);
+    ck_assert_int_le(total, 120);
+    /* A stall of a second: 4 steps, then only the fraction is left. */
+    acc = 0.0;
+    ck_assert_int_eq(sea_steps_due(&acc, 1.0 + 0.5 * step, step, 4), 4);
+    ck_assert(acc >= 0.0 && acc < step);
+    ck_assert_int_eq(sea_steps_due(&acc, 0.0, step, 4), 0);
+    double before = acc;
+    ck_assert_int_eq(sea_steps_due(&acc, -1.0, step, 4), 0);
+    ck_assert_double_eq(acc, before);
+}
+END_TEST
+
 START_TEST(test_params_change_live)
 {
     World wd;
@@ -930,6 +960,7 @@ static Suite *sea_suite(void)
     tcase_add_test(tc, test_queries_match_brute_force);
     tcase_add_test(tc, test_bake_sees_the_new_state_once);
     tcase_add_test(tc, test_params_change_live);
+    tcase_add_test(tc, test_steps_due);
     suite_add_tcase(s, tc);
     return s;
 }

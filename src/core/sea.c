@@ -766,6 +766,19 @@ void sea_step(Sea *s)
     sea_complete(s);
 }
 
+int sea_steps_due(double *acc, double dt, double step, int max_steps)
+{
+    *acc += dt > 0.0 ? dt : 0.0;
+    int steps = (int)(*acc / step);
+    if (steps > max_steps) {
+        steps = max_steps;
+        *acc = fmod(*acc, step);
+    } else {
+        *acc -= steps * step;
+    }
+    return steps;
+}
+
 /* --------------------------------------------------------- queries */
 
 void sea_view(const Sea *s, SeaView *v)

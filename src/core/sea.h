@@ -100,6 +100,12 @@ void sea_set_bake(Sea *s, SeaBakeFn fn, void *ctx);
  * completes the step first); complete waits and flips the buffers.
  * Schedule is a no-op while a step is in flight, complete when none is. */
 void sea_step(Sea *s);
+/* For a caller stepping at a fixed rate from its frames: the whole steps of
+ * `step` seconds due once dt more seconds have passed, with *acc the time
+ * carried over between calls. At most max_steps: the rest of a backlog is
+ * dropped (only the fraction of a step is kept), so a stall never turns
+ * into a burst of catch-up steps. */
+int sea_steps_due(double *acc, double dt, double step, int max_steps);
 void sea_schedule(Sea *s);
 void sea_complete(Sea *s);
 

@@ -6,33 +6,6 @@
 
 #include "ui/draw.h"
 
-/* Fish: 6-12 map px nose to tail, mostly silver with some colour. */
-static const BatchStyle fish_style = {
-    .len_min = 6.0f,
-    .len_max = 12.0f,
-    .palette = {{205, 222, 236, 255},
-                {205, 222, 236, 255},
-                {232, 236, 240, 255},
-                {232, 236, 240, 255},
-                {246, 214, 112, 255},
-                {248, 168, 96, 255},
-                {128, 220, 205, 255},
-                {188, 232, 168, 255}},
-    .palette_n = 8,
-    .shade = 0.18f,
-    .beats_per_px = 0.05f, /* about 3 beats a second at cruising speed */
-};
-
-/* Sharks: about 30 px, in their own greys, with a slower, longer beat. */
-static const BatchStyle shark_style = {
-    .len_min = 26.0f,
-    .len_max = 34.0f,
-    .palette = {{236, 240, 242, 255}, {214, 222, 228, 255}, {226, 224, 218, 255}},
-    .palette_n = 3,
-    .shade = 0.08f,
-    .beats_per_px = 0.015f,
-};
-
 /* A followed fish that moves farther than this in one frame was eaten and
  * respawned elsewhere: the camera lets it go. */
 #define FOLLOW_LOST_PX 40.0f
@@ -45,12 +18,6 @@ static uint64_t ticks(void)
 static double ms(uint64_t t)
 {
     return (double)t * 1000.0 / (double)SDL_GetPerformanceFrequency();
-}
-
-BatchXform sealife_xform(const Camera *c)
-{
-    return (BatchXform){(float)c->zoom, (float)(c->view_w / 2.0 - c->cx * c->zoom),
-                        (float)(c->view_h / 2.0 - c->cy * c->zoom)};
 }
 
 typedef struct Refill {
@@ -89,8 +56,8 @@ int sealife_init(SeaLife *s, SDL_Renderer *r, const ShoreField *shore, JobPool *
         atlas_load(&s->shark_atlas, r, "shark", e) != 0)
         goto fail;
     if (sea_init(&s->sea, shore, &s->params, seed, fish, sharks, pool, e) != 0) goto fail;
-    if (batch_init(&s->fish, &s->fish_atlas.layout, &fish_style, seed, e) != 0 ||
-        batch_init(&s->sharks, &s->shark_atlas.layout, &shark_style, seed ^ 0x5a4c, e) != 0 ||
+    if (batch_init(&s->fish, &s->fish_atlas.layout, &batch_fish_style, seed, e) != 0 ||
+        batch_init(&s->sharks, &s->shark_atlas.layout, &batch_shark_style, seed ^ 0x5a4c, e) != 0 ||
         batch_resize(&s->fish, fish, e) != 0 || batch_resize(&s->sharks, sharks, e) != 0 ||
         batch_set_clearance(&s->fish, shore, e) != 0 ||
         batch_set_clearance(&s->sharks, shore, e) != 0)
@@ -167,18 +134,11 @@ int sealife_shark_count(const SeaLife *s)
 void sealife_update(SeaLife *s, double dt, const Camera *c)
 {
     memset(&s->t, 0, sizeof s->t);
-    s->view = sealife_xform(c);
+    s->view = batch_xform_camera(c);
     if (!s->on) return;
     uint64_t t0 = ticks();
     double step = s->params.dt;
-    s->acc += dt > 0.0 ? dt : 0.0;
-    int steps = (int)(s->acc / step);
-    if (steps > SEALIFE_MAX_STEPS) {
-        steps = SEALIFE_MAX_STEPS;
-        s->acc = fmod(s->acc, step);
-    } else {
-        s->acc -= steps * step;
-    }
+    int steps = sea_steps_due(&s->acc, dt, step, SEALIFE_MAX_STEPS);
     if (steps == 0) return;
     if (steps > 1) {
         /* Steps no frame will show need no sprites. */
@@ -202,7 +162,7 @@ void sealife_draw_fish(void *ctx, SDL_Renderer *r, const Camera *c)
     SeaLife *s = ctx;
     if (!s->on) return;
     uint64_t t0 = ticks();
-    BatchXform xf = sealife_xform(c);
+    BatchXform xf = batch_xform_camera(c);
     int before = draw_counts().geometry;
     SDL_Texture *tex = atlas_pick(&s->fish_atlas, batch_cell_len(&s->fish) * xf.scale);
     batch_draw(&s->fish, r, tex, xf);
@@ -217,7 +177,7 @@ void sealife_draw_sharks(void *ctx, SDL_Renderer *r, const Camera *c)
     SeaLife *s = ctx;
     if (!s->on || s->sharks.n == 0) return;
     uint64_t t0 = ticks();
-    BatchXform xf = sealife_xform(c);
+    BatchXform xf = batch_xform_camera(c);
     /* A few dozen at most: baked right here from the state being shown. */
     SeaView v;
     sea_view(s->sea, &v);
@@ -239,7 +199,7 @@ void sealife_draw_marker(void *ctx, SDL_Renderer *r, const Camera *c)
     SeaLife *s = ctx;
     float x, y;
     if (!s->on || !sealife_followed(s, &x, &y)) return;
-    BatchXform xf = sealife_xform(c);
+    BatchXform xf = batch_xform_camera(c);
     float cx = x * xf.scale + xf.ox, cy = y * xf.scale + xf.oy;
     float rad = 1.5f * s->fish.half_len[s->follow] * xf.scale;
     if (rad < 9.0f) rad = 9.0f;

@@ -58,9 +58,6 @@ int sealife_set_weights(SeaLife *s, float sep, float ali, float coh, Err *e);
 int sealife_fish(const SeaLife *s);
 int sealife_shark_count(const SeaLife *s);
 
-/* The view transform of a camera. */
-BatchXform sealife_xform(const Camera *c);
-
 /* Start of a frame: run the steps owed for dt seconds of play (the last
  * one scheduled on the workers, baking sprites for view c), and nothing
  * when switched off. */

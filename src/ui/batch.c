@@ -7,6 +7,37 @@
 
 #include "draw.h"
 
+const BatchStyle batch_fish_style = {
+    .len_min = 6.0f,
+    .len_max = 12.0f,
+    .palette = {{205, 222, 236, 255},
+                {205, 222, 236, 255},
+                {232, 236, 240, 255},
+                {232, 236, 240, 255},
+                {246, 214, 112, 255},
+                {248, 168, 96, 255},
+                {128, 220, 205, 255},
+                {188, 232, 168, 255}},
+    .palette_n = 8,
+    .shade = 0.18f,
+    .beats_per_px = 0.05f, /* about 3 beats a second at cruising speed */
+};
+
+const BatchStyle batch_shark_style = {
+    .len_min = 26.0f,
+    .len_max = 34.0f,
+    .palette = {{236, 240, 242, 255}, {214, 222, 228, 255}, {226, 224, 218, 255}},
+    .palette_n = 3,
+    .shade = 0.08f,
+    .beats_per_px = 0.015f,
+};
+
+BatchXform batch_xform_camera(const Camera *c)
+{
+    return (BatchXform){(float)c->zoom, (float)(c->view_w / 2.0 - c->cx * c->zoom),
+                        (float)(c->view_h / 2.0 - c->cy * c->zoom)};
+}
+
 static uint64_t mix64(uint64_t z)
 {
     z += 0x9e3779b97f4a7c15ull;

@@ -15,6 +15,7 @@
 #include "core/sea.h"
 #include "core/shore.h"
 #include "ui/atlas.h"
+#include "ui/camera.h"
 
 #define BATCH_MAX_PALETTE 16
 /* Side, in map px, of the blocks that summarise the distance to land:
@@ -37,6 +38,14 @@ typedef struct BatchStyle {
 typedef struct BatchXform {
     float scale, ox, oy;
 } BatchXform;
+
+/* The looks the game gives its sea life (the editor's preview too): fish
+ * 6-12 map px, mostly silver with some colour; sharks about 30 px in their
+ * own greys, with a slower, longer beat. */
+extern const BatchStyle batch_fish_style, batch_shark_style;
+
+/* The transform that draws world px through camera c. */
+BatchXform batch_xform_camera(const Camera *c);
 
 typedef struct SpriteBatch {
     SpriteLayout layout;

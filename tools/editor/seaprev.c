@@ -2,38 +2,14 @@
  * fish only, stepped synchronously, which is plenty for a preview. */
 #include "seaprev.h"
 
-#include <math.h>
 #include <string.h>
-
-/* The game's fish look: 6-12 map px, mostly silver with some colour. */
-static const BatchStyle fish_style = {
-    6.0f,
-    12.0f,
-    {{205, 222, 236, 255},
-     {205, 222, 236, 255},
-     {232, 236, 240, 255},
-     {232, 236, 240, 255},
-     {246, 214, 112, 255},
-     {248, 168, 96, 255},
-     {128, 220, 205, 255},
-     {188, 232, 168, 255}},
-    8,
-    0.18f,
-    0.05f,
-};
-
-static BatchXform xform(const Camera *c)
-{
-    return (BatchXform){(float)c->zoom, (float)(c->view_w / 2.0 - c->cx * c->zoom),
-                        (float)(c->view_h / 2.0 - c->cy * c->zoom)};
-}
 
 int seaprev_init(SeaPreview *p, SDL_Renderer *r, Err *e)
 {
     memset(p, 0, sizeof *p);
     sea_params_default(&p->params);
     if (atlas_load(&p->atlas, r, "fish", e) != 0) return -1;
-    if (batch_init(&p->batch, &p->atlas.layout, &fish_style, 7, e) != 0) {
+    if (batch_init(&p->batch, &p->atlas.layout, &batch_fish_style, 7, e) != 0) {
         atlas_free(&p->atlas);
         return -1;
     }
@@ -90,20 +66,13 @@ void seaprev_update(SeaPreview *p, double dt, const Camera *c)
 {
     if (!p->sea) return;
     double step = p->params.dt;
-    p->acc += dt > 0.0 ? dt : 0.0;
-    int steps = (int)(p->acc / step);
-    if (steps > SEAPREV_MAX_STEPS) {
-        steps = SEAPREV_MAX_STEPS;
-        p->acc = fmod(p->acc, step);
-    } else {
-        p->acc -= steps * step;
-    }
+    int steps = sea_steps_due(&p->acc, dt, step, SEAPREV_MAX_STEPS);
     if (steps == 0) return;
     /* Only the last step's positions are ever shown. */
     sea_set_bake(p->sea, NULL, NULL);
     for (int k = 1; k < steps; k++) sea_step(p->sea);
     sea_set_bake(p->sea, batch_sea_bake, &p->batch);
-    batch_set_next(&p->batch, xform(c), (float)(steps * step));
+    batch_set_next(&p->batch, batch_xform_camera(c), (float)(steps * step));
     sea_step(p->sea);
     batch_flip(&p->batch);
 }
@@ -111,7 +80,7 @@ void seaprev_update(SeaPreview *p, double dt, const Camera *c)
 void seaprev_draw(SeaPreview *p, SDL_Renderer *r, const Camera *c)
 {
     if (!p->sea) return;
-    BatchXform xf = xform(c);
+    BatchXform xf = batch_xform_camera(c);
     SDL_Texture *tex = atlas_pick(&p->atlas, batch_cell_len(&p->batch) * xf.scale);
     batch_draw(&p->batch, r, tex, xf);
 }
