@@ -80,6 +80,8 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 CORE_LIB := $(BUILD)/libshoalcore.a
 UI_LIB := $(BUILD)/libshoalui.a
+# The game without its main(), for the test suites of its parts.
+GAME_LIB := $(BUILD)/libshoalgame.a
 
 BINS := $(BUILD)/shoal $(BUILD)/shoal-map $(BUILD)/shoal-bench
 ifneq ($(EDITOR_SRC),)
@@ -194,6 +196,10 @@ $(UI_LIB): $(UI_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+$(GAME_LIB): $(filter-out $(BUILD)/src/game/main.o,$(GAME_OBJ))
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
 $(BUILD)/shoal: $(GAME_OBJ) $(UI_LIB) $(CORE_LIB)
 	$(CC) $(LDFLAGS_ALL) $^ $(SDL_LIBS) $(LIBS_CORE) -o $@
 
@@ -216,11 +222,11 @@ $(BUILD)/tests/sea_step_scalar.o: src/core/sea_step.c
 $(BUILD)/tests/shoal-bench-scalar: $(BENCH_OBJ) $(BUILD)/tests/sea_step_scalar.o $(CORE_LIB)
 	$(CC) $(LDFLAGS_ALL) $^ $(LIBS_CORE) -o $@
 
-# Every tests/test_X.c is one Check suite binary; ui suites get SDL.
-$(BUILD)/tests/%: tests/%.c $(UI_LIB) $(CORE_LIB)
+# Every tests/test_X.c is one Check suite binary; ui and game suites get SDL.
+$(BUILD)/tests/%: tests/%.c $(GAME_LIB) $(UI_LIB) $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(DEFS) $(CHECK_CFLAGS) $(SDL_CFLAGS) -Itests $< $(UI_LIB) $(CORE_LIB) \
-	  $(LDFLAGS_ALL) $(CHECK_LIBS) $(SDL_LIBS) $(LIBS_CORE) -o $@
+	$(CC) $(CFLAGS_ALL) $(DEFS) $(CHECK_CFLAGS) $(SDL_CFLAGS) -Itests $< $(GAME_LIB) $(UI_LIB) \
+	  $(CORE_LIB) $(LDFLAGS_ALL) $(CHECK_LIBS) $(SDL_LIBS) $(LIBS_CORE) -o $@
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 

@@ -2,15 +2,13 @@
  * game's settings.ini parser and command line, replayed against the
  * fixed code. The editor script findings need the editor binary: they
  * are in tests/e2e_fuzz_regress.sh.
- *
- * The test binaries link the ui and core libraries only, so the game
- * files under test are compiled in here. */
+ */
 #include <fcntl.h>
 
 #include "testutil.h"
 
-#include "../src/game/options.c"
-#include "../src/game/settings.c"
+#include "game/options.h"
+#include "game/settings.h"
 
 /* fuzz_settings: "map =#x.png" was read as the map "#x.png", which
  * settings_format writes as "map = #x.png", a comment: the saved file

@@ -4,22 +4,22 @@
  * order), picking the hex under the cursor, the effects' geometry, and the
  * battle's flow: plotting, hot-seat hand-over with hidden orders, the
  * computer's turn, saving, loading and refusing a corrupt save.
- *
- * The test binaries link the ui and core libraries only, so the game
- * files under test are compiled in here. */
+ */
 #include <SDL.h>
 #include <math.h>
 
 #include "core/shore.h"
 #include "testutil.h"
 
-#include "../src/game/battle.c"
-#include "../src/game/battle_anim.c"
-#include "../src/game/battle_fx.c"
-#include "../src/game/battle_input.c"
+#include "game/battle.h"
+#include "game/battle_anim.h"
+#include "game/battle_fx.h"
+#include "game/battle_view.h"
+#include "ui/camera.h"
 
-#define HS  24.0f
-#define EPS 1e-3f
+#define PI_F 3.14159265358979f
+#define HS   24.0f
+#define EPS  1e-3f
 
 static SkirmishEvent ev_move(int kind, int phase, int ship, Hex from, Hex to, int a, int b)
 {

@@ -3,18 +3,17 @@
  * is never half applied), written and read back; where settings and saves
  * live; the menu's listings of shipped maps and saves (newest first); and
  * the autoplay command line.
- *
- * The test binaries link the ui and core libraries only, so the game
- * files under test are compiled in here. */
+ */
 #include <SDL.h>
 #include <sys/stat.h>
 #include <utime.h>
 
 #include "testutil.h"
 
-#include "../src/game/autoplay.c"
-#include "../src/game/menu.c"
-#include "../src/game/settings.c"
+#include "core/ai.h"
+#include "game/autoplay.h"
+#include "game/menu.h"
+#include "game/settings.h"
 
 START_TEST(test_defaults_and_round_trip)
 {
