@@ -2,12 +2,9 @@
 #include "validate.h"
 
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define VALIDATE_SQRT3 1.7320508075688772
 
 /* Findings are gathered here, then copied errors first into the report. */
 typedef struct List {
@@ -43,55 +40,6 @@ add(List *l, ValidateSeverity sev, const MapMeta *meta, int fleet, int spawn, co
     }
 }
 
-static int floor_div2(int a)
-{
-    return a >= 0 ? a / 2 : -((-a + 1) / 2);
-}
-
-/* Every hex that can be sailable (its centre and corners on the map) in a
- * rows x cols array, indexed by offset coordinates (row r, column
- * q + floor(r/2)) with a margin of one on each side. label: 0 unvisited,
- * -1 not sailable, k > 0 the k-th sea component found. */
-typedef struct HexGrid {
-    int rows, cols;
-    int32_t *label;
-    int32_t *queue;
-} HexGrid;
-
-static int grid_index(const HexGrid *g, Hex h)
-{
-    int row = h.r + 1, col = h.q + floor_div2(h.r) + 1;
-    if (row < 0 || col < 0 || row >= g->rows || col >= g->cols) return -1;
-    return row * g->cols + col;
-}
-
-static Hex grid_hex(const HexGrid *g, int i)
-{
-    int r = i / g->cols - 1, col = i % g->cols - 1;
-    return hex_make(col - floor_div2(r), r);
-}
-
-/* Label the sea component of hex index start (sailable) with id. */
-static void flood(const Map *m, float size, HexGrid *g, int start, int32_t id)
-{
-    size_t head = 0, tail = 0;
-    g->label[start] = id;
-    g->queue[tail++] = start;
-    while (head < tail) {
-        Hex h = grid_hex(g, g->queue[head++]);
-        for (int d = 0; d < HEX_DIRS; d++) {
-            int k = grid_index(g, hex_neighbor(h, d));
-            if (k < 0 || g->label[k]) continue;
-            if (hex_sailable(m, grid_hex(g, k), size)) {
-                g->label[k] = id;
-                g->queue[tail++] = k;
-            } else {
-                g->label[k] = -1;
-            }
-        }
-    }
-}
-
 static bool on_map(const Map *m, Hex h, int size)
 {
     float x, y;
@@ -104,34 +52,30 @@ static bool on_map(const Map *m, Hex h, int size)
 static int check_reach(const Map *m, const MapMeta *meta, const int count[2],
                        bool usable[2][MAP_MAX_SPAWNS], List *l, Err *e)
 {
-    float size = (float)meta->hex_size;
-    HexGrid g;
-    /* Rows: centres at y = size (1.5 r + 1) < h; columns: centres at
-     * x = sqrt(3) size (col + 0.5 or 1) < w; plus the margins. */
-    g.rows = (int)((double)m->h / (1.5 * size)) + 3;
-    g.cols = (int)((double)m->w / (VALIDATE_SQRT3 * size)) + 3;
-    size_t n = (size_t)g.rows * (size_t)g.cols;
-    g.label = calloc(n, sizeof *g.label);
-    g.queue = malloc(n * sizeof *g.queue);
-    if (!g.label || !g.queue) {
-        free(g.label);
-        free(g.queue);
+    /* The bodies of water the skirmish and the map generator see too. */
+    HexChart c;
+    Err ce;
+    if (hex_chart_init(&c, m, (float)meta->hex_size, &ce) != 0)
+        return err_set(e, "validate: %s", ce.msg);
+    size_t n = (size_t)c.qn * (size_t)c.rn;
+    int *body = malloc(n * sizeof *body), *queue = malloc(n * sizeof *queue);
+    if (!body || !queue) {
+        free(body);
+        free(queue);
+        hex_chart_free(&c);
         return err_set(e, "validate: out of memory searching the %dx%d map's hexes", m->w, m->h);
     }
-    int32_t comp[2][MAP_MAX_SPAWNS];
-    int32_t next = 1;
+    hex_chart_waters(&c, body, queue);
+    /* comp: 1 + the spawn's body of water, 0 for an unusable spawn. */
+    int comp[2][MAP_MAX_SPAWNS];
     for (int f = 0; f < 2; f++)
         for (int i = 0; i < count[f]; i++) {
-            comp[f][i] = 0;
-            if (!usable[f][i]) continue;
-            int k = grid_index(&g, meta->spawns[f][i]);
-            /* A usable spawn is sailable, so it lies inside the grid. */
-            if (k < 0) continue;
-            if (!g.label[k]) flood(m, size, &g, k, next++);
-            comp[f][i] = g.label[k];
+            int k = usable[f][i] ? hex_chart_cell(&c, meta->spawns[f][i]) : -1;
+            comp[f][i] = k >= 0 ? body[k] + 1 : 0;
         }
-    free(g.label);
-    free(g.queue);
+    free(body);
+    free(queue);
+    hex_chart_free(&c);
 
     bool meets[2][MAP_MAX_SPAWNS];
     bool any = false;
