@@ -18,6 +18,7 @@ static ShoreField g_shore = {W, H, g_dist};
 
 typedef struct TestSea {
     float x[MAXF], y[MAXF], vx[MAXF], vy[MAXF];
+    int id[MAXF]; /* the view in id order, like a sea that never re-sorts */
     float sx[8], sy[8], svx[8], svy[8];
     SeaView v;
 } TestSea;
@@ -34,6 +35,8 @@ static void setup(void)
     v->y = g_sea.y;
     v->vx = g_sea.vx;
     v->vy = g_sea.vy;
+    for (int i = 0; i < MAXF; i++) g_sea.id[i] = i;
+    v->id = g_sea.id;
     v->sx = g_sea.sx;
     v->sy = g_sea.sy;
     v->svx = g_sea.svx;
@@ -314,6 +317,57 @@ START_TEST(flipping_near_shore_is_jitter_cruising_is_not)
 }
 END_TEST
 
+/* A sea lists its fish in a new order every step (v->id says who is
+ * where): histories follow the fish, not the slot. The fish of
+ * flipping_near_shore_is_jitter_cruising_is_not, their slots rotated and
+ * reversed from step to step, give the same counts. */
+START_TEST(jitter_follows_fish_across_reorders)
+{
+    enum { N = 4 };
+    int flip[N] = {10, 0, 10, 40};
+    add_fish(35, 50, 30, 0);
+    add_fish(35, 80, 0, 40);
+    add_fish(150, 110, 30, 0);
+    add_fish(35, 150, 0, 30);
+    float x[N], y[N], vx[N], vy[N];
+    int id[N];
+    SeaView v = g_sea.v;
+    v.x = x;
+    v.y = y;
+    v.vx = vx;
+    v.vy = vy;
+    v.id = id;
+    MetricsCtx m;
+    init_ctx(&m, NULL);
+    Err e = {""};
+    for (int s = 1; s <= 120; s++) {
+        for (int i = 0; i < N; i++) {
+            if (flip[i] > 0 && s % flip[i] == 0) {
+                g_sea.vx[i] = -g_sea.vx[i];
+                g_sea.vy[i] = -g_sea.vy[i];
+            }
+            g_sea.x[i] += g_sea.vx[i] / 60.0f;
+            g_sea.y[i] += g_sea.vy[i] / 60.0f;
+        }
+        for (int k = 0; k < N; k++) {
+            int f = s % 2 ? (k + s) % N : N - 1 - (k + s) % N;
+            id[k] = f;
+            x[k] = g_sea.x[f];
+            y[k] = g_sea.y[f];
+            vx[k] = g_sea.vx[f];
+            vy[k] = g_sea.vy[f];
+        }
+        v.step = (uint64_t)s;
+        ck_assert_msg(metrics_observe(&m, &v, &e) == 0, "%s", e.msg);
+    }
+    Metrics r;
+    compute(&m, &r);
+    ck_assert_int_eq(r.shore_jitter, 1);
+    ck_assert_uint_eq(r.shore_reversals, 12 + 3);
+    metrics_deinit(&m);
+}
+END_TEST
+
 START_TEST(three_reversals_in_exactly_one_second_is_jitter)
 {
     int flip[1] = {30}; /* reversals at steps 30, 60, 90: 60 steps = 1 s */
@@ -588,6 +642,7 @@ static Suite *metrics_suite(void)
     tcase_add_test(tc, shark_distance_to_nearest_fish);
     tcase_add_test(tc, no_shark_gives_nan);
     tcase_add_test(tc, flipping_near_shore_is_jitter_cruising_is_not);
+    tcase_add_test(tc, jitter_follows_fish_across_reorders);
     tcase_add_test(tc, three_reversals_in_exactly_one_second_is_jitter);
     tcase_add_test(tc, reversal_means_more_than_ninety_degrees);
     tcase_add_test(tc, one_u_turn_is_one_reversal);

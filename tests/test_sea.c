@@ -144,6 +144,25 @@ static int dry_count(const Sea *s, const World *wd)
     return dry;
 }
 
+/* The view's fish by id into x, y, vx, vy (each v->fish long); checks
+ * that the view lists every id 0..fish-1 exactly once. */
+static void view_by_id(const SeaView *v, float *x, float *y, float *vx, float *vy)
+{
+    unsigned char *seen = calloc((size_t)v->fish + 1, 1);
+    ck_assert_ptr_nonnull(seen);
+    for (int i = 0; i < v->fish; i++) {
+        int id = v->id[i];
+        ck_assert_msg(id >= 0 && id < v->fish && !seen[id], "slot %d: id %d twice or out of range",
+                      i, id);
+        seen[id] = 1;
+        x[id] = v->x[i];
+        y[id] = v->y[i];
+        vx[id] = v->vx[i];
+        vy[id] = v->vy[i];
+    }
+    free(seen);
+}
+
 static Sea *make_sea(const World *wd, const SeaParams *p, uint64_t seed, int fish, int sharks,
                      JobPool *pool)
 {
@@ -278,6 +297,55 @@ static uint64_t run_for_hash(const World *wd, int threads, int brute, int fish, 
     return h;
 }
 
+/* The view lists each fish once, under its id, while sharks eat (fish
+ * respawn far away) and counts change; sea_view_find finds any fish from
+ * any hint, and nothing that is not there. */
+START_TEST(test_view_lists_each_fish_once)
+{
+    World wd;
+    map_open(&wd, 320, 240);
+    SeaParams p;
+    sea_params_default(&p);
+    Sea *s = make_sea(&wd, &p, 9, 900, 6, NULL);
+    enum { MOST = 1200 };
+    float *buf = malloc(4 * MOST * sizeof *buf);
+    ck_assert_ptr_nonnull(buf);
+    int *slot = malloc(MOST * sizeof *slot);
+    ck_assert_ptr_nonnull(slot);
+    Err e;
+    int moved = 0;
+    for (int t = 0; t < 240; t++) {
+        if (t == 100) ck_assert_int_eq(sea_set_fish_count(s, 1200, &e), 0);
+        if (t == 170) ck_assert_int_eq(sea_set_fish_count(s, 700, &e), 0);
+        SeaView v;
+        sea_view(s, &v);
+        for (int i = 0; i < v.fish; i++) slot[v.id[i]] = i;
+        sea_step(s);
+        sea_view(s, &v);
+        view_by_id(&v, buf, buf + MOST, buf + 2 * MOST, buf + 3 * MOST);
+        if (t % 20 != 0) continue;
+        for (int id = 0; id < v.fish; id++) {
+            /* The slot it had a step ago, a wrong one, and none. */
+            int hint = slot[id] < v.fish ? slot[id] : v.fish - 1;
+            int i = sea_view_find(&v, id, hint);
+            ck_assert(i >= 0 && v.id[i] == id);
+            ck_assert_int_eq(sea_view_find(&v, id, (hint * 7 + 13) % v.fish), i);
+            ck_assert_int_eq(sea_view_find(&v, id, -1), i);
+            moved += i != slot[id];
+        }
+        ck_assert_int_eq(sea_view_find(&v, v.fish, 0), -1);
+        ck_assert_int_eq(sea_view_find(&v, -1, 0), -1);
+    }
+    ck_assert_msg(sea_eaten(s) > 0, "the sharks caught nothing");
+    /* The order really changes: otherwise this test would prove little. */
+    ck_assert_int_gt(moved, 0);
+    free(slot);
+    free(buf);
+    sea_deinit(s);
+    world_free(&wd);
+}
+END_TEST
+
 START_TEST(test_same_hash_for_any_thread_count)
 {
     World wd;
@@ -401,6 +469,10 @@ START_TEST(test_count_changes_keep_fish_wet)
     Sea *s = make_sea(&wd, &p, 5, 300, 2, pool);
     const int counts[] = {1200, 40, 800, 0, 90, 2000};
     float keep_x[40], keep_y[40];
+    enum { MOST = 2000 };
+    float *bx = malloc(4 * MOST * sizeof *bx);
+    ck_assert_ptr_nonnull(bx);
+    float *by = bx + MOST, *bvx = by + MOST, *bvy = bvx + MOST;
     for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
         for (int t = 0; t < 60; t++) {
             /* Change counts with a step in flight, too. */
@@ -414,15 +486,17 @@ START_TEST(test_count_changes_keep_fish_wet)
         sea_view(s, &v);
         int keep = v.fish < counts[c] ? v.fish : counts[c];
         keep = keep < 40 ? keep : 40;
+        view_by_id(&v, bx, by, bvx, bvy);
         for (int i = 0; i < keep; i++) {
-            keep_x[i] = v.x[i];
-            keep_y[i] = v.y[i];
+            keep_x[i] = bx[i];
+            keep_y[i] = by[i];
         }
         ck_assert_msg(sea_set_fish_count(s, counts[c], &e) == 0, "%s", e.msg);
         sea_view(s, &v);
         ck_assert_int_eq(v.fish, counts[c]);
-        /* Fish keep their index: the survivors did not move. */
-        for (int i = 0; i < keep; i++) ck_assert(v.x[i] == keep_x[i] && v.y[i] == keep_y[i]);
+        /* Fish keep their id: the survivors did not move. */
+        view_by_id(&v, bx, by, bvx, bvy);
+        for (int i = 0; i < keep; i++) ck_assert(bx[i] == keep_x[i] && by[i] == keep_y[i]);
         ck_assert_int_eq(dry_count(s, &wd), 0);
     }
     ck_assert_int_eq(sea_set_fish_count(s, -1, &e), -1);
@@ -445,6 +519,7 @@ START_TEST(test_count_changes_keep_fish_wet)
     ck_assert_int_eq(dry_count(s, &wd), 0);
     sea_step(s);
     ck_assert_int_eq(dry_count(s, &wd), 0);
+    free(bx);
     sea_deinit(s);
     jobs_deinit(pool);
     world_free(&wd);
@@ -460,24 +535,27 @@ static long sharp_turns(const World *wd, int fish, int steps, double max_angle)
     SeaParams p;
     sea_params_default(&p);
     Sea *s = make_sea(wd, &p, 5, fish, 0, NULL);
-    float *ovx = malloc((size_t)fish * sizeof *ovx), *ovy = malloc((size_t)fish * sizeof *ovy);
+    /* Velocities by id: before the step (o*) and after (n*). */
+    float *buf = malloc(8 * (size_t)fish * sizeof *buf);
+    ck_assert_ptr_nonnull(buf);
+    float *ox = buf, *oy = ox + fish, *ovx = oy + fish, *ovy = ovx + fish;
+    float *nx = ovy + fish, *ny = nx + fish, *nvx = ny + fish, *nvy = nvx + fish;
     double c = cos(max_angle);
     long sharp = 0;
     for (int t = 0; t < steps; t++) {
         SeaView v;
         sea_view(s, &v);
-        memcpy(ovx, v.vx, (size_t)fish * sizeof *ovx);
-        memcpy(ovy, v.vy, (size_t)fish * sizeof *ovy);
+        view_by_id(&v, ox, oy, ovx, ovy);
         sea_step(s);
         sea_view(s, &v);
+        view_by_id(&v, nx, ny, nvx, nvy);
         for (int i = 0; i < fish; i++) {
-            double dot = (double)ovx[i] * v.vx[i] + (double)ovy[i] * v.vy[i];
-            double len = hypot(ovx[i], ovy[i]) * hypot(v.vx[i], v.vy[i]);
+            double dot = (double)ovx[i] * nvx[i] + (double)ovy[i] * nvy[i];
+            double len = hypot(ovx[i], ovy[i]) * hypot(nvx[i], nvy[i]);
             sharp += dot < c * len - 1e-6 * len;
         }
     }
-    free(ovx);
-    free(ovy);
+    free(buf);
     sea_deinit(s);
     return sharp;
 }
@@ -648,7 +726,7 @@ static void flee_run(const World *wd, float flee_weight, double *d0, double *d1,
     for (int i = 0; i < v.fish; i++) {
         double d = hypot(v.x[i] - sx, v.y[i] - sy);
         if (d < p.flee_radius * 0.7) {
-            ids[n++] = i;
+            ids[n++] = v.id[i];
             sum += d;
         }
     }
@@ -659,7 +737,9 @@ static void flee_run(const World *wd, float flee_weight, double *d0, double *d1,
     sum = 0.0;
     int near = 0;
     for (int k = 0; k < n; k++) {
-        double d = hypot(v.x[ids[k]] - v.sx[0], v.y[ids[k]] - v.sy[0]);
+        int i = sea_view_find(&v, ids[k], -1);
+        ck_assert_int_ge(i, 0);
+        double d = hypot(v.x[i] - v.sx[0], v.y[i] - v.sy[0]);
         sum += d;
         near += d < p.flee_radius * 0.5;
     }
@@ -748,8 +828,9 @@ static void check_queries(const Sea *s, uint32_t salt)
                 float d2 = dx * dx + dy * dy;
                 if (!(d2 <= rr * rr)) continue;
                 count++;
-                if (best < 0 || d2 < bd2) {
-                    best = i;
+                /* The view lists fish in cell order: ties go to the lower id. */
+                if (best < 0 || d2 < bd2 || (d2 == bd2 && v.id[i] < best)) {
+                    best = v.id[i];
                     bd2 = d2;
                 }
             }
@@ -945,6 +1026,7 @@ static Suite *sea_suite(void)
     tcase_add_test(tc, test_defaults_valid_and_fishlike);
     tcase_add_test(tc, test_bad_params_refused_by_name);
     tcase_add_test(tc, test_init_refuses_bad_counts_and_dry_maps);
+    tcase_add_test(tc, test_view_lists_each_fish_once);
     tcase_add_test(tc, test_same_hash_for_any_thread_count);
     tcase_add_test(tc, test_brute_force_matches_grid);
     tcase_add_test(tc, test_seed_changes_the_sea);

@@ -45,7 +45,7 @@ static void assert_pos(const SDL_Vertex *v, double x, double y)
 static void assert_cell(const SpriteBatch *b, int i, int frame)
 {
     float u0, v0, u1, v1;
-    atlas_cell_uv(&b->layout, b->shape[i], frame, &u0, &v0, &u1, &v1);
+    atlas_cell_uv(&b->layout, b->spr[i].shape, frame, &u0, &v0, &u1, &v1);
     const SDL_Vertex *q = batch_front(b) + 4 * i;
     const float want[4][2] = {{u0, v0}, {u1, v0}, {u1, v1}, {u0, v1}};
     for (int k = 0; k < 4; k++) {
@@ -56,7 +56,7 @@ static void assert_cell(const SpriteBatch *b, int i, int frame)
 
 static int frame_of(const SpriteBatch *b, int i)
 {
-    return (int)(b->phase[i] * (float)b->layout.frames);
+    return (int)(b->spr[i].phase * (float)b->layout.frames);
 }
 
 START_TEST(quads_face_heading_and_mirror_left)
@@ -69,7 +69,7 @@ START_TEST(quads_face_heading_and_mirror_left)
     /* Screen = world * 2 + (10, 20): the centre lands on (210, 120) and the
      * quad doubles to 16 x 8 px. */
     batch_set_next(&b, (BatchXform){2.0f, 10.0f, 20.0f}, 0.0f);
-    batch_bake(&b, x, y, vx, vy, 0, 4);
+    batch_bake(&b, x, y, vx, vy, NULL, 0, 4);
     batch_flip(&b);
     const SDL_Vertex *q = batch_front(&b);
 
@@ -109,7 +109,7 @@ START_TEST(diagonal_heading_keeps_size)
     batch_fixed(&b, 1);
     const float x = 0, y = 0, vx = 30, vy = 40; /* heading (0.6, 0.8) */
     batch_set_next(&b, (BatchXform){1.0f, 0.0f, 0.0f}, 0.0f);
-    batch_bake(&b, &x, &y, &vx, &vy, 0, 1);
+    batch_bake(&b, &x, &y, &vx, &vy, NULL, 0, 1);
     batch_flip(&b);
     const SDL_Vertex *q = batch_front(&b);
     /* Tail-back to head-back is the length along the heading; head-back
@@ -145,13 +145,13 @@ START_TEST(tail_beat_moves_along_the_row)
     /* Each bake covers 1/4 s at 60 px/s: 15 px, 0.15 beats. */
     int changes = 0, prev = frame_of(&b, 0);
     for (int k = 0; k < 20; k++) {
-        float before = b.phase[0];
+        float before = b.spr[0].phase;
         batch_set_next(&b, (BatchXform){1.0f, 0.0f, 0.0f}, 0.25f);
-        batch_bake(&b, &x, &y, &vx, &vy, 0, 1);
+        batch_bake(&b, &x, &y, &vx, &vy, NULL, 0, 1);
         batch_flip(&b);
         float want = before + 0.15f;
         want -= floorf(want);
-        ck_assert_double_eq_tol(b.phase[0], want, 1e-5);
+        ck_assert_double_eq_tol(b.spr[0].phase, want, 1e-5);
         int f = frame_of(&b, 0);
         assert_cell(&b, 0, f);
         changes += f != prev;
@@ -169,12 +169,12 @@ START_TEST(bake_writes_back_buffer_only)
     batch_fixed(&b, 2);
     const float x[2] = {10, 20}, y[2] = {10, 20}, vx[2] = {1, 1}, vy[2] = {0, 0};
     batch_set_next(&b, (BatchXform){1.0f, 0.0f, 0.0f}, 0.0f);
-    batch_bake(&b, x, y, vx, vy, 0, 2);
+    batch_bake(&b, x, y, vx, vy, NULL, 0, 2);
     batch_flip(&b);
     SDL_Vertex front[8];
     memcpy(front, batch_front(&b), sizeof front);
     const float x2[2] = {300, 400};
-    batch_bake(&b, x2, y, vx, vy, 0, 2);
+    batch_bake(&b, x2, y, vx, vy, NULL, 0, 2);
     /* Drawing reads the front while the workers write the back. */
     ck_assert_int_eq(memcmp(front, batch_front(&b), sizeof front), 0);
     batch_flip(&b);
@@ -245,18 +245,19 @@ START_TEST(one_draw_call_and_constants_baked_once)
         ck_assert_ptr_nonnull(idx0);
         ck_assert_ptr_nonnull(col0);
         memcpy(idx0, idx, 6 * (size_t)n * sizeof *idx0);
-        for (int i = 0; i < n; i++) col0[i] = batch_front(&b)[4 * i].color;
+        for (int i = 0; i < n; i++) col0[i] = b.spr[i].color;
         for (int frame = 0; frame < 4; frame++) {
             for (int i = 0; i < n; i++) x[i] += 0.5f;
             batch_set_next(&b, (BatchXform){1.0f, 0.0f, 0.0f}, 1.0f / 60.0f);
-            batch_bake(&b, x, y, vx, vy, 0, n);
+            batch_bake(&b, x, y, vx, vy, NULL, 0, n);
             batch_flip(&b);
             draw_counts_reset();
             ck_assert_int_eq(batch_draw(&b, cv.r, cv.tex, (BatchXform){1.0f, 0.0f, 0.0f}), 0);
             DrawCounts dc = draw_counts();
             ck_assert_int_eq(dc.geometry, 1);
             ck_assert_int_eq(draw_counts_total(&dc), 1);
-            /* Indices and tints are the same memory with the same contents. */
+            /* The indices are the same memory with the same contents; each
+             * quad wears its sprite's tint, made once. */
             ck_assert_ptr_eq(batch_indices(&b), idx);
             ck_assert_int_eq(memcmp(idx, idx0, 6 * (size_t)n * sizeof *idx0), 0);
             for (int i = 0; i < n; i++) {
@@ -309,13 +310,13 @@ START_TEST(view_change_moves_front_like_a_rebake)
     batch_fixed(&b, n);
     batch_fixed(&ref, n);
     batch_set_next(&b, (BatchXform){1.0f, 0.0f, 0.0f}, 0.0f);
-    batch_bake(&b, x, y, vx, vy, 0, n);
+    batch_bake(&b, x, y, vx, vy, NULL, 0, n);
     batch_flip(&b);
     /* The camera zoomed and panned after the bake. */
     BatchXform now = {2.5f, -40.0f, 17.0f};
     batch_draw(&b, cv.r, cv.tex, now);
     batch_set_next(&ref, now, 0.0f);
-    batch_bake(&ref, x, y, vx, vy, 0, n);
+    batch_bake(&ref, x, y, vx, vy, NULL, 0, n);
     batch_flip(&ref);
     for (int i = 0; i < 4 * n; i++) {
         ck_assert_double_eq_tol(batch_front(&b)[i].position.x, batch_front(&ref)[i].position.x,
@@ -326,6 +327,62 @@ START_TEST(view_change_moves_front_like_a_rebake)
     batch_deinit(&b);
     batch_deinit(&ref);
     canvas_free(&cv);
+}
+END_TEST
+
+/* Entries in a sea view's order (id[k] is the sprite of entry k): quad k
+ * is sprite id[k] exactly as a bake in sprite order draws it, tail beat
+ * included; an id past the batch (a missed resize) gets an empty quad. */
+START_TEST(bake_by_id_matches_bake_in_order)
+{
+    const int n = 50;
+    float x[50], y[50], vx[50], vy[50];
+    school(n, x, y, vx, vy);
+    float px[50], py[50], pvx[50], pvy[50];
+    int id[50];
+    for (int k = 0; k < n; k++) {
+        int f = (k * 17 + 5) % n; /* 17 and 50 are coprime: a permutation */
+        id[k] = f;
+        px[k] = x[f];
+        py[k] = y[f];
+        pvx[k] = vx[f];
+        pvy[k] = vy[f];
+    }
+    /* Sprites of different lengths whose tails beat: a sprite baked from
+     * another's entry would show. */
+    BatchStyle st;
+    style_fixed(&st);
+    st.len_max = 12.0f;
+    st.beats_per_px = 0.05f;
+    SpriteBatch b, ref;
+    Err e = {{0}};
+    ck_assert_int_eq(batch_init(&b, &layout, &st, 5, &e), 0);
+    ck_assert_int_eq(batch_init(&ref, &layout, &st, 5, &e), 0);
+    ck_assert_int_eq(batch_resize(&b, n, &e), 0);
+    ck_assert_int_eq(batch_resize(&ref, n, &e), 0);
+    BatchXform xf = {1.5f, 3.0f, -2.0f};
+    for (int round = 0; round < 3; round++) {
+        batch_set_next(&ref, xf, 0.3f);
+        batch_bake(&ref, x, y, vx, vy, NULL, 0, n);
+        batch_flip(&ref);
+        batch_set_next(&b, xf, 0.3f);
+        batch_bake(&b, px, py, pvx, pvy, id, 0, 20);
+        id[19] = n; /* a sprite the batch does not have */
+        batch_bake(&b, px, py, pvx, pvy, id, 19, n);
+        id[19] = (19 * 17 + 5) % n;
+        batch_flip(&b);
+        for (int k = 0; k < n; k++) {
+            const SDL_Vertex *q = batch_front(&b) + 4 * k;
+            if (k == 19) {
+                for (int c = 0; c < 4; c++) assert_pos(&q[c], 0.0, 0.0);
+                continue;
+            }
+            ck_assert_int_eq(memcmp(q, batch_front(&ref) + 4 * id[k], 4 * sizeof(SDL_Vertex)), 0);
+        }
+        for (int i = 0; i < n; i++) ck_assert(b.spr[i].phase == ref.spr[i].phase);
+    }
+    batch_deinit(&b);
+    batch_deinit(&ref);
 }
 END_TEST
 
@@ -342,17 +399,19 @@ START_TEST(resize_keeps_old_sprites)
     float len[10];
     SDL_Color col[10];
     for (int i = 0; i < 10; i++) {
-        len[i] = b.half_len[i];
-        col[i] = batch_front(&b)[4 * i].color;
+        len[i] = b.spr[i].half_len;
+        col[i] = b.spr[i].color;
     }
     ck_assert_int_eq(batch_resize(&b, 5000, &e), 0);
     ck_assert_int_eq(batch_resize(&b, 3, &e), 0);
     ck_assert_int_eq(batch_resize(&b, 10, &e), 0);
     /* Survivors and the re-grown keep their looks (from their index). */
     for (int i = 0; i < 10; i++) {
-        ck_assert_float_eq(b.half_len[i], len[i]);
-        ck_assert_int_eq(batch_front(&b)[4 * i].color.g, col[i].g);
+        ck_assert_float_eq(b.spr[i].half_len, len[i]);
+        ck_assert_int_eq(b.spr[i].color.g, col[i].g);
         ck_assert_int_eq(batch_indices(&b)[6 * i + 5], 4 * i + 3);
+        /* Not baked yet: nothing to see. */
+        for (int k = 0; k < 4; k++) assert_pos(&batch_front(&b)[4 * i + k], 0.0, 0.0);
     }
     ck_assert_int_lt(batch_resize(&b, -1, &e), 0);
     ck_assert(strstr(e.msg, "-1") != NULL);
@@ -421,7 +480,7 @@ START_TEST(sea_chain_bakes_the_new_state)
         SeaView v;
         sea_view(sea, &v);
         batch_set_next(&ref, xf, p.dt);
-        batch_bake(&ref, v.x, v.y, v.vx, v.vy, 0, v.fish);
+        batch_bake(&ref, v.x, v.y, v.vx, v.vy, v.id, 0, v.fish);
         batch_flip(&ref);
         ck_assert_int_eq(
             memcmp(batch_front(&b), batch_front(&ref), 4 * (size_t)n * sizeof(SDL_Vertex)), 0);
@@ -468,8 +527,8 @@ START_TEST(sprites_stay_off_land)
     BatchXform xf = {1.0f, 0.0f, 0.0f};
     batch_set_next(&b, xf, 0.0f);
     batch_set_next(&free_b, xf, 0.0f);
-    batch_bake(&b, x, y, vx, vy, 0, N);
-    batch_bake(&free_b, x, y, vx, vy, 0, N);
+    batch_bake(&b, x, y, vx, vy, NULL, 0, N);
+    batch_bake(&free_b, x, y, vx, vy, NULL, 0, N);
     batch_flip(&b);
     batch_flip(&free_b);
     double prev = 0.0;
@@ -504,7 +563,7 @@ START_TEST(sprites_stay_off_land)
     /* Off again: full size everywhere. */
     ck_assert_int_eq(batch_set_clearance(&b, NULL, &e), 0);
     batch_set_next(&b, xf, 0.0f);
-    batch_bake(&b, x, y, vx, vy, 0, N);
+    batch_bake(&b, x, y, vx, vy, NULL, 0, N);
     batch_flip(&b);
     ck_assert_int_eq(memcmp(batch_front(&b), batch_front(&free_b), 4 * N * sizeof(SDL_Vertex)), 0);
     batch_deinit(&b);
@@ -548,6 +607,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, one_draw_call_and_constants_baked_once);
     tcase_add_test(tc, empty_school_draws_nothing);
     tcase_add_test(tc, view_change_moves_front_like_a_rebake);
+    tcase_add_test(tc, bake_by_id_matches_bake_in_order);
     tcase_add_test(tc, resize_keeps_old_sprites);
     tcase_add_test(tc, bad_style_is_refused);
     tcase_add_test(tc, sea_chain_bakes_the_new_state);

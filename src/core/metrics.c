@@ -194,8 +194,11 @@ static void observe_range(void *ctx, int begin, int end, int worker)
     MetricsCtx *m = job->m;
     const SeaView *v = job->v;
     WorkerCount *wc = &job->count[worker];
-    for (int i = begin; i < end; i++) {
-        float x = v->x[i], y = v->y[i], vx = v->vx[i], vy = v->vy[i];
+    for (int k = begin; k < end; k++) {
+        float x = v->x[k], y = v->y[k], vx = v->vx[k], vy = v->vy[k];
+        /* Histories are by fish id: the view's order changes every step. */
+        int i = v->id[k];
+        if ((unsigned)i >= (unsigned)v->fish) continue;
         if (i >= m->obs_fish) {
             m->state[i] = 0;
             start_history(m, i, x, y, vx, vy);

@@ -327,7 +327,7 @@ static int next_school_cell(const Sea *s, uint64_t key, uint64_t *r2)
     return s->cells.spawn[(h >> 40) % (uint64_t)s->cells.nspawn];
 }
 
-/* Spawn fish ids [a, b) into storage slots [a, b) and the front buffer,
+/* Spawn fish ids [a, b) into slots [a, b) of the front buffer,
  * in schools: ids are dealt to schools of 20-200 in order, each school a
  * sunflower-seed disc (evenly spaced, lightly jittered) around a deep-water
  * centre at about SEA_SPAWN_NEIGHBOURS neighbours per fish, every fish
@@ -382,15 +382,11 @@ static void spawn_fish(Sea *s, int a, int b)
         h = sea_hash3(fkey, (uint64_t)id, 100);
         float dir = 6.2831853f * sea_u01(h, 0);
         float sp = s->k.cruise * (0.9f + 0.2f * sea_u01(h, 32));
-        s->x[id] = x;
-        s->y[id] = y;
-        s->vx[id] = cosf(dir) * sp;
-        s->vy[id] = sinf(dir) * sp;
-        s->id[id] = id;
-        s->px[fr][id] = x;
-        s->py[fr][id] = y;
-        s->pvx[fr][id] = s->vx[id];
-        s->pvy[fr][id] = s->vy[id];
+        s->x[fr][id] = x;
+        s->y[fr][id] = y;
+        s->vx[fr][id] = cosf(dir) * sp;
+        s->vy[fr][id] = sinf(dir) * sp;
+        s->id[fr][id] = id;
     }
 }
 
@@ -413,16 +409,17 @@ static int grow_fish(Sea *s, int cap, Err *e)
 {
     if (cap <= s->cap) return 0;
     size_t n = (size_t)cap;
-    float **fl[] = {&s->x,      &s->y,      &s->vx,    &s->vy,    &s->px[0],  &s->py[0],
-                    &s->pvx[0], &s->pvy[0], &s->px[1], &s->py[1], &s->pvx[1], &s->pvy[1]};
-    for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++) {
-        float *q = bigmem_realloc(*fl[i], (size_t)s->cap * sizeof(float), n * sizeof(float));
+    for (int b = 0; b < 2; b++) {
+        float **fl[] = {&s->x[b], &s->y[b], &s->vx[b], &s->vy[b]};
+        for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++) {
+            float *q = bigmem_realloc(*fl[i], (size_t)s->cap * sizeof(float), n * sizeof(float));
+            if (!q) return err_set(e, "sea: out of memory for %d fish", cap);
+            *fl[i] = q;
+        }
+        int *q = bigmem_realloc(s->id[b], (size_t)s->cap * sizeof(int), n * sizeof(int));
         if (!q) return err_set(e, "sea: out of memory for %d fish", cap);
-        *fl[i] = q;
+        s->id[b] = q;
     }
-    int *q = bigmem_realloc(s->id, (size_t)s->cap * sizeof(int), n * sizeof(int));
-    if (!q) return err_set(e, "sea: out of memory for %d fish", cap);
-    s->id = q;
     if (grid_reserve(&s->grid, cap, e) != 0) return -1;
     s->cap = cap;
     return 0;
@@ -505,16 +502,12 @@ void sea_deinit(Sea *s)
     if (s->scheduled) sea_complete(s);
     grid_deinit(&s->grid);
     cells_free(&s->cells);
-    free(s->x);
-    free(s->y);
-    free(s->vx);
-    free(s->vy);
-    free(s->id);
     for (int b = 0; b < 2; b++) {
-        free(s->px[b]);
-        free(s->py[b]);
-        free(s->pvx[b]);
-        free(s->pvy[b]);
+        free(s->x[b]);
+        free(s->y[b]);
+        free(s->vx[b]);
+        free(s->vy[b]);
+        free(s->id[b]);
     }
     jobs_deinit(s->own_pool);
     free(s);
@@ -567,14 +560,16 @@ int sea_set_fish_count(Sea *s, int n, Err *e)
         spawn_fish(s, s->n, n);
     } else if (n < s->n) {
         /* Drop the highest ids, keeping the storage order of the rest. */
-        int j = 0;
+        int fr = s->front, j = 0;
+        float *x = s->x[fr], *y = s->y[fr], *vx = s->vx[fr], *vy = s->vy[fr];
+        int *id = s->id[fr];
         for (int i = 0; i < s->n; i++) {
-            if (s->id[i] >= n) continue;
-            s->x[j] = s->x[i];
-            s->y[j] = s->y[i];
-            s->vx[j] = s->vx[i];
-            s->vy[j] = s->vy[i];
-            s->id[j] = s->id[i];
+            if (id[i] >= n) continue;
+            x[j] = x[i];
+            y[j] = y[i];
+            vx[j] = vx[i];
+            vy[j] = vy[i];
+            id[j] = id[i];
             j++;
         }
     }
@@ -709,6 +704,13 @@ static void gather_threats(Sea *s)
     if (s->cur_r > 0.0f) add_point_threat(s, s->cur_x, s->cur_y, s->cur_r);
 }
 
+/* The view of buffer b at step `step`. */
+static void view_of(const Sea *s, int b, uint64_t step, SeaView *v)
+{
+    *v = (SeaView){s->n,  s->x[b],   s->y[b],   s->vx[b],   s->vy[b],   s->id[b],
+                   s->ns, s->shx[b], s->shy[b], s->shvx[b], s->shvy[b], step};
+}
+
 void sea_schedule(Sea *s)
 {
     if (s->scheduled) return;
@@ -718,13 +720,11 @@ void sea_schedule(Sea *s)
     int parts = s->n / SEA_MIN_PART;
     if (parts > s->grid.hist_workers) parts = s->grid.hist_workers;
     if (parts < 1) parts = 1;
-    grid_build_begin(&s->grid, s->x, s->y, s->vx, s->vy, s->id, s->n, parts);
-    int back = s->front ^ 1;
+    int fr = s->front, back = fr ^ 1;
+    grid_build_begin(&s->grid, s->x[fr], s->y[fr], s->vx[fr], s->vy[fr], s->id[fr], s->n, parts);
     s->run_bake = s->bake;
     s->run_bake_ctx = s->bake_ctx;
-    s->bake_view =
-        (SeaView){s->n,         s->px[back],  s->py[back],   s->pvx[back],  s->pvy[back], s->ns,
-                  s->shx[back], s->shy[back], s->shvx[back], s->shvy[back], s->step + 1};
+    view_of(s, back, s->step + 1, &s->bake_view);
     JobChain *c = &s->chain;
     c->count = 5;
     c->stage[0] = (JobStage){sea_stage_count, s, parts, 1};
@@ -783,9 +783,20 @@ int sea_steps_due(double *acc, double dt, double step, int max_steps)
 
 void sea_view(const Sea *s, SeaView *v)
 {
-    int fr = s->front;
-    *v = (SeaView){s->n,       s->px[fr],  s->py[fr],   s->pvx[fr],  s->pvy[fr], s->ns,
-                   s->shx[fr], s->shy[fr], s->shvx[fr], s->shvy[fr], s->step};
+    view_of(s, s->front, s->step, v);
+}
+
+int sea_view_find(const SeaView *v, int id, int hint)
+{
+    if (id < 0 || id >= v->fish) return -1;
+    /* Slots shift by the net flow of fish between cells before them: a
+     * few per step, so the search walks outward from the old slot. */
+    if (hint < 0 || hint >= v->fish) hint = id;
+    for (int d = 0; hint - d >= 0 || hint + d < v->fish; d++) {
+        if (hint + d < v->fish && v->id[hint + d] == id) return hint + d;
+        if (d > 0 && hint - d >= 0 && v->id[hint - d] == id) return hint - d;
+    }
+    return -1;
 }
 
 static uint64_t fnv(uint64_t h, const void *data, size_t len)
@@ -803,10 +814,11 @@ uint64_t sea_hash(const Sea *s)
     uint64_t h = 0xcbf29ce484222325ull;
     int fr = s->front;
     size_t nf = (size_t)s->n * sizeof(float), ns = (size_t)s->ns * sizeof(float);
-    h = fnv(h, s->px[fr], nf);
-    h = fnv(h, s->py[fr], nf);
-    h = fnv(h, s->pvx[fr], nf);
-    h = fnv(h, s->pvy[fr], nf);
+    h = fnv(h, s->x[fr], nf);
+    h = fnv(h, s->y[fr], nf);
+    h = fnv(h, s->vx[fr], nf);
+    h = fnv(h, s->vy[fr], nf);
+    h = fnv(h, s->id[fr], (size_t)s->n * sizeof(int));
     h = fnv(h, s->shx[fr], ns);
     h = fnv(h, s->shy[fr], ns);
     h = fnv(h, s->shvx[fr], ns);
@@ -844,9 +856,11 @@ static inline void probe_visit(Probe *pr, float x, float y, int id)
 
 static void probe(const Sea *s, Probe *pr, float r)
 {
+    const int fr = s->front;
+    const float *x = s->x[fr], *y = s->y[fr];
+    const int *id = s->id[fr];
     if (s->scheduled || !s->grid_fresh) {
-        int fr = s->front;
-        for (int i = 0; i < s->n; i++) probe_visit(pr, s->px[fr][i], s->py[fr][i], i);
+        for (int i = 0; i < s->n; i++) probe_visit(pr, x[i], y[i], id[i]);
         return;
     }
     const Grid *g = &s->grid;
@@ -856,7 +870,7 @@ static void probe(const Sea *s, Probe *pr, float r)
     for (int cy = cy0; cy <= cy1; cy++) {
         int k1 = g->cell_start[cy * g->cols + cx1 + 1];
         for (int k = g->cell_start[cy * g->cols + cx0]; k < k1; k++)
-            probe_visit(pr, s->x[k], s->y[k], s->id[k]);
+            probe_visit(pr, x[k], y[k], id[k]);
     }
     /* Respawned fish moved far from the cell they are filed under. */
     for (int i = 0; i < s->nrespawned; i++) {
@@ -864,7 +878,7 @@ static void probe(const Sea *s, Probe *pr, float r)
         int c = g->cell_of[g->order[k]];
         int cx = c % g->cols, cy = c / g->cols;
         if (cx >= cx0 && cx <= cx1 && cy >= cy0 && cy <= cy1) continue;
-        probe_visit(pr, s->x[k], s->y[k], s->id[k]);
+        probe_visit(pr, x[k], y[k], id[k]);
     }
 }
 

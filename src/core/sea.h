@@ -40,11 +40,15 @@ typedef struct SeaCircle {
 } SeaCircle;
 
 /* Read-only view of the current (front) buffer. Pointers stay valid until
- * the next sea_complete / count change. Fish keep their index for life:
- * an eaten fish respawns at the same index elsewhere. */
+ * the next sea_complete / count change. Fish are listed in the sea's
+ * storage order (the cell order of the last step), which changes from
+ * step to step: x[i], y[i], vx[i], vy[i] belong to fish id[i]. A fish
+ * keeps its id for life (an eaten fish respawns elsewhere under the same
+ * id); ids are 0..fish-1, each listed once. Sharks are by index. */
 typedef struct SeaView {
     int fish;
     const float *x, *y, *vx, *vy;
+    const int *id;
     int sharks;
     const float *sx, *sy, *svx, *svy;
     uint64_t step;
@@ -110,13 +114,17 @@ void sea_schedule(Sea *s);
 void sea_complete(Sea *s);
 
 void sea_view(const Sea *s, SeaView *v);
-/* FNV-1a over the bits of every position and velocity of the front
- * buffer: fish x, y, vx, vy by index, then the sharks' likewise. The same
- * for any thread count. */
+/* The slot i of fish `id` in v (v->id[i] == id), or -1 when there is no
+ * such fish. The search starts at `hint` (e.g. the slot the fish had a
+ * step ago: it rarely moves far) and widens; any hint works. */
+int sea_view_find(const SeaView *v, int id, int hint);
+/* FNV-1a over the bits of the front buffer: the fish's x, y, vx, vy and
+ * id in storage order, then the sharks' x, y, vx, vy. The same for any
+ * thread count (so is the storage order). */
 uint64_t sea_hash(const Sea *s);
 
-/* Nearest fish of the current state to (x, y) within max_r (d^2 <= r^2;
- * ties to the lowest index) via the grid, or -1. Exactly the brute-force
+/* The id of the nearest fish of the current state to (x, y) within max_r
+ * (d^2 <= r^2; ties to the lowest id) via the grid, or -1. Exactly the brute-force
  * answer; while a step is in flight or after a count change it scans the
  * front buffer instead. */
 int sea_nearest_fish(const Sea *s, float x, float y, float max_r);
@@ -126,7 +134,7 @@ int sea_count_within(const Sea *s, float x, float y, float r);
 /* Fish eaten by sharks since init. A shark eats the nearest fish within
  * shark_catch (one per step; several on one fish: the lowest shark gets
  * it) and then digests for a while; the fish respawns out of the sharks'
- * sight at the same index. */
+ * sight under the same id. */
 uint64_t sea_eaten(const Sea *s);
 
 #endif

@@ -867,8 +867,8 @@ SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, ui
 /* Stage 4: every fish, in cell order, in batches of three passes: the
  * neighbour sums over its 3x3 cells and the (rare, branchy) avoidance
  * votes; the steering, four fish at a time; then the safety net, the
- * respawns and the stores. Writes the storage arrays in the same (cell)
- * order and the public back buffer by id. A fish's steering is a long
+ * respawns and the stores. Writes the back storage buffer in the same
+ * (cell) order, which is the next view. A fish's steering is a long
  * chain of dependent square roots and divisions: in a pass of its own,
  * the chains of neighbouring fish overlap. */
 SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int avx)
@@ -881,10 +881,9 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
     const int *cs = g->cell_start, *order = g->order, *cell_of = g->cell_of;
     const int cols = g->cols, rows = g->rows;
     const int wb = s->front ^ 1;
-    float *restrict ox = s->x, *restrict oy = s->y, *restrict ovx = s->vx, *restrict ovy = s->vy;
-    int *restrict oid = s->id;
-    float *restrict qx = s->px[wb], *restrict qy = s->py[wb];
-    float *restrict qvx = s->pvx[wb], *restrict qvy = s->pvy[wb];
+    float *restrict ox = s->x[wb], *restrict oy = s->y[wb];
+    float *restrict ovx = s->vx[wb], *restrict ovy = s->vy[wb];
+    int *restrict oid = s->id[wb];
     const uint32_t wkey = (uint32_t)sea_mix64(s->seed ^ SEA_SALT_WANDER);
     const uint32_t stamp = s->threat_stamp;
     const uint32_t step = (uint32_t)s->step;
@@ -1057,10 +1056,6 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
             ovx[k] = nvx;
             ovy[k] = nvy;
             oid[k] = id;
-            qx[id] = nx;
-            qy[id] = ny;
-            qvx[id] = nvx;
-            qvy[id] = nvy;
         }
     }
 }

@@ -31,7 +31,7 @@ static void bake_range(void *ctx, int begin, int end, int worker)
 {
     Bench *b = ctx;
     (void)worker;
-    batch_bake(&b->batch, b->view.x, b->view.y, b->view.vx, b->view.vy, begin, end);
+    batch_bake(&b->batch, b->view.x, b->view.y, b->view.vx, b->view.vy, b->view.id, begin, end);
 }
 
 static int cmp_double(const void *a, const void *b)

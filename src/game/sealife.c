@@ -29,7 +29,7 @@ static void refill_range(void *ctx, int begin, int end, int worker)
 {
     Refill *f = ctx;
     (void)worker;
-    batch_bake(f->b, f->v.x, f->v.y, f->v.vx, f->v.vy, begin, end);
+    batch_bake(f->b, f->v.x, f->v.y, f->v.vx, f->v.vy, f->v.id, begin, end);
 }
 
 /* After a count change the front buffer lacks the new fish: bake the
@@ -183,7 +183,7 @@ void sealife_draw_sharks(void *ctx, SDL_Renderer *r, const Camera *c)
     sea_view(s->sea, &v);
     int n = v.sharks < s->sharks.n ? v.sharks : s->sharks.n;
     batch_set_next(&s->sharks, xf, (float)(s->t.steps * s->params.dt));
-    batch_bake(&s->sharks, v.sx, v.sy, v.svx, v.svy, 0, n);
+    batch_bake(&s->sharks, v.sx, v.sy, v.svx, v.svy, NULL, 0, n);
     batch_flip(&s->sharks);
     int before = draw_counts().geometry;
     SDL_Texture *tex = atlas_pick(&s->shark_atlas, batch_cell_len(&s->sharks) * xf.scale);
@@ -201,7 +201,7 @@ void sealife_draw_marker(void *ctx, SDL_Renderer *r, const Camera *c)
     if (!s->on || !sealife_followed(s, &x, &y)) return;
     BatchXform xf = batch_xform_camera(c);
     float cx = x * xf.scale + xf.ox, cy = y * xf.scale + xf.oy;
-    float rad = 1.5f * s->fish.half_len[s->follow] * xf.scale;
+    float rad = 1.5f * s->fish.spr[s->follow].half_len * xf.scale;
     if (rad < 9.0f) rad = 9.0f;
     enum { SEG = 40 };
     SDL_FPoint ring[SEG + 1];
@@ -258,9 +258,12 @@ int sealife_follow_at(SeaLife *s, float x, float y, float r)
     if (id < 0) return 0;
     SeaView v;
     sea_view(s->sea, &v);
+    int slot = sea_view_find(&v, id, -1);
+    if (slot < 0) return 0;
     s->follow = id;
-    s->follow_x = v.x[id];
-    s->follow_y = v.y[id];
+    s->follow_slot = slot;
+    s->follow_x = v.x[slot];
+    s->follow_y = v.y[slot];
     return 1;
 }
 
@@ -274,11 +277,13 @@ int sealife_followed(SeaLife *s, float *x, float *y)
     if (s->follow < 0) return 0;
     SeaView v;
     sea_view(s->sea, &v);
-    if (s->follow >= v.fish) {
+    int slot = sea_view_find(&v, s->follow, s->follow_slot);
+    if (slot < 0) {
         s->follow = -1;
         return 0;
     }
-    float nx = v.x[s->follow], ny = v.y[s->follow];
+    s->follow_slot = slot;
+    float nx = v.x[slot], ny = v.y[slot];
     float dx = nx - s->follow_x, dy = ny - s->follow_y;
     if (dx * dx + dy * dy > FOLLOW_LOST_PX * FOLLOW_LOST_PX) {
         s->follow = -1;

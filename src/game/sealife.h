@@ -36,7 +36,8 @@ typedef struct SeaLife {
     int in_flight;    /* a step is scheduled and not yet completed */
     uint64_t t_sched; /* ticks when it was scheduled */
     SeaLifeTiming t;
-    int follow; /* followed fish, -1 none */
+    int follow;      /* followed fish's id, -1 none */
+    int follow_slot; /* where it was in the sea's view (a search hint) */
     float follow_x, follow_y;
     BatchXform view; /* the view of the last update (for re-baking the front) */
 } SeaLife;

@@ -84,10 +84,7 @@ void batch_deinit(SpriteBatch *b)
     free(b->vert[0]);
     free(b->vert[1]);
     free(b->index);
-    free(b->half_len);
-    free(b->half_wid);
-    free(b->shape);
-    free(b->phase);
+    free(b->spr);
     free(b->clear);
     memset(b, 0, sizeof *b);
 }
@@ -148,12 +145,10 @@ static float fit_clear(const Clear *c, float x, float y, float reach, float slac
 static int grow(SpriteBatch *b, int cap, Err *e)
 {
     size_t n = (size_t)cap;
-    void **arr[] = {(void **)&b->vert[0],  (void **)&b->vert[1],  (void **)&b->index,
-                    (void **)&b->half_len, (void **)&b->half_wid, (void **)&b->shape,
-                    (void **)&b->phase};
+    void **arr[] = {(void **)&b->vert[0], (void **)&b->vert[1], (void **)&b->index,
+                    (void **)&b->spr};
     size_t size[] = {4 * sizeof(SDL_Vertex), 4 * sizeof(SDL_Vertex), 6 * sizeof(int),
-                     sizeof(float),          sizeof(float),          1,
-                     sizeof(float)};
+                     sizeof(BatchSprite)};
     for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++) {
         void *q = realloc(*arr[i], n * size[i]);
         if (!q) return err_set(e, "batch: out of memory for %d sprites", cap);
@@ -163,37 +158,26 @@ static int grow(SpriteBatch *b, int cap, Err *e)
     return 0;
 }
 
-/* Everything about sprite i that never changes, from its hash. */
+/* Everything about sprite i that never changes, from its hash; its quads
+ * start empty. */
 static void dress(SpriteBatch *b, int i)
 {
     const BatchStyle *st = &b->style;
     uint64_t h = mix64(b->seed ^ mix64((uint64_t)i + 0x51a7e5ull));
     float len = st->len_min + (st->len_max - st->len_min) * u01(h, 0);
-    b->half_len[i] = 0.5f * len / b->layout.body;
-    b->half_wid[i] = 0.5f * b->half_len[i]; /* cells are 2:1 */
+    BatchSprite *sp = &b->spr[i];
+    sp->half_len = 0.5f * len / b->layout.body;
     int shape = (int)((h >> 24) % (uint64_t)b->layout.shapes);
-    b->shape[i] = (uint8_t)shape;
-    float phase = u01(h, 40);
-    b->phase[i] = phase;
-    int frame = (int)(phase * (float)b->layout.frames);
-    if (frame >= b->layout.frames) frame = b->layout.frames - 1;
+    sp->shape = shape;
+    sp->phase = u01(h, 40);
     uint64_t g = mix64(h);
     SDL_Color c = st->palette[(g >> 8) % (uint64_t)st->palette_n];
     float k = 1.0f - st->shade * u01(g, 32);
     c.r = (Uint8)(c.r * k + 0.5f);
     c.g = (Uint8)(c.g * k + 0.5f);
     c.b = (Uint8)(c.b * k + 0.5f);
-    float u0, v0, u1, v1;
-    atlas_cell_uv(&b->layout, shape, frame, &u0, &v0, &u1, &v1);
-    const SDL_FPoint uv[4] = {{u0, v0}, {u1, v0}, {u1, v1}, {u0, v1}};
-    for (int k2 = 0; k2 < 2; k2++) {
-        SDL_Vertex *q = b->vert[k2] + 4 * (size_t)i;
-        for (int j = 0; j < 4; j++) {
-            q[j].position = (SDL_FPoint){0.0f, 0.0f};
-            q[j].color = c;
-            q[j].tex_coord = uv[j];
-        }
-    }
+    sp->color = c;
+    for (int k2 = 0; k2 < 2; k2++) memset(b->vert[k2] + 4 * (size_t)i, 0, 4 * sizeof(SDL_Vertex));
     int *ix = b->index + 6 * (size_t)i, v = 4 * i;
     ix[0] = v;
     ix[1] = v + 1;
@@ -224,56 +208,60 @@ void batch_set_next(SpriteBatch *b, BatchXform xf, float dt)
 }
 
 void batch_bake(SpriteBatch *b, const float *x, const float *y, const float *vx, const float *vy,
-                int begin, int end)
+                const int *id, int begin, int end)
 {
     int bk = b->front ^ 1;
     SDL_Vertex *vert = b->vert[bk];
     const BatchXform xf = b->next_xf;
     const float adv = b->next_dt * b->style.beats_per_px;
     const int frames = b->layout.frames;
-    const float fw = 1.0f / (float)frames;
-    /* Locals, so the vertex stores (which could alias *b) don't force a
-     * reload of these pointers for every fish. */
-    const float *restrict half_len = b->half_len, *restrict half_wid = b->half_wid;
-    float *restrict phase = b->phase;
+    const float fw = 1.0f / (float)frames, sh = 1.0f / (float)b->layout.shapes;
+    /* A local, so the vertex stores (which could alias *b) don't force a
+     * reload of the pointer for every fish. */
+    BatchSprite *restrict spr = b->spr;
     const Clear clear = {b->clear, b->clear_w, b->clear_h, b->clear_bw};
     const float slack = 1.5f + 1.0f / xf.scale, reach_k = b->reach_k;
+    const unsigned nspr = (unsigned)b->n;
+    /* A sea with more fish than the batch was sized for (a missed
+     * batch_resize) must not write past the buffers. */
+    if (end > b->n) end = b->n;
     for (int i = begin; i < end; i++) {
+        SDL_Vertex *q = vert + 4 * (size_t)i;
+        const int f = id ? id[i] : i; /* the sprite */
+        if ((unsigned)f >= nspr) {
+            memset(q, 0, 4 * sizeof *q);
+            continue;
+        }
+        BatchSprite sp = spr[f];
         float hx = vx[i], hy = vy[i];
         float sp2 = hx * hx + hy * hy;
         /* A fish at rest keeps facing +x rather than dividing by zero. */
-        float sp = sqrtf(sp2);
-        float inv = sp2 > 1e-12f ? 1.0f / sp : 0.0f;
+        float speed = sqrtf(sp2);
+        float inv = sp2 > 1e-12f ? 1.0f / speed : 0.0f;
         hx = sp2 > 1e-12f ? hx * inv : 1.0f;
         hy *= inv;
         /* The belly side is +90 degrees from the heading (screen y is
          * down); swimming left that would be up, so it flips. */
         float flip = vx[i] < 0.0f ? -1.0f : 1.0f;
-        float fit = clear.map ? fit_clear(&clear, x[i], y[i], half_len[i] * reach_k, slack) : 1.0f;
+        float fit = clear.map ? fit_clear(&clear, x[i], y[i], sp.half_len * reach_k, slack) : 1.0f;
         float k = xf.scale * fit;
-        float hl = half_len[i] * k, hw = half_wid[i] * k * flip;
+        float hl = sp.half_len * k, hw = 0.5f * sp.half_len * k * flip;
         float rx = hx * hl, ry = hy * hl, ux = -hy * hw, uy = hx * hw;
         float cx = x[i] * xf.scale + xf.ox, cy = y[i] * xf.scale + xf.oy;
-        SDL_Vertex *q = vert + 4 * (size_t)i;
-        q[0].position = (SDL_FPoint){cx - rx - ux, cy - ry - uy};
-        q[1].position = (SDL_FPoint){cx + rx - ux, cy + ry - uy};
-        q[2].position = (SDL_FPoint){cx + rx + ux, cy + ry + uy};
-        q[3].position = (SDL_FPoint){cx - rx + ux, cy - ry + uy};
         /* The tail beats with distance swum, so a dart flicks it faster.
          * The phase is >= 0, so truncation is floor (and no libm call). */
-        float ph = phase[i] + sp * adv;
+        float ph = sp.phase + speed * adv;
         ph -= (float)(int)ph;
-        phase[i] = ph;
-        int f = (int)(ph * (float)frames);
-        f = f < frames ? f : frames - 1;
-        /* The frame picks the atlas column. Writing it always is cheaper
-         * than a branch on "changed", which mispredicts for a quarter of
-         * the fish. */
-        float u0 = (float)f * fw, u1 = u0 + fw;
-        q[0].tex_coord.x = u0;
-        q[1].tex_coord.x = u1;
-        q[2].tex_coord.x = u1;
-        q[3].tex_coord.x = u0;
+        spr[f].phase = ph;
+        int fr = (int)(ph * (float)frames);
+        fr = fr < frames ? fr : frames - 1;
+        /* The frame picks the atlas column, the shape its row. */
+        float u0 = (float)fr * fw, u1 = u0 + fw;
+        float v0 = (float)sp.shape * sh, v1 = (float)(sp.shape + 1) * sh;
+        q[0] = (SDL_Vertex){{cx - rx - ux, cy - ry - uy}, sp.color, {u0, v0}};
+        q[1] = (SDL_Vertex){{cx + rx - ux, cy + ry - uy}, sp.color, {u1, v0}};
+        q[2] = (SDL_Vertex){{cx + rx + ux, cy + ry + uy}, sp.color, {u1, v1}};
+        q[3] = (SDL_Vertex){{cx - rx + ux, cy - ry + uy}, sp.color, {u0, v1}};
     }
 }
 
@@ -297,10 +285,7 @@ void batch_sea_bake(void *ctx, const SeaView *v, int begin, int end)
 {
     SpriteBatch *b = ctx;
     atomic_min64(&b->span_begin, SDL_GetPerformanceCounter());
-    /* The sea may hold more fish than the batch was sized for only if the
-     * caller forgot batch_resize; never write past the buffer. */
-    if (end > b->n) end = b->n;
-    if (begin < end) batch_bake(b, v->x, v->y, v->vx, v->vy, begin, end);
+    batch_bake(b, v->x, v->y, v->vx, v->vy, v->id, begin, end);
     atomic_max64(&b->span_end, SDL_GetPerformanceCounter());
 }
 

@@ -1,9 +1,9 @@
 /* batch: a whole school of sprites as ONE streamed vertex buffer drawn by
- * ONE SDL_RenderGeometry call. Per-sprite constants (size, shape, tint,
- * texture coordinates) and the index buffer are baked once, when the
- * count changes; each step only rewrites positions and the texture column
- * of the tail-beat frame, in parallel ranges on the worker pool, into the
- * back of two vertex buffers while the main thread draws the front one. */
+ * ONE SDL_RenderGeometry call. Per-sprite constants (size, tint, texture
+ * row) and the index buffer are made once, when the count changes; each
+ * step writes the quads afresh, in parallel ranges on the worker pool, in
+ * the order the sea lists its fish, into the back of two vertex buffers
+ * while the main thread draws the front one. */
 #ifndef SHOAL_BATCH_H
 #define SHOAL_BATCH_H
 
@@ -47,19 +47,29 @@ extern const BatchStyle batch_fish_style, batch_shark_style;
 /* The transform that draws world px through camera c. */
 BatchXform batch_xform_camera(const Camera *c);
 
+/* What a sprite keeps from bake to bake: one 16-byte record, so a bake
+ * that meets sprites in the sea's (changing) order reads one cache line
+ * per sprite, and writes the quads themselves in its own order. */
+typedef struct BatchSprite {
+    float half_len; /* quad half-length, world px; half-width is half of it
+                       (atlas cells are 2:1) */
+    float phase;    /* tail-beat phase, [0, 1) */
+    SDL_Color color;
+    int shape; /* its row of the atlas */
+} BatchSprite;
+
 typedef struct SpriteBatch {
     SpriteLayout layout;
     BatchStyle style;
     uint64_t seed;
     int n, cap;
-    /* 4 vertices per sprite: tail-back, head-back, head-belly, tail-belly. */
+    /* 4 vertices per baked entry (entry i of the last bake; drawn in that
+     * order): tail-back, head-back, head-belly, tail-belly. */
     SDL_Vertex *vert[2];
     int front;
-    BatchXform xf[2];           /* the transform each buffer's positions are in */
-    int *index;                 /* 6 per sprite, two triangles */
-    float *half_len, *half_wid; /* quad half-extents, world px */
-    uint8_t *shape;
-    float *phase; /* tail-beat phase, [0, 1) */
+    BatchXform xf[2]; /* the transform each buffer's positions are in */
+    int *index;       /* 6 per sprite, two triangles */
+    BatchSprite *spr; /* by sprite */
     /* Optional clear water around each sprite (batch_set_clearance): the
      * least distance to land over each block of BATCH_CLEAR_BLOCK px
      * square, in whole px (at most 255), NULL when off. */
@@ -81,9 +91,9 @@ int batch_init(SpriteBatch *b, const SpriteLayout *l, const BatchStyle *style, u
 void batch_deinit(SpriteBatch *b);
 
 /* Make it n sprites. Sprites [old n, n) get their constants (size, shape,
- * tint, phase, texture coords, indices) in both buffers; their positions
- * are unset until the next bake. Allocates only beyond the largest count so
- * far; the index buffer is untouched for sprites that already had one. */
+ * tint, phase) and indices; their quads are empty (zero size) until the
+ * next bake. Allocates only beyond the largest count so far; the index
+ * buffer is untouched for sprites that already had one. */
 int batch_resize(SpriteBatch *b, int n, Err *e);
 
 /* Keep sprites off land: from now on each bake shrinks a sprite that
@@ -97,14 +107,18 @@ int batch_set_clearance(SpriteBatch *b, const ShoreField *f, Err *e);
  * Call while no bake runs. */
 void batch_set_next(SpriteBatch *b, BatchXform xf, float dt);
 
-/* Write the back buffer's quads for sprites [begin, end) at positions
- * (x, y) heading along (vx, vy): centred on the position, facing the
- * heading, mirrored across their length when vx < 0 so the belly stays
- * down, shrunk near land when a clearance is set; the texture column
- * follows the tail-beat phase, advanced by the distance swum. Ranges may
- * run in parallel on any threads. */
+/* Write the back buffer's quads for entries [begin, end) at positions
+ * (x, y) heading along (vx, vy): entry i is sprite id[i] (a sea view's
+ * order), or sprite i when id is NULL; each sprite at most once per bake.
+ * Quad i of the buffer is entry i, with sprite id[i]'s size, tint and
+ * shape, so the buffer is drawn in entry order (for a sea: row after row
+ * of grid cells). A quad is centred on the position, faces the heading, is mirrored
+ * across its length when vx < 0 so the belly stays down, and shrunk near
+ * land when a clearance is set; the texture column follows the tail-beat
+ * phase, advanced by the distance swum. Ranges may run in parallel on any
+ * threads. */
 void batch_bake(SpriteBatch *b, const float *x, const float *y, const float *vx, const float *vy,
-                int begin, int end);
+                const int *id, int begin, int end);
 /* batch_bake of the fish of a sea step, for sea_set_bake (ctx = batch);
  * also records the span of the bake ranges (batch_span). */
 void batch_sea_bake(void *ctx, const SeaView *v, int begin, int end);

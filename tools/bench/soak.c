@@ -31,21 +31,22 @@ void bench_soak_check(const BenchWorld *w, const SeaView *v, int fish, int shark
     const int mw = w->map.w, mh = w->map.h;
     for (int i = 0; i < v->fish; i++) {
         float x = v->x[i], y = v->y[i], vx = v->vx[i], vy = v->vy[i];
+        const int id = v->id[i]; /* messages name the fish, not its slot */
         if (!isfinite(x) || !isfinite(y)) {
             c->non_finite++;
-            fail(c, msg, cap, "fish", i, kind(isfinite(x) ? y : x), "position");
+            fail(c, msg, cap, "fish", id, kind(isfinite(x) ? y : x), "position");
             continue;
         }
         if (!isfinite(vx) || !isfinite(vy)) {
             c->non_finite++;
-            fail(c, msg, cap, "fish", i, kind(isfinite(vx) ? vy : vx), "velocity");
+            fail(c, msg, cap, "fish", id, kind(isfinite(vx) ? vy : vx), "velocity");
         }
         /* the negative test first: (int) truncates -0.5 to pixel 0 */
         if (!(x >= 0.0f && y >= 0.0f && x < (float)mw && y < (float)mh)) {
             c->off_map++;
             if (!c->failed) {
                 c->failed = 1;
-                snprintf(msg, cap, "fish %d is off the %dx%d map at (%.2f, %.2f)", i, mw, mh,
+                snprintf(msg, cap, "fish %d is off the %dx%d map at (%.2f, %.2f)", id, mw, mh,
                          (double)x, (double)y);
             }
             continue;
@@ -58,7 +59,7 @@ void bench_soak_check(const BenchWorld *w, const SeaView *v, int fish, int shark
             c->on_land++;
             if (!c->failed) {
                 c->failed = 1;
-                snprintf(msg, cap, "fish %d is on land at (%.2f, %.2f)", i, (double)x, (double)y);
+                snprintf(msg, cap, "fish %d is on land at (%.2f, %.2f)", id, (double)x, (double)y);
             }
         }
     }

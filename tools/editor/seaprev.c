@@ -57,7 +57,7 @@ int seaprev_start(SeaPreview *p, const ShoreField *shore, JobPool *pool, Err *e)
     SeaView v;
     sea_view(p->sea, &v);
     batch_set_next(&p->batch, (BatchXform){1.0f, 0.0f, 0.0f}, 0.0f);
-    batch_bake(&p->batch, v.x, v.y, v.vx, v.vy, 0, v.fish);
+    batch_bake(&p->batch, v.x, v.y, v.vx, v.vy, v.id, 0, v.fish);
     batch_flip(&p->batch);
     return 0;
 }
