@@ -185,6 +185,24 @@ void grid_stage_scatter(void *grid, int begin, int end, int worker)
                 cur[c] = running;
                 running += h[c];
             }
+        } else if (parts == 2) {
+            /* The common case on two cores, without the loop over parts:
+             * every part walks every cell, so this pass does not shrink
+             * with more threads and is worth keeping short. */
+            const int *h0 = g->hist, *h1 = g->hist + cells;
+            int *start = g->cell_start;
+            if (k == 0) {
+                for (size_t c = 0; c < cells; c++) {
+                    start[c] = running;
+                    cur[c] = running;
+                    running += h0[c] + h1[c];
+                }
+            } else {
+                for (size_t c = 0; c < cells; c++) {
+                    cur[c] = running + h0[c];
+                    running += h0[c] + h1[c];
+                }
+            }
         } else {
             for (size_t c = 0; c < cells; c++) {
                 int before = 0, total = 0;
