@@ -204,14 +204,15 @@ void grid_stage_scatter(void *grid, int begin, int end, int worker)
                 }
             }
         } else {
+            /* Locals: the stores could alias the fields of *g. */
+            const int *hist = g->hist;
+            int *start = g->cell_start;
             for (size_t c = 0; c < cells; c++) {
-                int before = 0, total = 0;
-                for (int j = 0; j < parts; j++) {
-                    int hc = g->hist[cells * (size_t)j + c];
-                    if (j < k) before += hc;
-                    total += hc;
-                }
-                if (k == 0) g->cell_start[c] = running;
+                int before = 0;
+                for (int j = 0; j < k; j++) before += hist[cells * (size_t)j + c];
+                int total = before;
+                for (int j = k; j < parts; j++) total += hist[cells * (size_t)j + c];
+                if (k == 0) start[c] = running;
                 cur[c] = running + before;
                 running += total;
             }
