@@ -232,13 +232,14 @@ START_TEST(test_same_order_for_any_pool)
             v[i] = -(float)i;
             id[i] = N - i;
         }
-        /* Two parts take their own path through the prefix sums. */
-        const int splits[] = {7, 2, 1};
+        /* One, two and more parts take their own paths to the cursors. */
+        const int splits[] = {7, 3, 2, 1};
         for (size_t sp = 0; sp < sizeof splits / sizeof splits[0]; sp++) {
             memset(g.order, 0xff, N * sizeof(int));
             grid_build_begin(&g, x, y, u, v, id, N, splits[sp]);
             ck_assert_int_eq(g.parts, splits[sp]);
             jobs_parallel_for(p, g.parts, 1, grid_stage_count, &g);
+            jobs_parallel_for(p, g.parts, 1, grid_stage_prefix, &g);
             jobs_parallel_for(p, g.parts, 1, grid_stage_scatter, &g);
             ck_assert_int_eq(memcmp(g.order, ref.order, N * sizeof(int)), 0);
             ck_assert_int_eq(memcmp(g.cell_start, ref.cell_start,

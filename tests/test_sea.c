@@ -358,6 +358,13 @@ START_TEST(test_same_hash_for_any_thread_count)
                   "hash 1t %016llx, no pool %016llx, 2t %016llx, 8t %016llx",
                   (unsigned long long)h1, (unsigned long long)h0, (unsigned long long)h2,
                   (unsigned long long)h8);
+    /* Enough fish for the grid to split its build three and four ways,
+     * which takes its parallel prefix stage. */
+    uint64_t b1 = run_for_hash(&wd, 1, 0, 17000, 12);
+    uint64_t b3 = run_for_hash(&wd, 3, 0, 17000, 12);
+    uint64_t b4 = run_for_hash(&wd, 4, 0, 17000, 12);
+    ck_assert_msg(b1 == b3 && b1 == b4, "hash 1t %016llx, 3t %016llx, 4t %016llx",
+                  (unsigned long long)b1, (unsigned long long)b3, (unsigned long long)b4);
     world_free(&wd);
 }
 END_TEST

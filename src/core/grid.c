@@ -166,9 +166,80 @@ void grid_stage_count(void *grid, int begin, int end, int worker)
     }
 }
 
-/* Stage 2, per part: its own write cursors from every histogram (each part
- * repeats the prefix sum rather than wait at one more barrier), then the
- * stable scatter of its contiguous index range. */
+/* Stage 2, per slice s of the cells (as many slices as parts): for each
+ * cell of the slice, where each part's points go, counted from the start
+ * of the slice, and the slice's total. */
+void grid_stage_prefix(void *grid, int begin, int end, int worker)
+{
+    Grid *g = grid;
+    (void)worker;
+    const int parts = g->parts;
+    if (parts < GRID_PREFIX_PARTS) return;
+    const size_t cells = (size_t)g->cols * (size_t)g->rows;
+    const int *hist = g->hist;
+    int *cursor = g->cursor, *start = g->cell_start;
+    for (int s = begin; s < end; s++) {
+        size_t c0 = cells * (size_t)s / (size_t)parts, c1 = cells * (size_t)(s + 1) / (size_t)parts;
+        int running = 0;
+        for (size_t c = c0; c < c1; c++) {
+            start[c] = running;
+            for (int j = 0; j < parts; j++) {
+                cursor[cells * (size_t)j + c] = running;
+                running += hist[cells * (size_t)j + c];
+            }
+        }
+        g->slice_total[s] = running;
+    }
+}
+
+/* The write cursors of part k over every cell: a prefix sum of all the
+ * parts' histograms, walked by each part itself (one or two parts), or
+ * the prefix stage's cursors moved by the totals of the slices before
+ * theirs (part k also moves cell_start over slice k). */
+static void part_cursors(Grid *g, int k)
+{
+    const size_t cells = (size_t)g->cols * (size_t)g->rows;
+    const int parts = g->parts;
+    int *cur = g->cursor + cells * (size_t)k, *start = g->cell_start;
+    int running = 0;
+    if (parts >= GRID_PREFIX_PARTS) {
+        for (int s = 0; s < parts; s++) {
+            size_t c0 = cells * (size_t)s / (size_t)parts;
+            size_t c1 = cells * (size_t)(s + 1) / (size_t)parts;
+            for (size_t c = c0; c < c1; c++) cur[c] += running;
+            if (s == k)
+                for (size_t c = c0; c < c1; c++) start[c] += running;
+            running += g->slice_total[s];
+        }
+    } else if (parts == 2) {
+        /* Without the loop over parts: this walk does not shrink with
+         * threads, so it is worth keeping short. */
+        const int *h0 = g->hist, *h1 = g->hist + cells;
+        if (k == 0) {
+            for (size_t c = 0; c < cells; c++) {
+                start[c] = running;
+                cur[c] = running;
+                running += h0[c] + h1[c];
+            }
+        } else {
+            for (size_t c = 0; c < cells; c++) {
+                cur[c] = running + h0[c];
+                running += h0[c] + h1[c];
+            }
+        }
+    } else {
+        const int *h = g->hist;
+        for (size_t c = 0; c < cells; c++) {
+            start[c] = running;
+            cur[c] = running;
+            running += h[c];
+        }
+    }
+    if (k == 0) start[cells] = g->n;
+}
+
+/* Stage 3, per part: its write cursors, then the stable scatter of its
+ * contiguous index range. */
 void grid_stage_scatter(void *grid, int begin, int end, int worker)
 {
     Grid *g = grid;
@@ -176,48 +247,8 @@ void grid_stage_scatter(void *grid, int begin, int end, int worker)
     size_t cells = (size_t)g->cols * (size_t)g->rows;
     int parts = g->parts;
     for (int k = begin; k < end; k++) {
+        part_cursors(g, k);
         int *cur = g->cursor + cells * (size_t)k;
-        int running = 0;
-        if (parts == 1) {
-            const int *h = g->hist;
-            for (size_t c = 0; c < cells; c++) {
-                g->cell_start[c] = running;
-                cur[c] = running;
-                running += h[c];
-            }
-        } else if (parts == 2) {
-            /* The common case on two cores, without the loop over parts:
-             * every part walks every cell, so this pass does not shrink
-             * with more threads and is worth keeping short. */
-            const int *h0 = g->hist, *h1 = g->hist + cells;
-            int *start = g->cell_start;
-            if (k == 0) {
-                for (size_t c = 0; c < cells; c++) {
-                    start[c] = running;
-                    cur[c] = running;
-                    running += h0[c] + h1[c];
-                }
-            } else {
-                for (size_t c = 0; c < cells; c++) {
-                    cur[c] = running + h0[c];
-                    running += h0[c] + h1[c];
-                }
-            }
-        } else {
-            /* Locals: the stores could alias the fields of *g. */
-            const int *hist = g->hist;
-            int *start = g->cell_start;
-            for (size_t c = 0; c < cells; c++) {
-                int before = 0;
-                for (int j = 0; j < k; j++) before += hist[cells * (size_t)j + c];
-                int total = before;
-                for (int j = k; j < parts; j++) total += hist[cells * (size_t)j + c];
-                if (k == 0) start[c] = running;
-                cur[c] = running + before;
-                running += total;
-            }
-        }
-        if (k == 0) g->cell_start[cells] = running;
         if (k == parts - 1) {
             for (int i = g->n; i < g->n + GRID_PAD; i++) {
                 g->sx[i] = g->sy[i] = 0.0f;
@@ -265,6 +296,7 @@ void grid_build(Grid *g, const float *x, const float *y, int n, JobPool *pool)
     if (parts > g->hist_workers) grid_reserve_parts(g, parts, NULL);
     grid_build_begin(g, x, y, NULL, NULL, NULL, n, parts);
     jobs_parallel_for(pool, g->parts, 1, grid_stage_count, g);
+    jobs_parallel_for(pool, g->parts, 1, grid_stage_prefix, g);
     jobs_parallel_for(pool, g->parts, 1, grid_stage_scatter, g);
 }
 

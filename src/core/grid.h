@@ -26,7 +26,8 @@ typedef struct Grid {
      * grid_enable_payload): two float channels and one int channel. */
     float *su, *sv;
     int *sid;
-    int *cursor; /* per-part scatter cursors, internal */
+    int *cursor;                       /* per-part scatter cursors, internal */
+    int slice_total[JOBS_MAX_THREADS]; /* points per slice of cells, internal */
     /* Inputs of the build in progress (grid_build_begin), internal. */
     const float *in_x, *in_y, *in_u, *in_v;
     const int *in_id;
@@ -51,14 +52,23 @@ int grid_enable_payload(Grid *g, Err *e);
  * without allocating. grid_build grows them itself when it can. */
 int grid_reserve_parts(Grid *g, int parts, Err *e);
 
-/* The build as two stages, for callers that put it into their own job
- * chain: grid_build_begin (no allocation, parts <= hist_workers), then
- * grid_stage_count over [0, parts), then grid_stage_scatter over
- * [0, parts), each a parallel stage with ctx = g (any split). u, v, id may
- * be NULL (payload left untouched); they need grid_enable_payload. */
+/* From this many parts on, the build needs its prefix stage: with one or
+ * two, each part finds its write cursors by walking every cell itself,
+ * as cheap as a stage boundary; with more, that walk (cells x parts, for
+ * every part) would swamp the build, so the parts share it by slices. */
+#define GRID_PREFIX_PARTS 3
+
+/* The build as stages, for callers that put it into their own job chain:
+ * grid_build_begin (no allocation, parts <= hist_workers), then
+ * grid_stage_count over [0, parts), then grid_stage_prefix over
+ * [0, parts) (only when parts >= GRID_PREFIX_PARTS; below it does
+ * nothing), then grid_stage_scatter over [0, parts), each a parallel
+ * stage with ctx = g (any split). u, v, id may be NULL (payload left
+ * untouched); they need grid_enable_payload. */
 void grid_build_begin(Grid *g, const float *x, const float *y, const float *u, const float *v,
                       const int *id, int n, int parts);
 void grid_stage_count(void *grid, int begin, int end, int worker);
+void grid_stage_prefix(void *grid, int begin, int end, int worker);
 void grid_stage_scatter(void *grid, int begin, int end, int worker);
 
 /* Cell index of a position, clamped into the grid. */

@@ -726,12 +726,14 @@ void sea_schedule(Sea *s)
     s->run_bake_ctx = s->bake_ctx;
     view_of(s, back, s->step + 1, &s->bake_view);
     JobChain *c = &s->chain;
-    c->count = 5;
-    c->stage[0] = (JobStage){sea_stage_count, s, parts, 1};
-    c->stage[1] = (JobStage){grid_stage_scatter, &s->grid, parts, 1};
-    c->stage[2] = (JobStage){sea_stage_sharks, s, s->ns, 4};
-    c->stage[3] = (JobStage){sea_stage_fish, s, s->n, SEA_FISH_GRAIN};
-    c->stage[4] = (JobStage){sea_stage_bake, s, s->run_bake ? s->n : 0, SEA_BAKE_GRAIN};
+    c->count = 0;
+    c->stage[c->count++] = (JobStage){sea_stage_count, s, parts, 1};
+    if (parts >= GRID_PREFIX_PARTS)
+        c->stage[c->count++] = (JobStage){grid_stage_prefix, &s->grid, parts, 1};
+    c->stage[c->count++] = (JobStage){grid_stage_scatter, &s->grid, parts, 1};
+    c->stage[c->count++] = (JobStage){sea_stage_sharks, s, s->ns, 4};
+    c->stage[c->count++] = (JobStage){sea_stage_fish, s, s->n, SEA_FISH_GRAIN};
+    c->stage[c->count++] = (JobStage){sea_stage_bake, s, s->run_bake ? s->n : 0, SEA_BAKE_GRAIN};
     s->scheduled = 1;
     jobs_schedule(s->pool, c);
 }
