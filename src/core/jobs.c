@@ -11,9 +11,13 @@
 
 /* Chains waiting or running; schedule blocks (helping) when it is full. */
 #define QUEUE_CAP 16
-/* Chunks per thread for a stage: a few, so that a thread that started late
- * (the main thread arriving at jobs_complete) still finds work to share. */
-#define CHUNKS_PER_THREAD 8
+/* Chunk sizes are guided: each takes 1 / (GUIDE_SHARE * threads) of what
+ * is left (at least the stage's grain), so the first chunks are large and
+ * cheap to hand out, and the last are small: the threads finish a stage
+ * within about a grain of each other instead of one waiting out the
+ * other's last big chunk, and a thread that starts late (the main thread
+ * arriving at jobs_complete) still finds work to share. */
+#define GUIDE_SHARE 2
 /* How long an idle thread polls for the next stage before it sleeps. A
  * stage boundary is usually a few microseconds away; a condition-variable
  * wake costs tens of microseconds, so a short poll pays for itself. */
@@ -42,7 +46,7 @@ struct JobPool {
     int qhead, qcount;
     /* State of the head chain's current stage (all under mu). */
     int stage;
-    int chunks, next_chunk, done_chunks;
+    int next_pos, done_items, grain;
     JobStage cur;
 };
 
@@ -109,14 +113,9 @@ static void start_stage(JobPool *p)
         while (p->stage < c->count && c->stage[p->stage].n <= 0) p->stage++;
         if (p->stage < c->count) {
             p->cur = c->stage[p->stage];
-            int grain = p->cur.grain > 0 ? p->cur.grain : 1;
-            int chunks = p->cur.n / grain;
-            int most = p->threads > 1 ? p->threads * CHUNKS_PER_THREAD : 1;
-            if (chunks > most) chunks = most;
-            if (chunks < 1) chunks = 1;
-            p->chunks = chunks;
-            p->next_chunk = 0;
-            p->done_chunks = 0;
+            p->grain = p->cur.grain > 0 ? p->cur.grain : 1;
+            p->next_pos = 0;
+            p->done_items = 0;
             wake_all(p);
             return;
         }
@@ -126,23 +125,30 @@ static void start_stage(JobPool *p)
         p->stage = 0;
         wake_all(p);
     }
-    p->chunks = p->next_chunk = p->done_chunks = 0;
+    p->next_pos = p->done_items = 0;
+    p->cur.n = 0;
 }
 
 /* Claim the next chunk of the running stage; 0 when none is left. mu held. */
 static int take_chunk(JobPool *p, JobStage *st, int *begin, int *end)
 {
-    if (p->qcount == 0 || p->next_chunk >= p->chunks) return 0;
-    int k = p->next_chunk++;
+    if (p->qcount == 0 || p->next_pos >= p->cur.n) return 0;
+    int left = p->cur.n - p->next_pos;
+    int size = p->threads > 1 ? left / (GUIDE_SHARE * p->threads) : left;
+    if (size < p->grain) size = p->grain;
+    /* No chunk under the grain: a short rest goes with this one. */
+    if (left - size < p->grain) size = left;
     *st = p->cur;
-    *begin = (int)((int64_t)p->cur.n * k / p->chunks);
-    *end = (int)((int64_t)p->cur.n * (k + 1) / p->chunks);
+    *begin = p->next_pos;
+    *end = p->next_pos + size;
+    p->next_pos += size;
     return 1;
 }
 
-static void finish_chunk(JobPool *p)
+static void finish_chunk(JobPool *p, int items)
 {
-    if (++p->done_chunks == p->chunks) {
+    p->done_items += items;
+    if (p->done_items == p->cur.n) {
         p->stage++;
         start_stage(p);
     }
@@ -157,7 +163,7 @@ static int run_one(JobPool *p, int worker)
     pthread_mutex_unlock(&p->mu);
     st.fn(st.ctx, b, e, worker);
     pthread_mutex_lock(&p->mu);
-    finish_chunk(p);
+    finish_chunk(p, e - b);
     return 1;
 }
 
@@ -289,7 +295,7 @@ void jobs_complete(JobPool *p, JobChain *c)
         pthread_mutex_unlock(&p->mu);
         spin_for_epoch(p, seen);
         pthread_mutex_lock(&p->mu);
-        if (!c->scheduled || (p->qcount > 0 && p->next_chunk < p->chunks)) continue;
+        if (!c->scheduled || (p->qcount > 0 && p->next_pos < p->cur.n)) continue;
         if (atomic_load_explicit(&p->epoch, memory_order_acquire) != seen) continue;
         p->waiters++;
         pthread_cond_wait(&p->done_cv, &p->mu);
