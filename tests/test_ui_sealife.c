@@ -4,9 +4,7 @@
  */
 #include <SDL.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/jobs.h"
 #include "core/shore.h"
@@ -28,11 +26,9 @@ typedef struct World {
 
 static void world_init(World *w)
 {
-    /* The sprites come from the source tree's data folder (the tests run
-     * from the build tree, where the game's own lookup finds none). */
-    const char *file = __FILE__, *slash = strrchr(file, '/');
+    /* The sprites come from the source tree. */
     char dir[256];
-    snprintf(dir, sizeof dir, "%.*s../data", slash ? (int)(slash - file + 1) : 0, file);
+    tu_data_dir(dir, sizeof dir);
     setenv("SHOAL_DATA", dir, 1);
     /* Open water with one island in the middle. */
     for (int y = 0; y < H; y++)

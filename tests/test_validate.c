@@ -271,9 +271,9 @@ END_TEST
  * AI-vs-AI battles on Channel Isles ran to the turn limit. */
 START_TEST(test_shipped_maps_open)
 {
-    const char *file = __FILE__, *slash = strrchr(file, '/');
-    char dir[256];
-    snprintf(dir, sizeof dir, "%.*s../data/maps", slash ? (int)(slash - file + 1) : 0, file);
+    char data[240], dir[256];
+    tu_data_dir(data, sizeof data);
+    snprintf(dir, sizeof dir, "%s/maps", data);
     DIR *d = opendir(dir);
     ck_assert_msg(d != NULL, "%s", dir);
     int maps = 0;

@@ -66,6 +66,14 @@ static inline void tu_tempdir(char *buf, size_t cap)
     ck_assert_ptr_nonnull(mkdtemp(buf));
 }
 
+/* The source tree's data folder (tests run from the build tree, where
+ * the game's own lookup finds none), from where this header sits. */
+static inline void tu_data_dir(char *buf, size_t cap)
+{
+    const char *file = __FILE__, *slash = strrchr(file, '/');
+    snprintf(buf, cap, "%.*s../data", slash ? (int)(slash - file + 1) : 0, file);
+}
+
 /* Write len bytes to path (test fixture files). */
 static inline void tu_write(const char *path, const void *data, size_t len)
 {
