@@ -35,9 +35,15 @@ endef
 # ------------------------------------------------------------------- flags
 CC ?= cc
 # Warnings of DESIGN.md: every one is an error under CI (CI=true).
+# -Wformat=2: printf-style calls with non-literal formats and bad arguments;
+# -Wcast-qual: casting const away; -Wundef: #if on an undefined macro;
+# -Wvla: no variable-length arrays (stack blow-ups from a bad size).
 WARN := -Wall -Wextra -Wpedantic \
         -Wmissing-prototypes -Wstrict-prototypes \
-        -Wshadow
+        -Wshadow -Wformat=2 -Wcast-qual -Wundef -Wvla
+# GCC only (clang builds the fuzz harnesses): the same condition twice in an
+# if-else chain; && / || that is always true, false or redundant.
+WARN_GCC := -Wduplicated-cond -Wlogical-op
 ifneq ($(CI),)
 WARN += -Werror
 endif
@@ -45,7 +51,7 @@ OPT ?= -O2 -g
 # _POSIX_C_SOURCE for clock_gettime, pthreads, realpath, fdopen and friends.
 # -ffp-contract=off: no fused multiply-add, so generated maps and the sea are
 # bit-identical on every machine and compiler.
-BASE_CFLAGS := -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(OPT) -pthread -MMD -MP
+BASE_CFLAGS := -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(if $(findstring clang,$(CC)),,$(WARN_GCC)) $(OPT) -pthread -MMD -MP
 # stb is included as a system header so its internals don't trip our warnings.
 STB_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags stb 2>/dev/null))
 SDL_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags sdl2 SDL2_image SDL2_ttf 2>/dev/null))

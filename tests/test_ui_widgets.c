@@ -81,7 +81,7 @@ static void frame(Fixture *f, Values *v)
     ui_panel_begin(&f->ui, &f->panel);
     ui_label(&f->ui, "Tuning");
     v->changed = 0;
-    v->changed += ui_slider_float(&f->ui, "Weight", &v->weight, 0.0f, 10.0f, "%.2f");
+    v->changed += ui_slider_float(&f->ui, "Weight", &v->weight, 0.0f, 10.0f, 2, "");
     v->slider = f->ui.last;
     v->changed += ui_slider_int(&f->ui, "Count", &v->count, 0, 200000, UI_LOG);
     v->islider = f->ui.last;

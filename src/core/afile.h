@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "paths.h"
+
 #include "err.h"
 
 /* Replace path with len bytes of data atomically. On any failure the old
@@ -16,7 +18,7 @@ int afile_write(const char *path, const void *data, size_t len, Err *e);
  * AFILE_TMP_MAX bytes); commit renames it over path. Staging everything
  * first means a full disk or a bad folder is found before any file is
  * replaced. afile_discard removes a staged file that won't be committed. */
-#define AFILE_TMP_MAX 4096
+#define AFILE_TMP_MAX PATHS_MAX
 int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *e);
 int afile_commit(const char *tmp, const char *path, Err *e);
 void afile_discard(const char *tmp);

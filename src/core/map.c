@@ -12,6 +12,7 @@
 
 #include "afile.h"
 #include "kv.h"
+#include "paths.h"
 
 /* A map PNG larger than this is refused before reading it whole. */
 #define MAP_FILE_MAX_BYTES ((size_t)1 << 30)
@@ -20,12 +21,6 @@
  * obeys the rule in map_load_png_memory). */
 static const unsigned char WATER_RGB[3] = {28, 70, 120};
 static const unsigned char LAND_RGB[3] = {222, 204, 160};
-
-static const char *base_name(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
-}
 
 /* Make a name read back unchanged from a sidecar "name = ..." line: no
  * control characters, no edge spaces, and no '#' or ';' where the reader
@@ -48,7 +43,7 @@ void map_meta_default(MapMeta *meta, const char *path)
 {
     memset(meta, 0, sizeof *meta);
     if (path) {
-        const char *b = base_name(path);
+        const char *b = paths_base_name(path);
         size_t n = strcspn(b, ".");
         if (n == 0) n = strlen(b);
         if (n >= sizeof meta->name) n = sizeof meta->name - 1;
@@ -185,7 +180,7 @@ int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char
 
 void map_sidecar_path(const char *png_path, char *out, size_t cap)
 {
-    const char *b = base_name(png_path);
+    const char *b = paths_base_name(png_path);
     const char *dot = strrchr(b, '.');
     size_t stem = dot ? (size_t)(dot - png_path) : strlen(png_path);
     snprintf(out, cap, "%.*s.ini", (int)stem, png_path);
@@ -202,7 +197,7 @@ int map_load(Map *m, const char *path, Err *e)
     if (rc) return -1;
     map_meta_default(&m->meta, path);
 
-    char side[4096];
+    char side[PATHS_MAX];
     map_sidecar_path(path, side, sizeof side);
     FILE *probe = fopen(side, "rb");
     if (!probe) return 0; /* no sidecar: defaults */
@@ -387,7 +382,7 @@ int map_save(const Map *m, const char *path, Err *e)
         free(b.p);
         return err_set(e, "%s: could not encode the PNG", path);
     }
-    char side[4096], text[4096];
+    char side[PATHS_MAX], text[4096];
     map_sidecar_path(path, side, sizeof side);
     int tl = map_meta_format(&m->meta, text, sizeof text);
     int rc = tl < 0 ? err_set(e, "%s: sidecar too large", side) : 0;

@@ -9,13 +9,13 @@
 #include "hex.h"
 
 /* Size limits, enforced before any pixel buffer is allocated. */
-#define MAP_MIN_SIDE 16
-#define MAP_MAX_SIDE 16384
-#define MAP_MAX_SPAWNS 16
-#define MAP_NAME_MAX 64
+#define MAP_MIN_SIDE     16
+#define MAP_MAX_SIDE     16384
+#define MAP_MAX_SPAWNS   16
+#define MAP_NAME_MAX     64
 #define MAP_HEX_SIZE_MIN 8
 #define MAP_HEX_SIZE_MAX 128
-#define MAP_WIND_MAX 5
+#define MAP_WIND_MAX     5
 /* Sidecar files larger than this are refused as not being a sidecar. */
 #define MAP_SIDECAR_MAX_BYTES (64 * 1024)
 
@@ -37,10 +37,10 @@ typedef struct Map {
 
 /* Statistics printed by `shoal-map info`. */
 typedef struct MapStats {
-    double water_fraction;    /* water pixels / all pixels */
-    int islands;              /* 8-connected land components */
-    int water_bodies;         /* 4-connected water components */
-    double largest_water;     /* largest water body / all water (0 if none) */
+    double water_fraction; /* water pixels / all pixels */
+    int islands;           /* 8-connected land components */
+    int water_bodies;      /* 4-connected water components */
+    double largest_water;  /* largest water body / all water (0 if none) */
 } MapStats;
 
 /* Fill meta with defaults; the name is taken from path's file stem

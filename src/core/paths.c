@@ -53,13 +53,13 @@ int paths_data_dir(char *out, size_t cap)
 {
     const char *env = getenv("SHOAL_DATA");
     if (env && env[0]) {
-        char trimmed[4096];
+        char trimmed[PATHS_MAX];
         if (put(trimmed, sizeof trimmed, env) != 0) return fail(out, cap);
         size_t n = strlen(trimmed);
         while (n > 1 && trimmed[n - 1] == '/') trimmed[--n] = '\0';
         return put(out, cap, trimmed);
     }
-    char dir[4096];
+    char dir[PATHS_MAX];
     if (exe_dir(dir, sizeof dir) == 0) {
         static const char *const rel[] = {"/../data", "/../share/shoal"};
         for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
@@ -67,7 +67,7 @@ int paths_data_dir(char *out, size_t cap)
             snprintf(cand, sizeof cand, "%s%s", dir, rel[i]);
             if (!is_dir(cand)) continue;
             /* Resolve the ".." so paths in messages read naturally. */
-            char real[4096];
+            char real[PATHS_MAX];
             if (realpath(cand, real)) return put(out, cap, real);
             return put(out, cap, cand);
         }
@@ -77,11 +77,23 @@ int paths_data_dir(char *out, size_t cap)
 
 int paths_data_file(const char *rel, char *out, size_t cap)
 {
-    char dir[4096];
+    char dir[PATHS_MAX];
     if (paths_data_dir(dir, sizeof dir) != 0) return fail(out, cap);
     while (rel[0] == '/') rel++;
     if (cap == 0) return -1;
     int n = snprintf(out, cap, "%s/%s", dir, rel);
     if (n < 0 || (size_t)n >= cap) return fail(out, cap);
     return 0;
+}
+
+const char *paths_base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+bool paths_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
 }

@@ -2,7 +2,11 @@
 #ifndef SHOAL_PATHS_H
 #define SHOAL_PATHS_H
 
+#include <stdbool.h>
 #include <stddef.h>
+
+/* Room for any file path shoal builds or keeps (PATH_MAX on Linux). */
+#define PATHS_MAX 4096
 
 /* The data directory, first match wins:
  *   1. $SHOAL_DATA when set and non-empty (taken as given, even if missing,
@@ -18,5 +22,11 @@ int paths_data_dir(char *out, size_t cap);
 /* paths_data_dir() joined with rel ("fonts/DejaVuSans.ttf"). Returns 0,
  * or -1 when the result does not fit (out then holds an empty string). */
 int paths_data_file(const char *rel, char *out, size_t cap);
+
+/* The part of path after its last '/' (all of it without one). */
+const char *paths_base_name(const char *path);
+
+/* Whether something (a file, a folder, anything stat() sees) is at path. */
+bool paths_exists(const char *path);
 
 #endif

@@ -767,22 +767,9 @@ int save_parse(const char *text, size_t len, const char *name, const Map *map, S
     return rc;
 }
 
-/* The part of path after its last '/' (all of it without one). */
-static const char *base_name(const char *path)
-{
-    const char *b = strrchr(path, '/');
-    return b ? b + 1 : path;
-}
-
 static bool fits(int n, size_t cap)
 {
     return n >= 0 && (size_t)n < cap;
-}
-
-static bool file_exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0;
 }
 
 /* Load the map a save names. When that file is gone (the game was moved or
@@ -795,10 +782,10 @@ static bool file_exists(const char *path)
 static int load_saved_map(SaveData *d, const char *save_path, Map *map, Err *me)
 {
     if (map_load(map, d->map_path, me) == 0) return 0;
-    if (file_exists(d->map_path)) return -1;
+    if (paths_exists(d->map_path)) return -1;
     Err first = *me;
-    const char *name = base_name(d->map_path);
-    const char *sb = base_name(save_path);
+    const char *name = paths_base_name(d->map_path);
+    const char *sb = paths_base_name(save_path);
     int save_dir_len = (int)(sb - save_path);
     char cand[3][SKIRMISH_PATH_MAX];
     int nc = 0;
@@ -815,7 +802,7 @@ static int load_saved_map(SaveData *d, const char *save_path, Map *map, Err *me)
         fits(snprintf(cand[nc], sizeof cand[nc], "%s/%s", maps, name), sizeof cand[nc]))
         nc++;
     for (int i = 0; i < nc; i++) {
-        if (!file_exists(cand[i])) continue;
+        if (!paths_exists(cand[i])) continue;
         if (map_load(map, cand[i], me) != 0) return -1;
         strcpy(d->map_path, cand[i]);
         return 0;

@@ -10,8 +10,7 @@
 
 #include "core/ai.h"
 #include "core/save.h"
-
-#define PI_F 3.14159265358979f
+#include "core/mathx.h"
 
 /* Ships are drawn this many hex sizes long, by class: a ship of the line
  * fills her hex, a sloop is clearly smaller. */
@@ -601,7 +600,7 @@ void battle_skip_animation(Battle *b)
 static void wind_vector(const Battle *b, float *wx, float *wy)
 {
     /* Smoke goes where the wind blows to: away from wind_dir. */
-    float a = battle_dir_angle(b->sk.wind_dir) + PI_F;
+    float a = battle_dir_angle(b->sk.wind_dir) + MATHX_PI_F;
     float v = SMOKE_WIND * (float)b->sk.wind_strength;
     *wx = cosf(a) * v;
     *wy = sinf(a) * v;

@@ -4,21 +4,20 @@
 
 #include <math.h>
 #include <string.h>
-
-#define PI_F 3.14159265358979f
+#include "core/mathx.h"
 
 float battle_dir_angle(int d)
 {
     d = ((d % HEX_DIRS) + HEX_DIRS) % HEX_DIRS;
     /* Directions run counter-clockwise on screen, where y points down. */
-    return -(float)d * (PI_F / 3.0f);
+    return -(float)d * (MATHX_PI_F / 3.0f);
 }
 
 float battle_angle_diff(float a, float b)
 {
-    float d = fmodf(b - a, 2.0f * PI_F);
-    if (d <= -PI_F) d += 2.0f * PI_F;
-    if (d > PI_F) d -= 2.0f * PI_F;
+    float d = fmodf(b - a, 2.0f * MATHX_PI_F);
+    if (d <= -MATHX_PI_F) d += 2.0f * MATHX_PI_F;
+    if (d > MATHX_PI_F) d -= 2.0f * MATHX_PI_F;
     return d;
 }
 
@@ -181,7 +180,7 @@ void battle_anim_pose(const BattleAnim *a, int i, float t, float *x, float *y, f
             ang = battle_dir_angle(m->facing0);
         } else {
             /* Blocked: a lurch towards the hex and back. */
-            float h = BATTLE_ANIM_BUMP * sinf(PI_F * s);
+            float h = BATTLE_ANIM_BUMP * sinf(MATHX_PI_F * s);
             px = fx + (tx - fx) * h;
             py = fy + (ty - fy) * h;
         }

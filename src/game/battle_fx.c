@@ -3,8 +3,7 @@
 
 #include <math.h>
 #include <string.h>
-
-#define PI_F 3.14159265358979f
+#include "core/mathx.h"
 
 void battle_fx_init(BattleFx *fx, uint32_t seed)
 {
@@ -147,7 +146,7 @@ void battle_fx_splash(BattleFx *fx, float x, float y, float size, float scare)
     c->alpha = 0.9f;
     colour(c, 250, 253, 255);
     for (int k = 0; k < 8; k++) {
-        float a = frange(fx, 0.0f, 2.0f * PI_F), v = frange(fx, 12.0f, 40.0f) * size / 10.0f;
+        float a = frange(fx, 0.0f, 2.0f * MATHX_PI_F), v = frange(fx, 12.0f, 40.0f) * size / 10.0f;
         BattleParticle *d = spawn(fx, BATTLE_FX_SPRAY, x, y, frange(fx, 0.35f, 0.7f));
         d->vx = cosf(a) * v;
         d->vy = sinf(a) * v;
@@ -161,7 +160,7 @@ void battle_fx_splash(BattleFx *fx, float x, float y, float size, float scare)
 void battle_fx_hit(BattleFx *fx, float x, float y, float size)
 {
     for (int k = 0; k < 9; k++) {
-        float a = frange(fx, 0.0f, 2.0f * PI_F), v = frange(fx, 20.0f, 70.0f) * size / 10.0f;
+        float a = frange(fx, 0.0f, 2.0f * MATHX_PI_F), v = frange(fx, 20.0f, 70.0f) * size / 10.0f;
         BattleParticle *s = spawn(fx, BATTLE_FX_SPLINTER, x, y, frange(fx, 0.35f, 0.8f));
         s->vx = cosf(a) * v;
         s->vy = sinf(a) * v;
@@ -196,7 +195,7 @@ void battle_fx_foam(BattleFx *fx, float x, float y, float vx, float vy, float si
 void battle_fx_sink(BattleFx *fx, float x, float y, float size)
 {
     for (int k = 0; k < 3; k++) {
-        float a = frange(fx, 0.0f, 2.0f * PI_F), r = frange(fx, 0.0f, size * 0.5f);
+        float a = frange(fx, 0.0f, 2.0f * MATHX_PI_F), r = frange(fx, 0.0f, size * 0.5f);
         BattleParticle *b =
             spawn(fx, BATTLE_FX_BUBBLE, x + cosf(a) * r, y + sinf(a) * r, frange(fx, 0.5f, 1.1f));
         b->size0 = size * frange(fx, 0.06f, 0.14f);

@@ -7,8 +7,7 @@
 
 #include "battle_view.h"
 #include "ui/draw.h"
-
-#define PI_F 3.14159265358979f
+#include "core/mathx.h"
 
 static const SDL_Color ink = {236, 244, 248, 255};
 static const SDL_Color dim = {160, 190, 205, 255};
@@ -34,12 +33,12 @@ static void wind_rose(SDL_Renderer *r, float cx, float cy, float rad, int from, 
 {
     SDL_FPoint circle[33];
     for (int k = 0; k <= 32; k++) {
-        float a = 2.0f * PI_F * (float)k / 32.0f;
+        float a = 2.0f * MATHX_PI_F * (float)k / 32.0f;
         circle[k] = (SDL_FPoint){cx + cosf(a) * rad, cy + sinf(a) * rad};
     }
     SDL_SetRenderDrawColor(r, 160, 200, 220, 160);
     draw_lines_f(r, circle, 33);
-    float a = -(float)from * PI_F / 3.0f + PI_F; /* blows away from `from` */
+    float a = -(float)from * MATHX_PI_F / 3.0f + MATHX_PI_F; /* blows away from `from` */
     float tx = cx + cosf(a) * rad * 0.9f, ty = cy + sinf(a) * rad * 0.9f;
     float bx = cx - cosf(a) * rad * 0.9f, by = cy - sinf(a) * rad * 0.9f;
     float hl = rad * 0.45f;

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "ui/draw.h"
+#include "core/mathx.h"
 
-#define PI_F        3.14159265358979f
 #define FX_TEX_CELL 32
 
 /* Side colours: the paint of the ships (tools/sprites/ships.py). */
@@ -212,7 +212,7 @@ static void ring(BattleView *v, float x, float y, float r, float w, SDL_Color co
 {
     const int n = 36;
     for (int k = 0; k < n; k++) {
-        float a0 = 2.0f * PI_F * (float)k / n, a1 = 2.0f * PI_F * (float)(k + 1) / n;
+        float a0 = 2.0f * MATHX_PI_F * (float)k / n, a1 = 2.0f * MATHX_PI_F * (float)(k + 1) / n;
         line(v, x + cosf(a0) * r, y + sinf(a0) * r, x + cosf(a1) * r, y + sinf(a1) * r, w, col);
     }
 }

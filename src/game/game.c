@@ -214,7 +214,7 @@ int game_set_battle(Game *g, Battle *b, Err *e)
 
 int game_save_battle(Game *g, const char *name, char *out, size_t cap, Err *e)
 {
-    char dir[4096];
+    char dir[PATHS_MAX];
     if (!g->battle) return err_set(e, "save: no battle to save");
     if (settings_save_dir(dir, sizeof dir) != 0)
         return err_set(e, "save: no home folder to keep saves in (HOME is not set)");
@@ -249,7 +249,7 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
     g->sea.follow = -1;
     g->last_wall = -1.0;
     perf_init(&g->perf);
-    char font[4096];
+    char font[PATHS_MAX];
     if (paths_data_file(FONT_FILE, font, sizeof font) != 0)
         return err_set(e, "%s: data directory path too long", FONT_FILE);
     /* The font first: a broken install fails at once, not after a bake. */
@@ -528,7 +528,7 @@ static void load_battle(Game *g, const char *path, int mode)
 
 static void save_battle(Game *g, const char *name)
 {
-    char path[4200], msg[700];
+    char path[PATHS_MAX + 128], msg[700];
     Err e = {{0}};
     if (game_save_battle(g, name, path, sizeof path, &e) != 0) {
         snprintf(msg, sizeof msg, "not saved: %s", e.msg);
@@ -615,7 +615,7 @@ static void apply_actions(Game *g)
         save_battle(g, name);
     }
     if (a & BATTLE_ACT_QUICKLOAD) {
-        char dir[4096], path[4200];
+        char dir[PATHS_MAX], path[PATHS_MAX + 128];
         if (settings_save_dir(dir, sizeof dir) != 0) {
             tell(g, 1, "cannot load: no home folder (HOME is not set)");
         } else {

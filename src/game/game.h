@@ -22,6 +22,7 @@
 #include "ui/terrain.h"
 #include "ui/text.h"
 #include "ui/widgets.h"
+#include "core/paths.h"
 
 typedef struct Game {
     const GameOptions *o;
@@ -49,12 +50,12 @@ typedef struct Game {
     /* The player's settings (settings.ini; the defaults in headless runs). */
     Settings settings;
     int settings_ok;          /* the file may be written */
-    char settings_file[4096]; /* "" when there is no home folder */
+    char settings_file[PATHS_MAX]; /* "" when there is no home folder */
     /* The skirmish on screen, its view, and the menu. */
     Battle *battle; /* NULL: just the sea */
     BattleView bview;
     BattleSetup again; /* the last new battle, for "another like it" */
-    char again_map[4096];
+    char again_map[PATHS_MAX];
     Menu menu;
     int menu_open;
     int seen_phase, seen_side; /* the battle's phase and side last frame */

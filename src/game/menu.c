@@ -35,7 +35,7 @@ static void map_title(const char *dir, const char *file, char *out, size_t cap)
 {
     size_t stem = strlen(file) - 4;
     snprintf(out, cap, "%.*s", (int)stem, file);
-    char ini[MENU_PATH_MAX];
+    char ini[PATHS_MAX];
     if (snprintf(ini, sizeof ini, "%s/%.*s.ini", dir, (int)stem, file) >= (int)sizeof ini) return;
     char *text;
     size_t len;
@@ -54,7 +54,7 @@ static void map_title(const char *dir, const char *file, char *out, size_t cap)
 
 int menu_scan_maps(MenuMap *maps, int cap)
 {
-    char dir[MENU_PATH_MAX];
+    char dir[PATHS_MAX];
     if (paths_data_file("maps", dir, sizeof dir) != 0) return 0;
     DIR *d = opendir(dir);
     if (!d) return 0;
@@ -318,7 +318,7 @@ static int settings_screen(Menu *m, Ui *ui, int view_w, int view_h)
     ui_slider_int(ui, "Fish", &s->fish, 0, SETTINGS_FISH_MAX, UI_LOG);
     ui_slider_int(ui, "Sharks", &s->sharks, 0, SETTINGS_SHARKS_MAX, UI_LINEAR);
     ui_slider_float(ui, "Battle animation speed", &s->anim_speed, SETTINGS_SPEED_MIN,
-                    SETTINGS_SPEED_MAX, "%.2fx");
+                    SETTINGS_SPEED_MAX, 2, "x");
     ui_toggle(ui, "Hex grid over the sea", &s->show_grid);
     if (ui_button(ui, "Apply and keep")) {
         act = MENU_ACT_SETTINGS;

@@ -12,10 +12,10 @@
 #include "settings.h"
 #include "ui/text.h"
 #include "ui/widgets.h"
+#include "core/paths.h"
 
 #define MENU_MAX_MAPS  32
 #define MENU_MAX_SAVES 12
-#define MENU_PATH_MAX  4096
 
 enum { MENU_MAIN, MENU_NEW, MENU_LOAD, MENU_SETTINGS };
 
@@ -36,7 +36,7 @@ typedef struct MenuMap {
 } MenuMap;
 
 typedef struct MenuSave {
-    char path[MENU_PATH_MAX];
+    char path[PATHS_MAX];
     char label[160]; /* "quicksave · 30 Nov 14:02" */
     time_t mtime;
 } MenuSave;
@@ -49,10 +49,10 @@ typedef struct Menu {
     int map_choice; /* index into maps; nmaps = a sea generated from edit.map_seed */
     int nsaves;
     MenuSave saves[MENU_MAX_SAVES];
-    char save_dir[MENU_PATH_MAX];
+    char save_dir[PATHS_MAX];
     int load_mode;                 /* BATTLE_VS_AI / BATTLE_HOTSEAT / BATTLE_WATCH */
-    char load_path[MENU_PATH_MAX]; /* set with MENU_ACT_LOAD */
-    char map_path[MENU_PATH_MAX];  /* the chosen map's full path (menu_setup) */
+    char load_path[PATHS_MAX]; /* set with MENU_ACT_LOAD */
+    char map_path[PATHS_MAX];  /* the chosen map's full path (menu_setup) */
     char note[256];                /* an error to show, "" none */
     UiPanel panel;
     char title[96];

@@ -11,6 +11,7 @@
 #include "core/afile.h"
 #include "core/kv.h"
 #include "core/skirmish.h"
+#include "core/paths.h"
 
 static const char *const opponent_names[SETTINGS_OPPONENTS] = {"ai", "hotseat", "watch"};
 
@@ -179,7 +180,7 @@ int settings_load(Settings *s, const char *path, Err *e)
 
 int settings_mkdirs(const char *path, Err *e)
 {
-    char buf[4096];
+    char buf[PATHS_MAX];
     size_t n = strlen(path);
     if (n == 0 || n >= sizeof buf) return err_set(e, "%s: bad folder path", path);
     memcpy(buf, path, n + 1);
@@ -209,7 +210,7 @@ static int dir_of(const char *path, char *out, size_t cap)
 
 int settings_save(const Settings *s, const char *path, Err *e)
 {
-    char text[SETTINGS_MAX_BYTES], dir[4096];
+    char text[SETTINGS_MAX_BYTES], dir[PATHS_MAX];
     int n = settings_format(s, text, sizeof text);
     if (n < 0) return err_set(e, "%s: settings text too long", path);
     if (dir_of(path, dir, sizeof dir) == 0 && settings_mkdirs(dir, e) != 0) return -1;

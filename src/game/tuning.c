@@ -29,11 +29,11 @@ void tuning_draw(Tuning *t, Ui *ui, int view_w)
     t->panel.y = MARGIN * s;
     ui_panel_begin(ui, &t->panel);
     if (ui_toggle(ui, "Sea life (L)", &t->sea_on)) t->changed |= TUNE_SEALIFE;
-    if (ui_slider_float(ui, "Separation", &t->sep, 0.0f, WEIGHT_MAX, "%.2f"))
+    if (ui_slider_float(ui, "Separation", &t->sep, 0.0f, WEIGHT_MAX, 2, ""))
         t->changed |= TUNE_WEIGHTS;
-    if (ui_slider_float(ui, "Alignment", &t->ali, 0.0f, WEIGHT_MAX, "%.2f"))
+    if (ui_slider_float(ui, "Alignment", &t->ali, 0.0f, WEIGHT_MAX, 2, ""))
         t->changed |= TUNE_WEIGHTS;
-    if (ui_slider_float(ui, "Cohesion", &t->coh, 0.0f, WEIGHT_MAX, "%.2f"))
+    if (ui_slider_float(ui, "Cohesion", &t->coh, 0.0f, WEIGHT_MAX, 2, ""))
         t->changed |= TUNE_WEIGHTS;
     if (ui_slider_int(ui, "Sharks", &t->sharks, 0, SEA_MAX_SHARKS, UI_LINEAR))
         t->changed |= TUNE_SHARKS;

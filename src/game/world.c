@@ -18,7 +18,7 @@ static int has_png_suffix(const char *name)
 /* The first *.png of the shipped maps by byte order into out; -1 if none. */
 static int first_shipped_map(char *out, size_t cap)
 {
-    char dir[4096];
+    char dir[PATHS_MAX];
     if (paths_data_file("maps", dir, sizeof dir) != 0) return -1;
     DIR *d = opendir(dir);
     if (!d) return -1;
@@ -46,7 +46,7 @@ int world_load(Map *m, const GameOptions *o, Err *e)
 {
     if (o->map_path) return map_load(m, o->map_path, e);
     if (o->has_seed) return generate(m, o->seed, e);
-    char path[4096];
+    char path[PATHS_MAX];
     if (first_shipped_map(path, sizeof path) == 0) return map_load(m, path, e);
     return generate(m, 1, e);
 }

@@ -75,7 +75,7 @@ static int read_ini(Atlas *a, const char *path, Err *e)
 int atlas_read(Atlas *a, const char *name, Err *e)
 {
     memset(a, 0, sizeof *a);
-    char rel[256], path[4096];
+    char rel[256], path[PATHS_MAX];
     snprintf(rel, sizeof rel, "sprites/%s.ini", name);
     if (paths_data_file(rel, path, sizeof path) != 0)
         return err_set(e, "%s: data directory path too long", rel);
@@ -84,7 +84,7 @@ int atlas_read(Atlas *a, const char *name, Err *e)
 
 int atlas_load(Atlas *a, SDL_Renderer *r, const char *name, Err *e)
 {
-    char rel[256], path[4096];
+    char rel[256], path[PATHS_MAX];
     if (atlas_read(a, name, e) != 0) return -1;
     for (int i = 0; i < a->levels; i++) {
         int cw = a->level_w[i];

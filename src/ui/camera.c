@@ -1,10 +1,6 @@
 /* camera: pan/zoom transform between map pixels and output pixels. */
 #include "camera.h"
-
-static double clampd(double v, double lo, double hi)
-{
-    return v < lo ? lo : v > hi ? hi : v;
-}
+#include "core/mathx.h"
 
 /* Zoom at which the whole map just fits, never above zoom_max. */
 static double fit_zoom(const Camera *c)
@@ -19,7 +15,7 @@ static double clamp_axis(double centre, double zoom, int view, int world)
 {
     double half = view / (2.0 * zoom);
     if (world * zoom <= view) return world / 2.0;
-    return clampd(centre, half, world - half);
+    return mathx_clampd(centre, half, world - half);
 }
 
 void cam_init(Camera *c, int world_w, int world_h, int view_w, int view_h)
@@ -72,7 +68,7 @@ void cam_zoom_at(Camera *c, double factor, double sx, double sy)
     if (!(factor > 0.0)) return;
     double wx, wy;
     cam_screen_to_world(c, sx, sy, &wx, &wy);
-    c->zoom = clampd(c->zoom * factor, c->zoom_min, c->zoom_max);
+    c->zoom = mathx_clampd(c->zoom * factor, c->zoom_min, c->zoom_max);
     /* Solve world_to_screen(wx, wy) == (sx, sy) for the new centre. */
     c->cx = wx - (sx - c->view_w / 2.0) / c->zoom;
     c->cy = wy - (sy - c->view_h / 2.0) / c->zoom;
@@ -81,7 +77,7 @@ void cam_zoom_at(Camera *c, double factor, double sx, double sy)
 
 void cam_clamp(Camera *c)
 {
-    c->zoom = clampd(c->zoom, c->zoom_min, c->zoom_max);
+    c->zoom = mathx_clampd(c->zoom, c->zoom_min, c->zoom_max);
     c->cx = clamp_axis(c->cx, c->zoom, c->view_w, c->world_w);
     c->cy = clamp_axis(c->cy, c->zoom, c->view_h, c->world_h);
 }

@@ -1,5 +1,6 @@
 /* screenshot: renderer readback to PNG through SDL2_image, atomically. */
 #include "screenshot.h"
+#include "core/paths.h"
 
 #include <SDL_image.h>
 #include <errno.h>
@@ -19,7 +20,7 @@ int shot_save_png(SDL_Renderer *r, const char *path, Err *e)
         SDL_FreeSurface(s);
         return -1;
     }
-    char tmp[4096];
+    char tmp[PATHS_MAX];
     int n = snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
     if (n < 0 || (size_t)n >= sizeof tmp) {
         SDL_FreeSurface(s);

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/mathx.h"
 
 typedef struct Rgb {
     float r, g, b;
@@ -33,14 +34,9 @@ static const Stop land_ramp[] = {
 
 static const Rgb foam = {242, 251, 248};
 
-static float clampf(float v, float lo, float hi)
-{
-    return v < lo ? lo : v > hi ? hi : v;
-}
-
 static float smooth(float e0, float e1, float x)
 {
-    float t = clampf((x - e0) / (e1 - e0), 0.0f, 1.0f);
+    float t = mathx_clampf((x - e0) / (e1 - e0), 0.0f, 1.0f);
     return t * t * (3.0f - 2.0f * t);
 }
 
@@ -76,8 +72,8 @@ static Rgb ramp(const Stop *s, int n, float d, int logscale)
 /* Bilinear over pixel centres, clamped to the field. */
 static float field_at(const ShoreField *f, float x, float y)
 {
-    float fx = clampf(x - 0.5f, 0.0f, (float)(f->w - 1));
-    float fy = clampf(y - 0.5f, 0.0f, (float)(f->h - 1));
+    float fx = mathx_clampf(x - 0.5f, 0.0f, (float)(f->w - 1));
+    float fy = mathx_clampf(y - 0.5f, 0.0f, (float)(f->h - 1));
     int x0 = (int)fx, y0 = (int)fy;
     int x1 = x0 + 1 < f->w ? x0 + 1 : x0;
     int y1 = y0 + 1 < f->h ? y0 + 1 : y0;
@@ -198,7 +194,7 @@ static Rgb shade_land(const TerrainSource *s, float x, float y, float sd)
     /* Hill shading with light from the upper left. */
     float gx = height_at(s, x + 1.0f, y) - height_at(s, x - 1.0f, y);
     float gy = height_at(s, x, y + 1.0f) - height_at(s, x, y - 1.0f);
-    float lit = clampf(1.0f - 0.09f * (gx + gy), 0.72f, 1.22f);
+    float lit = mathx_clampf(1.0f - 0.09f * (gx + gy), 0.72f, 1.22f);
     /* Beaches stay bright and flat. */
     float k = smooth(1.5f, 4.0f, t);
     c = scale(c, 1.0f + (lit - 1.0f) * k);
@@ -220,7 +216,7 @@ static const float binomial5[5] = {1.0f / 16, 4.0f / 16, 6.0f / 16, 4.0f / 16, 1
 /* The raw signed distance at pixel i, clamped to where it matters. */
 static float coast_raw(const TerrainSource *s, size_t i)
 {
-    return clampf(s->sea->dist[i] - s->inland.dist[i], -COAST_CLAMP, COAST_CLAMP);
+    return mathx_clampf(s->sea->dist[i] - s->inland.dist[i], -COAST_CLAMP, COAST_CLAMP);
 }
 
 /* Fill s->coast: the raw signed distance blurred by a separable binomial
@@ -309,7 +305,7 @@ void terrain_source_free(TerrainSource *s)
 
 static uint8_t to_byte(float v)
 {
-    return (uint8_t)(clampf(v, 0.0f, 255.0f) + 0.5f);
+    return (uint8_t)(mathx_clampf(v, 0.0f, 255.0f) + 0.5f);
 }
 
 void terrain_shade(const TerrainSource *src, float res, int x0, int y0, int tw, int th,

@@ -276,10 +276,11 @@ static float slider_row(Ui *ui, const char *label, const char *value, float t)
     return nt;
 }
 
-int ui_slider_float(Ui *ui, const char *label, float *v, float lo, float hi, const char *fmt)
+int ui_slider_float(Ui *ui, const char *label, float *v, float lo, float hi, int decimals,
+                    const char *unit)
 {
     char value[64];
-    snprintf(value, sizeof value, fmt, (double)*v);
+    snprintf(value, sizeof value, "%.*f%s", decimals, (double)*v, unit);
     float t = slider_row(ui, label, value, ui_slider_pos(*v, lo, hi, UI_LINEAR));
     if (t < 0.0f) return 0;
     float nv = (float)ui_slider_value(t, lo, hi, UI_LINEAR);

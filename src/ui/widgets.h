@@ -72,9 +72,11 @@ void ui_label(Ui *ui, const char *text);
 int ui_button(Ui *ui, const char *label);
 /* Flips *v (0/1) when clicked; 1 when it changed. */
 int ui_toggle(Ui *ui, const char *label, int *v);
-/* Drag (or click) along the bar to set *v in [lo, hi]; fmt formats the
- * value shown beside the label (printf, e.g. "%.2f"). 1 when *v changed. */
-int ui_slider_float(Ui *ui, const char *label, float *v, float lo, float hi, const char *fmt);
+/* Drag (or click) along the bar to set *v in [lo, hi]; the value shows
+ * beside the label with that many decimals and the unit after it ("x",
+ * or ""). 1 when *v changed. */
+int ui_slider_float(Ui *ui, const char *label, float *v, float lo, float hi, int decimals,
+                    const char *unit);
 /* The same for ints; flags UI_LOG spreads a wide range (0..200000) over
  * the bar logarithmically. */
 int ui_slider_int(Ui *ui, const char *label, int *v, int lo, int hi, int flags);

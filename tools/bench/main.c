@@ -9,6 +9,7 @@
 
 #include "bench.h"
 #include "core/cli.h"
+#include "core/clock.h"
 
 /* Timed runs keep one time per step; a soak keeps none. */
 #define BENCH_MAX_STEPS      1000000
@@ -244,10 +245,10 @@ static void json_str(FILE *f, const char *key, const char *s)
     fputc('"', f);
 }
 
-static const char *nan_text(double v, char *buf, size_t cap, const char *fmt)
+static const char *nan_text(double v, char *buf, size_t cap, int decimals)
 {
     if (!isfinite(v)) return "n/a";
-    snprintf(buf, cap, fmt, v);
+    snprintf(buf, cap, "%.*f", decimals, v);
     return buf;
 }
 
@@ -308,17 +309,17 @@ static void print_single(const Opts *o, const BenchRun *r, const BenchStats *st,
     else
         printf("per fish: not measured with --brute\n");
     printf("schools: %d (largest %d fish, polarization %s; fish-weighted mean %s), %d loners\n",
-           m->schools, m->largest_school, nan_text(m->largest_polarization, b1, sizeof b1, "%.3f"),
-           nan_text(m->mean_polarization, b2, sizeof b2, "%.3f"), m->loners);
+           m->schools, m->largest_school, nan_text(m->largest_polarization, b1, sizeof b1, 3),
+           nan_text(m->mean_polarization, b2, sizeof b2, 3), m->loners);
     printf("spacing: nearest neighbour %s px on average, %s neighbours within %.0f px\n",
-           nan_text(m->mean_nn_dist, b3, sizeof b3, "%.2f"),
-           nan_text(m->mean_neighbors, b4, sizeof b4, "%.1f"), (double)radius);
+           nan_text(m->mean_nn_dist, b3, sizeof b3, 2),
+           nan_text(m->mean_neighbors, b4, sizeof b4, 1), (double)radius);
     printf("land:    %d fish on land, %d off the map\n", m->fish_on_land, m->fish_off_map);
     printf("shore:   %d jittering fish (%" PRIu64 " reversals in the margin over %" PRIu64
            " steps)\n",
            m->shore_jitter, m->shore_reversals, m->observed_steps);
     printf("sharks:  nearest fish %s px away on average, %" PRIu64 " fish eaten\n",
-           nan_text(m->shark_nearest_mean, b1, sizeof b1, "%.1f"), sea_eaten(r->sea));
+           nan_text(m->shark_nearest_mean, b1, sizeof b1, 1), sea_eaten(r->sea));
     printf("state:   hash %016" PRIx64 "\n", hash);
 }
 
@@ -547,13 +548,6 @@ out:
     return rc;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* A long run checked every BENCH_SOAK_EVERY steps and at the end; stops
  * at the first failed check. Progress goes to stdout, or to stderr under
  * --json so that stdout stays one JSON object. */
@@ -585,7 +579,7 @@ static int run_soak(const Opts *o)
                o->fish, o->sharks, o->ships, w.desc, threads, threads == 1 ? "" : "s", o->steps,
                BENCH_SOAK_EVERY);
     fflush(prog);
-    double t0 = now_s();
+    double t0 = (clock_now_ms() / 1e3);
     int checks = 0, failures = 0;
     char msg[160] = "", line[200] = "";
     rc = 0;
@@ -603,7 +597,7 @@ static int run_soak(const Opts *o)
         checks++;
         fprintf(prog,
                 "soak: step %d, %.1f s: fish on land %d, off map %d, non-finite %d, count %s\n",
-                r.stepped, now_s() - t0, c.on_land, c.off_map, c.non_finite,
+                r.stepped, (clock_now_ms() / 1e3) - t0, c.on_land, c.off_map, c.non_finite,
                 c.count_ok ? "ok" : "WRONG");
         fflush(prog);
         if (c.failed) {
@@ -613,7 +607,7 @@ static int run_soak(const Opts *o)
             break;
         }
     }
-    double elapsed = now_s() - t0;
+    double elapsed = (clock_now_ms() / 1e3) - t0;
     uint64_t hash = sea_hash(r.sea);
     if (o->json) {
         printf("{\"mode\":\"soak\"");

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "core/clock.h"
 
 int bench_run_init(BenchRun *r, const BenchWorld *w, const BenchSetup *s, JobPool *pool, Err *e)
 {
@@ -53,22 +54,15 @@ void bench_run_deinit(BenchRun *r)
     memset(r, 0, sizeof *r);
 }
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
 int bench_run_step(BenchRun *r, Err *e)
 {
     if (r->setup.ships > 0) {
         bench_ships_step(&r->ships, &r->world->shore, sea_params(r->sea)->dt);
         sea_set_hulls(r->sea, r->ships.c, r->ships.n);
     }
-    double t0 = now_ms();
+    double t0 = clock_now_ms();
     sea_step(r->sea);
-    double t = now_ms() - t0;
+    double t = clock_now_ms() - t0;
     int k = r->stepped - r->setup.warmup;
     if (k >= 0 && k < r->setup.steps) r->ms[k] = t;
     r->stepped++;

@@ -53,18 +53,13 @@ bool edapp_dirty(const EdApp *a)
     return a->ed && (edit_dirty(a->ed) || a->restored);
 }
 
-static const char *base_name(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
-}
-
 static void update_title(EdApp *a)
 {
     char t[sizeof a->title];
     const Map *m = edit_map(a->ed);
     snprintf(t, sizeof t, "%s%s \xE2\x80\x94 %s \xE2\x80\x94 shoal-editor",
-             edapp_dirty(a) ? "*" : "", a->path[0] ? base_name(a->path) : "untitled", m->meta.name);
+             edapp_dirty(a) ? "*" : "", a->path[0] ? paths_base_name(a->path) : "untitled",
+             m->meta.name);
     if (strcmp(t, a->title) != 0) {
         memcpy(a->title, t, sizeof t);
         if (a->win) SDL_SetWindowTitle(a->win, a->title);
@@ -269,7 +264,7 @@ static void offer_restore(EdApp *a)
     snprintf(msg, sizeof msg,
              "Unsaved changes to %.200s were autosaved at %s and not saved since.\n"
              "Restore them, or discard the recovery copy (%.500s)?",
-             a->path[0] ? base_name(a->path) : "a new map", when, a->recovery);
+             a->path[0] ? paths_base_name(a->path) : "a new map", when, a->recovery);
     static const char *const b[] = {"Restore", "Discard"};
     dialog_open(&a->dlg, DLG_RESTORE, "Recover unsaved work", msg, b, 2, 0, -1);
 }
@@ -464,7 +459,7 @@ static void ask_save_as(EdApp *a)
     static const char *const b[] = {"Save", "Cancel"};
     dialog_open(&a->dlg, DLG_SAVE_AS, "Save map as",
                 "PNG file to write (its .ini sidecar goes beside it). Tab completes.", b, 2, 0, 1);
-    char p[EDAPP_PATH_MAX];
+    char p[PATHS_MAX];
     suggest_path(a, p, sizeof p);
     dialog_set_field(&a->dlg, p, files_complete, (void *)".png");
 }
@@ -486,7 +481,7 @@ void edapp_open(EdApp *a)
     static const char *const b[] = {"Open", "Cancel"};
     dialog_open(&a->dlg, DLG_OPEN, "Open map", "PNG map to open. Tab completes.", b, 2, 0, 1);
     /* The current map's folder, ready for a name and Tab. */
-    char dir[EDAPP_PATH_MAX] = "";
+    char dir[PATHS_MAX] = "";
     const char *slash = strrchr(a->path, '/');
     if (slash) {
         snprintf(dir, sizeof dir, "%.*s/", (int)(slash - a->path), a->path);
@@ -534,7 +529,7 @@ static void request(EdApp *a, EdPending p)
     }
     char msg[DIALOG_MSG_MAX];
     snprintf(msg, sizeof msg, "%.300s has unsaved changes. Save them before %s?",
-             a->path[0] ? base_name(a->path) : "This new map",
+             a->path[0] ? paths_base_name(a->path) : "This new map",
              p == PENDING_QUIT ? "closing" : "opening another map");
     static const char *const b[] = {"Save", "Discard", "Cancel"};
     dialog_open(&a->dlg, DLG_UNSAVED, "Unsaved changes", msg, b, 3, 0, 2);
@@ -555,7 +550,7 @@ static void normalise_path(const char *in, char *out, size_t cap)
         in++;
         n--;
     }
-    char t[EDAPP_PATH_MAX];
+    char t[PATHS_MAX];
     if (in[0] == '~' && (n == 1 || in[1] == '/') && home)
         snprintf(t, sizeof t, "%s%.*s", home, (int)n - 1, in + 1);
     else
@@ -568,7 +563,7 @@ static void normalise_path(const char *in, char *out, size_t cap)
 
 static void answer(EdApp *a, int kind, int b)
 {
-    char path[EDAPP_PATH_MAX];
+    char path[PATHS_MAX];
     switch ((EdDialogKind)kind) {
     case DLG_UNSAVED:
         if (b == 0)
@@ -1222,7 +1217,7 @@ int edapp_init(EdApp *a, const EdOptions *o, Map *m, const char *path, SDL_Windo
     a->overlays = o->overlays;
     dialog_init(&a->dlg);
     mapgen_defaults(&a->gen);
-    char font[4096];
+    char font[PATHS_MAX];
     if (paths_data_file(FONT_FILE, font, sizeof font) != 0)
         return err_set(e, "%s: data directory path too long", FONT_FILE);
     if (text_init(&a->text, r, font, FONT_PT, e) != 0) return -1;

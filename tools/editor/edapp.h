@@ -20,11 +20,11 @@
 #include "ui/dialog.h"
 #include "ui/text.h"
 #include "ui/widgets.h"
+#include "core/paths.h"
 
 #define EDAPP_DEFAULT_W        1280
 #define EDAPP_DEFAULT_H        800
 #define EDAPP_DEFAULT_AUTOSAVE 60
-#define EDAPP_PATH_MAX         4096
 
 /* Overlay bits (--overlays and the toggles). */
 enum {
@@ -77,8 +77,8 @@ typedef struct EdApp {
     int headless; /* fixed 60 Hz frames, no waiting (script, screenshot) */
 
     Editor *ed;
-    char path[EDAPP_PATH_MAX];     /* the map's file; "" while untitled */
-    char recovery[EDAPP_PATH_MAX]; /* its recovery copy; "" when none */
+    char path[PATHS_MAX];     /* the map's file; "" while untitled */
+    char recovery[PATHS_MAX]; /* its recovery copy; "" when none */
     bool restored;                 /* a restored copy not saved yet */
 
     ShoreField shore;
@@ -130,13 +130,13 @@ typedef struct EdApp {
     UiPanel p_tools, p_map, p_gen, p_report;
 
     EdPending pending;
-    char pending_path[EDAPP_PATH_MAX];
-    char save_as_path[EDAPP_PATH_MAX];
+    char pending_path[PATHS_MAX];
+    char save_as_path[PATHS_MAX];
     char msg_title[64];
 
     char status[512];
     double status_left;
-    char title[EDAPP_PATH_MAX + 128];
+    char title[PATHS_MAX + 128];
     double clock;       /* seconds of editing (frames x dt when headless) */
     double autosave_at; /* clock of the next autosave */
     uint64_t autosaved_rev;

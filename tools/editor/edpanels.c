@@ -124,8 +124,8 @@ static void gen_panel(EdApp *a)
     if (ui_button(ui, "Type a seed\xE2\x80\xA6")) edapp_ask_seed(a);
     ui_slider_int(ui, "Width", &a->gen.w, 64, 8192, UI_LOG);
     ui_slider_int(ui, "Height", &a->gen.h, 64, 8192, UI_LOG);
-    ui_slider_float(ui, "Land fraction", &a->gen.land, 0.0f, 0.9f, "%.2f");
-    ui_slider_float(ui, "Roughness", &a->gen.roughness, 0.0f, 1.0f, "%.2f");
+    ui_slider_float(ui, "Land fraction", &a->gen.land, 0.0f, 0.9f, 2, "");
+    ui_slider_float(ui, "Roughness", &a->gen.roughness, 0.0f, 1.0f, 2, "");
     ui_slider_int(ui, "Islands", &a->gen.islands, 0, 64, UI_LINEAR);
     int mir = a->gen.mirror;
     if (ui_toggle(ui, "Mirror symmetry", &mir)) a->gen.mirror = mir != 0;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/map.h"
+#include "core/paths.h"
 
 int files_recovery_dir(char *out, size_t cap, Err *e)
 {
@@ -40,7 +41,7 @@ static int make_dirs(char *path, Err *e)
         int err = errno;
         *p = c;
         if (rc != 0 && err != EEXIST) {
-            char tmp[4096];
+            char tmp[PATHS_MAX];
             snprintf(tmp, sizeof tmp, "%.*s", (int)(p - path), path);
             return err_set(e, "%s: cannot make the recovery folder: %s", tmp, strerror(err));
         }
@@ -54,7 +55,7 @@ int files_absolute(const char *path, char *out, size_t cap)
     if (path[0] == '/') {
         snprintf(buf, sizeof buf, "%s", path);
     } else {
-        char cwd[4096];
+        char cwd[PATHS_MAX];
         if (!getcwd(cwd, sizeof cwd)) return -1;
         snprintf(buf, sizeof buf, "%s/%s", cwd, path);
     }
@@ -74,7 +75,7 @@ int files_absolute(const char *path, char *out, size_t cap)
 
 int files_recovery_path(const char *map_path, char *out, size_t cap, bool create, Err *e)
 {
-    char dir[4096];
+    char dir[PATHS_MAX];
     if (files_recovery_dir(dir, sizeof dir, e) != 0) return -1;
     if (create && make_dirs(dir, e) != 0) return -1;
     int n;
@@ -111,7 +112,7 @@ time_t files_mtime(const char *path)
 
 void files_remove_map(const char *png_path)
 {
-    char ini[4096];
+    char ini[PATHS_MAX];
     map_sidecar_path(png_path, ini, sizeof ini);
     remove(png_path);
     if (ini[0]) remove(ini);
@@ -120,11 +121,11 @@ void files_remove_map(const char *png_path)
 void files_complete(void *ctx, char *field, size_t cap, size_t *caret)
 {
     const char *suffix = ctx;
-    char head[4096];
+    char head[PATHS_MAX];
     size_t n = *caret < sizeof head - 1 ? *caret : sizeof head - 1;
     memcpy(head, field, n);
     head[n] = '\0';
-    char dir[4096];
+    char dir[PATHS_MAX];
     const char *stem;
     char *slash = strrchr(head, '/');
     if (slash) {
@@ -136,7 +137,7 @@ void files_complete(void *ctx, char *field, size_t cap, size_t *caret)
     }
     if (head[0] == '~' && (head[1] == '/' || head[1] == '\0') && getenv("HOME")) {
         /* "~/" means home, as in a shell. */
-        char exp[4096];
+        char exp[PATHS_MAX];
         snprintf(exp, sizeof exp, "%s%s", getenv("HOME"), head + 1);
         size_t tail = strlen(field + *caret);
         if (strlen(exp) + tail + 1 <= cap) {

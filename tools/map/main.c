@@ -10,6 +10,7 @@
 #include "core/map.h"
 #include "core/mapgen.h"
 #include "core/shore.h"
+#include "core/clock.h"
 
 static const char USAGE[] =
     "usage: shoal-map COMMAND [options]\n"
@@ -104,9 +105,12 @@ static int cmd_gen(int argc, char **argv)
             return fail(&e);
         }
     }
-    if (!have_seed) err_set(&e, "gen: --seed is required");
-    else if (!have_size) err_set(&e, "gen: --size is required");
-    else if (!out) err_set(&e, "gen: -o OUT.png is required");
+    if (!have_seed)
+        err_set(&e, "gen: --seed is required");
+    else if (!have_size)
+        err_set(&e, "gen: --size is required");
+    else if (!out)
+        err_set(&e, "gen: -o OUT.png is required");
     if (e.msg[0]) return fail(&e);
     size_t ol = strlen(out);
     if (ol < 5 || strcmp(out + ol - 4, ".png") != 0) {
@@ -178,18 +182,10 @@ static int cmd_info(int argc, char **argv)
     printf("hex size:       %d px\n", m.meta.hex_size);
     printf("wind:           from %s, strength %d\n", hex_dir_names[m.meta.wind_dir],
            m.meta.wind_strength);
-    printf("spawns:         fleet1 %d, fleet2 %d\n", m.meta.spawn_count[0],
-           m.meta.spawn_count[1]);
+    printf("spawns:         fleet1 %d, fleet2 %d\n", m.meta.spawn_count[0], m.meta.spawn_count[1]);
     shore_free(&f);
     map_free(&m);
     return 0;
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -249,8 +245,10 @@ static int cmd_bake(int argc, char **argv)
             path = a;
         }
     }
-    if (!path) err_set(&e, "bake: missing MAP.png");
-    else if (!out) err_set(&e, "bake: --distance OUT.pfm is required");
+    if (!path)
+        err_set(&e, "bake: missing MAP.png");
+    else if (!out)
+        err_set(&e, "bake: --distance OUT.pfm is required");
     if (e.msg[0]) return fail(&e);
     Map m;
     if (map_load(&m, path, &e)) return fail(&e);
@@ -259,9 +257,9 @@ static int cmd_bake(int argc, char **argv)
     int rc = ms ? 0 : err_set(&e, "out of memory");
     for (int r = 0; rc == 0 && r < repeat; r++) {
         if (r > 0) shore_free(&f);
-        double t0 = now_ms();
+        double t0 = clock_now_ms();
         rc = shore_bake(&f, m.land, m.w, m.h, &e);
-        ms[r] = now_ms() - t0;
+        ms[r] = clock_now_ms() - t0;
     }
     if (rc == 0) rc = write_pfm(out, &f, &e);
     if (rc == 0 && repeat > 1) {
