@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "stop.h"
+
 int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *e)
 {
     /* mkstemp replaces the last six characters, which must be 'X'. */
@@ -17,6 +19,7 @@ int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *
     int fd = mkstemp(tmp);
     if (fd < 0)
         return err_set(e, "%s: cannot create a temp file to save: %s", path, strerror(errno));
+    stop_track(tmp);
     const char *p = data;
     size_t left = len;
     while (left > 0) {
@@ -25,7 +28,7 @@ int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *
         if (w <= 0) {
             int err = errno;
             close(fd);
-            unlink(tmp);
+            afile_discard(tmp);
             return err_set(e, "%s: write failed: %s", path, strerror(err));
         }
         p += w;
@@ -35,7 +38,7 @@ int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *
     fchmod(fd, 0644);
     if (fsync(fd) != 0 || close(fd) != 0) {
         int err = errno;
-        unlink(tmp);
+        afile_discard(tmp);
         return err_set(e, "%s: could not flush to disk: %s", path, strerror(err));
     }
     return 0;
@@ -45,15 +48,17 @@ int afile_commit(const char *tmp, const char *path, Err *e)
 {
     if (rename(tmp, path) != 0) {
         int err = errno;
-        unlink(tmp);
+        afile_discard(tmp);
         return err_set(e, "%s: could not replace the file: %s", path, strerror(err));
     }
+    stop_untrack(tmp);
     return 0;
 }
 
 void afile_discard(const char *tmp)
 {
     unlink(tmp);
+    stop_untrack(tmp);
 }
 
 int afile_write(const char *path, const void *data, size_t len, Err *e)
