@@ -19,7 +19,7 @@ static volatile sig_atomic_t in_use[STOP_TRACK_MAX];
 static void on_signal(int sig)
 {
     if (poll_mode && !requested) {
-        requested = 1;
+        requested = sig;
         return;
     }
     /* Only async-signal-safe calls from here on: unlink and _exit. */
@@ -43,6 +43,11 @@ void stop_catch(bool polled)
 bool stop_requested(void)
 {
     return requested != 0;
+}
+
+int stop_exit_status(void)
+{
+    return requested ? 128 + requested : 0;
 }
 
 void stop_track(const char *tmp_path)

@@ -15,6 +15,10 @@ void stop_catch(bool polled);
 /* Whether SIGINT or SIGTERM has arrived since stop_catch(). */
 bool stop_requested(void);
 
+/* The exit status for a run that a signal ended: 128 + its number (130
+ * for SIGINT, 143 for SIGTERM), as a shell reports it; 0 when none came. */
+int stop_exit_status(void);
+
 /* Temp files of a save in progress, removed if a signal ends the process
  * before they are committed: afile_stage tracks each temp file it makes,
  * afile_commit and afile_discard untrack it. Up to eight at once; past
