@@ -10,7 +10,10 @@
 #include "err.h"
 
 /* Replace path with len bytes of data atomically. On any failure the old
- * file (if any) is untouched, the temp file is removed, and e says why. */
+ * file (if any) is untouched, the temp file is removed, and e says why.
+ * A symlink at path is written through (its target is replaced, the link
+ * stays); a replaced file keeps its mode; a path that is a folder, a
+ * FIFO, a device or a socket is refused, never replaced. */
 int afile_write(const char *path, const void *data, size_t len, Err *e);
 
 /* The two halves of afile_write, for saving several files together: stage
@@ -25,7 +28,13 @@ void afile_discard(const char *tmp);
 
 /* Read a whole file into a malloc'd buffer (NUL-terminated for text use),
  * refusing files larger than max_bytes. Messages name the file: missing,
- * unreadable, a directory, or too large. */
+ * unreadable, too large, or not a regular file (a folder, a FIFO, a
+ * device: refused without blocking). */
 int afile_read(const char *path, size_t max_bytes, char **data, size_t *len, Err *e);
+
+/* Whether a regular file is at path, without opening it: 1 yes, 0 nothing
+ * there, -1 something that is not a regular file (a folder, a FIFO, a
+ * device, a socket) or cannot be looked at, with e saying which. */
+int afile_probe(const char *path, Err *e);
 
 #endif
