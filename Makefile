@@ -15,9 +15,10 @@ BUILD ?= build
 # What a fresh Debian 12 machine needs, in three lists, so that a player's
 # `make run` installs no test tools. tests/e2e_deps.sh checks that every
 # command and Python module the tests use comes from RUN_PKGS or TEST_PKGS.
-# To build and play: compiler, SDL2 and its image and font libraries, stb.
+# To build and play: compiler, SDL2 and its image and font libraries, stb,
+# zlib (core checks PNG checksums with it).
 RUN_PKGS := build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev \
-            libstb-dev fonts-dejavu-core
+            libstb-dev zlib1g-dev fonts-dejavu-core
 # To test (make check): Check; Xvfb and xdotool for real windows; clang and
 # its runtime for the fuzz harnesses; valgrind; clang-format for the style
 # check; strace for fault injection; Python with PIL and numpy to read the
@@ -80,7 +81,7 @@ CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 SAN ?=
 CFLAGS_ALL = $(BASE_CFLAGS) $(SAN) $(STB_CFLAGS) -Isrc $(CFLAGS)
 LDFLAGS_ALL = $(SAN) -pthread $(LDFLAGS)
-LIBS_CORE := -lm
+LIBS_CORE := -lm -lz
 # Where an installed shoal looks for its data when nothing closer is found.
 DATADIR := $(PREFIX)/share/shoal
 DEFS := -DSHOAL_DATADIR='"$(DATADIR)"'
@@ -365,7 +366,7 @@ $(foreach a,core ui editor bench,$(eval $(call fuzz_archive,$(a))))
 define fuzz_link
 $(FUZZ_BUILD)/fuzz_$(1): $(FUZZ_BUILD)/obj/tools/fuzz/fuzz_$(1).o $(FUZZ_DEPS_$(1))
 	$(say) LD $$@
-	$(Q)$$(FUZZ_CC) $$(FUZZ_SAN) -pthread $$^ $$(FUZZ_LDLIBS_$(1)) -lm -o $$@
+	$(Q)$$(FUZZ_CC) $$(FUZZ_SAN) -pthread $$^ $$(FUZZ_LDLIBS_$(1)) -lm -lz -o $$@
 endef
 $(foreach f,$(FUZZ_NAMES),$(eval $(call fuzz_link,$(f))))
 
