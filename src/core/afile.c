@@ -1,5 +1,6 @@
 /* afile: atomic writes and bounded whole-file reads. */
 #include "afile.h"
+#include "afile_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,8 +13,7 @@
 
 #include "stop.h"
 
-/* What a mode is, for a message: "a folder", "a FIFO", ... */
-static const char *kind_of(mode_t m)
+const char *afile_kind_of(mode_t m)
 {
     if (S_ISDIR(m)) return "a directory";
     if (S_ISFIFO(m)) return "a FIFO (named pipe)";
@@ -23,12 +23,7 @@ static const char *kind_of(mode_t m)
     return "not a regular file";
 }
 
-/* Where a write to path lands: path, or what a symlink there points to
- * (followed link by link, even when the last one dangles), so a save
- * replaces the target and keeps the link. *st holds the target's stat
- * when *exists. Refuses a target that is there and not a regular file: a
- * rename over a device or a FIFO would replace it with a plain file. */
-static int resolve_target(const char *path, char *out, struct stat *st, bool *exists, Err *e)
+int afile_resolve(const char *path, char *out, struct stat *st, bool *exists, Err *e)
 {
     if (strlen(path) >= AFILE_TMP_MAX - 16) return err_set(e, "%s: path too long", path);
     strcpy(out, path);
@@ -57,7 +52,7 @@ static int resolve_target(const char *path, char *out, struct stat *st, bool *ex
     *exists = true;
     if (!S_ISREG(st->st_mode))
         return err_set(e, "%s: is %s, not a regular file; refusing to replace it", path,
-                       kind_of(st->st_mode));
+                       afile_kind_of(st->st_mode));
     return 0;
 }
 
@@ -65,7 +60,7 @@ int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *
 {
     struct stat st;
     bool exists;
-    if (resolve_target(path, tmp, &st, &exists, e)) return -1;
+    if (afile_resolve(path, tmp, &st, &exists, e)) return -1;
     /* mkstemp replaces the last six characters, which must be 'X'. */
     strcat(tmp, ".tmp-XXXXXX");
     int fd = mkstemp(tmp);
@@ -110,7 +105,7 @@ int afile_commit(const char *tmp, const char *path, Err *e)
     char target[AFILE_TMP_MAX];
     struct stat st;
     bool exists;
-    if (resolve_target(path, target, &st, &exists, e)) {
+    if (afile_resolve(path, target, &st, &exists, e)) {
         afile_discard(tmp);
         return -1;
     }
@@ -143,7 +138,8 @@ int afile_probe(const char *path, Err *e)
         if (errno == ENOENT || errno == ENOTDIR) return 0;
         return err_set(e, "%s: %s", path, strerror(errno));
     }
-    if (!S_ISREG(st.st_mode)) return err_set(e, "%s: is %s, not a file", path, kind_of(st.st_mode));
+    if (!S_ISREG(st.st_mode))
+        return err_set(e, "%s: is %s, not a file", path, afile_kind_of(st.st_mode));
     return 1;
 }
 
@@ -162,7 +158,7 @@ int afile_read(const char *path, size_t max_bytes, char **data, size_t *len, Err
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         close(fd);
-        return err_set(e, "%s: is %s, not a file", path, kind_of(st.st_mode));
+        return err_set(e, "%s: is %s, not a file", path, afile_kind_of(st.st_mode));
     }
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     if ((unsigned long long)st.st_size > max_bytes) {
