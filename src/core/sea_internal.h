@@ -1,5 +1,5 @@
-/* sea_internal: the Sea's fields and the step kernels shared by sea.c and
- * sea_step.c; nothing outside the sea includes this. */
+/* sea_internal: the Sea's fields and what the sea's files (sea.c,
+ * sea_step.c, sea_spawn.c) share; nothing outside the sea includes this. */
 #ifndef SHOAL_SEA_INTERNAL_H
 #define SHOAL_SEA_INTERNAL_H
 
@@ -175,7 +175,13 @@ enum {
     SEA_SALT_SHARK_WANDER
 };
 
-/* Step stages (sea_step.c). ctx is the Sea. */
+/* The sea's files call one way: sea.c (lifecycle, the step chain, queries)
+ * calls the stages of sea_step.c and the spawning of sea_spawn.c; the
+ * stages call sea_spawn.c; sea_spawn.c calls none of them. */
+
+/* ------------------------------------------------------- sea_step.c */
+
+/* Step stages, in chain order (see sea_schedule). ctx is the Sea. */
 void sea_stage_count(void *ctx, int begin, int end, int worker);
 void sea_stage_sharks(void *ctx, int begin, int end, int worker);
 void sea_stage_fish(void *ctx, int begin, int end, int worker);
@@ -184,12 +190,17 @@ void sea_stage_bake(void *ctx, int begin, int end, int worker);
 /* 1 when the fish stage's AVX2 copy can run on this CPU. */
 int sea_simd_avx2(void);
 
+/* ------------------------------------------------------ sea_spawn.c */
+
+/* Spawn fish ids [a, b) into slots [a, b) of the front buffer, in schools
+ * laid out from the seed; uses the step constants (s->k). */
+void sea_spawn_fish(Sea *s, int a, int b);
+/* Shark i at a random deep-water point of the front buffer, cruising. */
+void sea_spawn_shark(Sea *s, int i);
 /* A random open-water position for fish `id` respawning at `step`, out of
- * sight of the sharks in buffer `sbuf` (sea_step.c). */
+ * sight of the sharks in buffer `sbuf`. */
 void sea_respawn_point(const Sea *s, int id, uint64_t step, int sbuf, float *x, float *y);
-/* A water position in a spawn cell picked by h: a random pixel of the
- * cell when it is water, else the cell's deepest pixel (sea.c). */
-void sea_spawn_cell_point(const Sea *s, uint64_t h, float *x, float *y);
+/* 1 when (x, y) is on the map and in water. */
 int sea_is_water(const Sea *s, float x, float y);
 
 #endif

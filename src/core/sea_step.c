@@ -578,7 +578,9 @@ static float flee(const Sea *s, float x, float y, float w, float *fx, float *fy)
 }
 
 /* Respawn a fish eaten this step: somewhere out of the sharks' sight, at
- * cruise speed in a random direction. */
+ * cruise speed in a random direction. (Here, not in sea_spawn.c: a call
+ * out of this file costs the fish loop registers around it, some 0.4% of
+ * the fish stage's instructions.) */
 static void respawn(const Sea *s, int id, int sbuf, float *x, float *y, float *vx, float *vy)
 {
     sea_respawn_point(s, id, s->step, sbuf, x, y);
