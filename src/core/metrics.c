@@ -2,6 +2,7 @@
  * shore-jitter checks of a sea state; no allocation after metrics_init. */
 #include "metrics.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,6 +194,7 @@ static void observe_range(void *ctx, int begin, int end, int worker)
     ObserveJob *job = ctx;
     MetricsCtx *m = job->m;
     const SeaView *v = job->v;
+    assert(worker >= 0 && worker < JOBS_MAX_THREADS);
     WorkerCount *wc = &job->count[worker];
     for (int k = begin; k < end; k++) {
         float x = v->x[k], y = v->y[k], vx = v->vx[k], vy = v->vy[k];
@@ -231,6 +233,7 @@ static void observe_range(void *ctx, int begin, int end, int worker)
 
 int metrics_observe(MetricsCtx *m, const SeaView *v, Err *e)
 {
+    assert(m->cap > 0 && v); /* metrics_init succeeded */
     if (v->fish < 0 || v->fish > m->cap)
         return err_set(e, "metrics: %d fish is more than the capacity of %d", v->fish, m->cap);
     if (m->observed_any && v->step == m->last_step) return 0;
@@ -486,6 +489,7 @@ static void measure_sharks(const MetricsCtx *m, const SeaView *v, int n, Metrics
 
 int metrics_compute(MetricsCtx *m, const SeaView *v, Metrics *out, Err *e)
 {
+    assert(m->cap > 0 && v && out); /* metrics_init succeeded */
     if (v->fish < 0 || v->fish > m->cap)
         return err_set(e, "metrics: %d fish is more than the capacity of %d", v->fish, m->cap);
     memset(out, 0, sizeof *out);

@@ -2,6 +2,7 @@
  * school (spawning lives in sea_spawn.c, the stages in sea_step.c). */
 #include "sea.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -459,6 +460,7 @@ int sea_set_shark(Sea *s, int i, float x, float y, float vx, float vy, Err *e)
 
 void sea_set_hulls(Sea *s, const SeaCircle *hulls, int n)
 {
+    assert(hulls || n <= 0);
     if (n < 0) n = 0;
     if (n > SEA_MAX_HULLS) n = SEA_MAX_HULLS;
     int m = 0;
@@ -508,6 +510,7 @@ void sea_set_bake(Sea *s, SeaBakeFn fn, void *ctx)
 
 static void add_point_threat(Sea *s, float x, float y, float reach)
 {
+    assert(s->nthr < SEA_MAX_THREATS);
     SeaThreat *T = &s->thr[s->nthr++];
     memset(T, 0, sizeof *T);
     T->ax = T->bx = x;
@@ -525,6 +528,7 @@ static void gather_threats(Sea *s)
         add_point_threat(s, s->shx[fr][i], s->shy[fr][i], s->p.flee_radius);
     for (int i = 0; i < s->nhull; i++) {
         const SeaCircle *h = &s->hull[i];
+        assert(s->nthr < SEA_MAX_THREATS);
         SeaThreat *T = &s->thr[s->nthr++];
         T->ax = h->x;
         T->ay = h->y;
@@ -555,6 +559,7 @@ static void gather_threats(Sea *s)
 /* The view of buffer b at step `step`. */
 static void view_of(const Sea *s, int b, uint64_t step, SeaView *v)
 {
+    assert(b == 0 || b == 1);
     *v = (SeaView){s->n,  s->x[b],   s->y[b],   s->vx[b],   s->vy[b],   s->id[b],
                    s->ns, s->shx[b], s->shy[b], s->shvx[b], s->shvy[b], step};
 }
@@ -562,6 +567,7 @@ static void view_of(const Sea *s, int b, uint64_t step, SeaView *v)
 void sea_schedule(Sea *s)
 {
     if (s->scheduled) return;
+    assert(s->n <= s->cap && s->ns <= SEA_MAX_SHARKS);
     compute_k(s);
     gather_threats(s);
     if (++s->threat_stamp == 0) s->threat_stamp = 1;
@@ -582,6 +588,7 @@ void sea_schedule(Sea *s)
     c->stage[c->count++] = (JobStage){sea_stage_sharks, s, s->ns, 4};
     c->stage[c->count++] = (JobStage){sea_stage_fish, s, s->n, SEA_FISH_GRAIN};
     c->stage[c->count++] = (JobStage){sea_stage_bake, s, s->run_bake ? s->n : 0, SEA_BAKE_GRAIN};
+    assert(c->count <= JOBS_CHAIN_MAX);
     s->scheduled = 1;
     jobs_schedule(s->pool, c);
 }
@@ -618,6 +625,7 @@ void sea_step(Sea *s)
 
 int sea_steps_due(double *acc, double dt, double step, int max_steps)
 {
+    assert(acc && step > 0.0 && max_steps >= 0);
     *acc += dt > 0.0 ? dt : 0.0;
     int steps = (int)(*acc / step);
     if (steps > max_steps) {
@@ -638,6 +646,7 @@ void sea_view(const Sea *s, SeaView *v)
 
 int sea_view_find(const SeaView *v, int id, int hint)
 {
+    assert(v);
     if (id < 0 || id >= v->fish) return -1;
     /* Slots shift by the net flow of fish between cells before them: a
      * few per step, so the search walks outward from the old slot. */

@@ -2,6 +2,7 @@
  * sight (or cruises), keeps off land and claims a fish within reach. */
 #include "sea_internal.h"
 
+#include <assert.h>
 #include <math.h>
 
 /* A shark aims this many seconds ahead of its prey. */
@@ -158,6 +159,7 @@ void sea_stage_sharks(void *ctx, int begin, int end, int worker)
 {
     Sea *s = ctx;
     (void)worker;
+    assert(0 <= begin && begin <= end && end <= s->ns);
     const int rb = s->front;
     for (int i = begin; i < end; i++) {
         float x = s->shx[rb][i], y = s->shy[rb][i], vx = s->shvx[rb][i], vy = s->shvy[rb][i];

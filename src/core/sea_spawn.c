@@ -3,6 +3,7 @@
  * sight. The bottom of the sea's files: it calls none of the others. */
 #include "sea_internal.h"
 
+#include <assert.h>
 #include <math.h>
 
 /* School sizes at spawn: SEA_SCHOOL_MIN + 0..SEA_SCHOOL_SPAN fish. */
@@ -24,6 +25,7 @@ static void spawn_cell_point(const Sea *s, uint64_t h, float *x, float *y)
 {
     const Grid *g = &s->grid;
     const ShoreField *f = s->shore;
+    assert(s->cells.nspawn > 0);
     int ci = s->cells.spawn[(h >> 40) % (uint64_t)s->cells.nspawn];
     float x0 = (float)(ci % g->cols) * g->cell, y0 = (float)(ci / g->cols) * g->cell;
     float rx = x0 + sea_u01(h, 0) * g->cell, ry = y0 + sea_u01(h, 16) * g->cell;
@@ -39,6 +41,7 @@ static void spawn_cell_point(const Sea *s, uint64_t h, float *x, float *y)
 
 void sea_respawn_point(const Sea *s, int id, uint64_t step, int sbuf, float *x, float *y)
 {
+    assert(sbuf == 0 || sbuf == 1);
     float far = fmaxf(s->p.shark_sight, s->p.flee_radius);
     float far2 = far * far;
     uint64_t key = s->seed ^ SEA_SALT_RESPAWN;
@@ -87,6 +90,7 @@ static int next_school_cell(const Sea *s, uint64_t key, uint64_t *r2)
  * heading its own way. */
 void sea_spawn_fish(Sea *s, int a, int b)
 {
+    assert(a >= b || (a >= 0 && b <= s->cap));
     if (a >= b || s->cells.nspawn == 0) return;
     uint64_t skey = s->seed ^ SEA_SALT_SCHOOL, fkey = s->seed ^ SEA_SALT_FISH;
     uint64_t ckey = sea_mix64(skey), r2 = 0;
@@ -145,6 +149,7 @@ void sea_spawn_fish(Sea *s, int a, int b)
 
 void sea_spawn_shark(Sea *s, int i)
 {
+    assert(i >= 0 && i < SEA_MAX_SHARKS);
     uint64_t h = sea_hash3(s->seed ^ SEA_SALT_SHARK, (uint64_t)i, s->step);
     float x, y;
     spawn_cell_point(s, h, &x, &y);

@@ -4,6 +4,7 @@
 #include "sea_internal.h"
 #include "sea_simd.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <math.h>
 #include <string.h>
@@ -694,5 +695,6 @@ void sea_stage_bake(void *ctx, int begin, int end, int worker)
 {
     Sea *s = ctx;
     (void)worker;
+    assert(s->run_bake && 0 <= begin && begin <= end && end <= s->n);
     s->run_bake(s->run_bake_ctx, &s->bake_view, begin, end);
 }
