@@ -230,6 +230,8 @@ static inline void sea_wander(uint32_t key, uint32_t who, uint64_t step, float *
     *wy = (y0 + (y1 - y0) * t) * 2.0f - 1.0f;
 }
 
+/* Water at (x, y), which must be on the map (the stages clamp first;
+ * sea_is_water checks). */
 static inline int sea_water_at(const ShoreField *f, float x, float y)
 {
     return f->dist[(size_t)(int)y * (size_t)f->w + (size_t)(int)x] > 0.0f;
@@ -333,7 +335,8 @@ void sea_stage_sharks(void *ctx, int begin, int end, int worker);
 /* Spawn fish ids [a, b) into slots [a, b) of the front buffer, in schools
  * laid out from the seed; uses the step constants (s->k). */
 void sea_spawn_fish(Sea *s, int a, int b);
-/* Shark i at a random deep-water point of the front buffer, cruising. */
+/* Put shark i of the front buffer at a random point of a spawn cell,
+ * cruising in a random direction, hungry. */
 void sea_spawn_shark(Sea *s, int i);
 /* A random open-water position for fish `id` respawning at `step`, out of
  * sight of the sharks in buffer `sbuf`. */
