@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "core/chart.h"
 #include "core/hex.h"
 #include "core/map.h"
 
@@ -128,22 +129,22 @@ static Map test_map(int w, int h)
 START_TEST(test_chart_matches_pixels)
 {
     Map m = test_map(800, 520);
-    HexChart c;
+    Chart c;
     Err e;
-    ck_assert_int_eq(hex_chart_init(&c, &m, 24.0f, &e), 0);
+    ck_assert_int_eq(chart_init(&c, &m, 24.0f, &e), 0);
     int n = 0;
     /* Wider than the map on every side: the chart must agree everywhere. */
     for (int q = -40; q <= 60; q++)
         for (int r = -10; r <= 40; r++) {
             Hex h = hex_make(q, r);
-            bool px = hex_sailable(&m, h, 24.0f);
-            ck_assert_int_eq(hex_chart_sailable(&c, h), px);
+            bool px = chart_hex_sailable(&m, h, 24.0f);
+            ck_assert_int_eq(chart_sailable(&c, h), px);
             n += px;
         }
     ck_assert_int_eq(n, c.sailable);
     ck_assert_int_gt(n, 100);
-    hex_chart_free(&c);
-    ck_assert_int_eq(hex_chart_init(&c, &m, 0.0f, &e), -1);
+    chart_deinit(&c);
+    ck_assert_int_eq(chart_init(&c, &m, 0.0f, &e), -1);
     ck_assert(strstr(e.msg, "hex size") != NULL);
     map_free(&m);
 }
@@ -160,17 +161,17 @@ START_TEST(test_chart_waters)
         for (int y = 0; y < 520; y++)
             for (int x = 380; x < 440; x++)
                 if (closed || y < 300 || y >= 420) m.land[(size_t)y * 800 + (size_t)x] = 1;
-        HexChart c;
-        ck_assert_int_eq(hex_chart_init(&c, &m, 24.0f, &e), 0);
+        Chart c;
+        ck_assert_int_eq(chart_init(&c, &m, 24.0f, &e), 0);
         int cells = c.qn * c.rn;
         int *comp = malloc((size_t)cells * sizeof *comp),
             *queue = malloc((size_t)cells * sizeof *queue);
         ck_assert(comp && queue);
-        int n = hex_chart_waters(&c, comp, queue);
+        int n = chart_waters(&c, comp, queue);
         ck_assert_int_eq(n, closed ? 2 : 1);
         int seen[2] = {0, 0};
         for (int i = 0; i < cells; i++) {
-            ck_assert_int_eq(hex_chart_cell(&c, hex_chart_hex(&c, i)), i);
+            ck_assert_int_eq(chart_cell(&c, chart_hex(&c, i)), i);
             if (!c.sail[i]) {
                 ck_assert_int_eq(comp[i], -1);
                 continue;
@@ -178,9 +179,9 @@ START_TEST(test_chart_waters)
             ck_assert(comp[i] >= 0 && comp[i] < n);
             seen[comp[i]]++;
             /* A sailable neighbour is in the same body. */
-            Hex h = hex_chart_hex(&c, i);
+            Hex h = chart_hex(&c, i);
             for (int d = 0; d < HEX_DIRS; d++) {
-                int k = hex_chart_cell(&c, hex_neighbor(h, d));
+                int k = chart_cell(&c, hex_neighbor(h, d));
                 if (k >= 0 && c.sail[k]) ck_assert_int_eq(comp[k], comp[i]);
             }
             /* West of the wall is body 0 (found first), east body 1. */
@@ -189,10 +190,10 @@ START_TEST(test_chart_waters)
             if (closed) ck_assert_int_eq(comp[i], x < 380.0f ? 0 : 1);
         }
         ck_assert_int_eq(seen[0] + seen[1], c.sailable);
-        ck_assert_int_eq(hex_chart_cell(&c, hex_make(c.q0 - 1, 0)), -1);
+        ck_assert_int_eq(chart_cell(&c, hex_make(c.q0 - 1, 0)), -1);
         free(comp);
         free(queue);
-        hex_chart_free(&c);
+        chart_deinit(&c);
         map_free(&m);
     }
 }
@@ -200,9 +201,9 @@ END_TEST
 
 /* The cost table of a ship that moves 1 point a hex, turns for 1, never
  * sails facing direction `irons`, with a total budget. */
-static HexMoveCost simple_cost(int budget, int irons)
+static ChartMoveCost simple_cost(int budget, int irons)
 {
-    HexMoveCost k;
+    ChartMoveCost k;
     for (int d = 0; d < HEX_DIRS; d++) {
         k.forward[d] = d == irons ? -1 : 1;
         k.limit[d] = 1 << 20;
@@ -219,7 +220,7 @@ typedef struct Seen {
 } Seen;
 
 /* Every pose reachable by brute force: all step sequences within budget. */
-static void brute(const HexChart *c, HexPose p, int spent, const HexMoveCost *k, Seen *s)
+static void brute(const Chart *c, HexPose p, int spent, const ChartMoveCost *k, Seen *s)
 {
     int i = 0;
     for (; i < s->n; i++)
@@ -236,7 +237,7 @@ static void brute(const HexChart *c, HexPose p, int spent, const HexMoveCost *k,
         if (cst < 0 || spent + cst > k->budget) continue;
         if (st == HEX_STEP_FORWARD && spent + cst > k->limit[p.facing]) continue;
         HexPose q = hex_pose_step(p, st);
-        if (st == HEX_STEP_FORWARD && !hex_chart_sailable(c, q.hex)) continue;
+        if (st == HEX_STEP_FORWARD && !chart_sailable(c, q.hex)) continue;
         brute(c, q, spent + cst, k, s);
     }
 }
@@ -244,18 +245,18 @@ static void brute(const HexChart *c, HexPose p, int spent, const HexMoveCost *k,
 START_TEST(test_reach_matches_brute_force)
 {
     Map m = test_map(800, 520);
-    HexChart c;
+    Chart c;
     Err e;
-    ck_assert_int_eq(hex_chart_init(&c, &m, 24.0f, &e), 0);
-    static HexReachNode nodes[4096];
+    ck_assert_int_eq(chart_init(&c, &m, 24.0f, &e), 0);
+    static ChartReachNode nodes[4096];
     static Seen seen;
     HexPose starts[] = {{{3, 4}, 0}, {{9, 1}, 2}, {{1, 1}, 4}, {{12, 2}, 1}};
     for (size_t t = 0; t < sizeof starts / sizeof starts[0]; t++)
         for (int budget = 0; budget <= 5; budget++) {
-            HexMoveCost k = simple_cost(budget, (int)t % 6);
+            ChartMoveCost k = simple_cost(budget, (int)t % 6);
             k.limit[(t + 2) % 6] = 2; /* a slow point of sail */
-            ck_assert(hex_chart_sailable(&c, starts[t].hex));
-            int n = hex_reach(&c, starts[t], &k, NULL, NULL, nodes, 4096);
+            ck_assert(chart_sailable(&c, starts[t].hex));
+            int n = chart_reach(&c, starts[t], &k, NULL, NULL, nodes, 4096);
             seen.n = 0;
             brute(&c, starts[t], 0, &k, &seen);
             ck_assert_int_eq(n, seen.n);
@@ -272,7 +273,7 @@ START_TEST(test_reach_matches_brute_force)
                 ck_assert_int_lt(nodes[i].parent, i);
                 /* Replaying the steps lands on the node's pose at its cost. */
                 uint8_t steps[32];
-                int len = hex_reach_steps(nodes, i, steps, 32);
+                int len = chart_reach_steps(nodes, i, steps, 32);
                 HexPose p = starts[t];
                 int cost = 0;
                 for (int s = 0; s < len; s++) {
@@ -285,11 +286,11 @@ START_TEST(test_reach_matches_brute_force)
             }
         }
     /* A short output keeps the cheapest nodes with their parents. */
-    HexMoveCost k = simple_cost(4, -1);
-    int n = hex_reach(&c, starts[0], &k, NULL, NULL, nodes, 10);
+    ChartMoveCost k = simple_cost(4, -1);
+    int n = chart_reach(&c, starts[0], &k, NULL, NULL, nodes, 10);
     ck_assert_int_eq(n, 10);
     for (int i = 1; i < n; i++) ck_assert(nodes[i].parent >= 0 && nodes[i].parent < i);
-    hex_chart_free(&c);
+    chart_deinit(&c);
     map_free(&m);
 }
 END_TEST
@@ -302,25 +303,25 @@ static bool block_one(void *ctx, Hex h)
 START_TEST(test_path_optimal_and_legal)
 {
     Map m = test_map(800, 520);
-    HexChart c;
+    Chart c;
     Err e;
-    ck_assert_int_eq(hex_chart_init(&c, &m, 24.0f, &e), 0);
-    static HexReachNode nodes[40000];
+    ck_assert_int_eq(chart_init(&c, &m, 24.0f, &e), 0);
+    static ChartReachNode nodes[40000];
     uint32_t seed = 99;
     int found = 0;
     for (int t = 0; t < 60; t++) {
         Hex a, b;
         do a = hex_make((int)(lcg(&seed) % 30) - 6, (int)(lcg(&seed) % 14));
-        while (!hex_chart_sailable(&c, a));
+        while (!chart_sailable(&c, a));
         do b = hex_make((int)(lcg(&seed) % 30) - 6, (int)(lcg(&seed) % 14));
-        while (!hex_chart_sailable(&c, b));
+        while (!chart_sailable(&c, b));
         HexPose start = {a, (int)(lcg(&seed) % 6)};
-        HexMoveCost k = simple_cost(-1, (int)(lcg(&seed) % 6));
+        ChartMoveCost k = simple_cost(-1, (int)(lcg(&seed) % 6));
         uint8_t steps[512];
         int total = -1;
-        int n = hex_path(&c, start, b, -1, &k, NULL, NULL, steps, 512, &total);
+        int n = chart_path(&c, start, b, -1, &k, NULL, NULL, steps, 512, &total);
         /* The cheapest cost to any pose on b, from an exhaustive search. */
-        int reach = hex_reach(&c, start, &k, NULL, NULL, nodes, 40000);
+        int reach = chart_reach(&c, start, &k, NULL, NULL, nodes, 40000);
         ck_assert_int_lt(reach, 40000);
         int best = -1;
         for (int i = 0; i < reach; i++)
@@ -339,7 +340,7 @@ START_TEST(test_path_optimal_and_legal)
             cost += steps[s] == HEX_STEP_FORWARD ? k.forward[p.facing] : k.turn;
             ck_assert(steps[s] != HEX_STEP_FORWARD || k.forward[p.facing] >= 0);
             p = hex_pose_step(p, steps[s]);
-            ck_assert(hex_chart_sailable(&c, p.hex));
+            ck_assert(chart_sailable(&c, p.hex));
         }
         ck_assert(hex_equal(p.hex, b));
         ck_assert_int_eq(cost, total);
@@ -347,16 +348,16 @@ START_TEST(test_path_optimal_and_legal)
     ck_assert_int_gt(found, 40);
     /* A goal facing, a blocked hex and a budget are all honoured. */
     HexPose s0 = {{0, 2}, 0};
-    HexMoveCost k = simple_cost(-1, -1);
+    ChartMoveCost k = simple_cost(-1, -1);
     uint8_t steps[64];
     int total;
-    int n = hex_path(&c, s0, hex_make(4, 2), -1, &k, NULL, NULL, steps, 64, &total);
+    int n = chart_path(&c, s0, hex_make(4, 2), -1, &k, NULL, NULL, steps, 64, &total);
     ck_assert_int_eq(n, 4);
     ck_assert_int_eq(total, 4);
-    n = hex_path(&c, s0, hex_make(4, 2), 3, &k, NULL, NULL, steps, 64, &total);
+    n = chart_path(&c, s0, hex_make(4, 2), 3, &k, NULL, NULL, steps, 64, &total);
     ck_assert_int_eq(total, 7); /* plus three turns to face W */
     Hex wall = hex_make(2, 2);
-    n = hex_path(&c, s0, hex_make(4, 2), 0, &k, block_one, &wall, steps, 64, &total);
+    n = chart_path(&c, s0, hex_make(4, 2), 0, &k, block_one, &wall, steps, 64, &total);
     ck_assert_int_gt(n, 0);
     ck_assert_int_gt(total, 4);
     HexPose p = s0;
@@ -365,12 +366,12 @@ START_TEST(test_path_optimal_and_legal)
         ck_assert(!hex_equal(p.hex, wall));
     }
     k.budget = 3;
-    ck_assert_int_eq(hex_path(&c, s0, hex_make(4, 2), -1, &k, NULL, NULL, steps, 64, &total), -1);
+    ck_assert_int_eq(chart_path(&c, s0, hex_make(4, 2), -1, &k, NULL, NULL, steps, 64, &total), -1);
     k.budget = -1;
-    ck_assert_int_eq(hex_path(&c, s0, hex_make(4, 2), -1, &k, NULL, NULL, steps, 2, &total), -2);
+    ck_assert_int_eq(chart_path(&c, s0, hex_make(4, 2), -1, &k, NULL, NULL, steps, 2, &total), -2);
     /* Land can't be a goal; off the map neither. */
-    ck_assert_int_eq(hex_path(&c, s0, hex_make(-30, 2), -1, &k, NULL, NULL, steps, 64, NULL), -1);
-    hex_chart_free(&c);
+    ck_assert_int_eq(chart_path(&c, s0, hex_make(-30, 2), -1, &k, NULL, NULL, steps, 64, NULL), -1);
+    chart_deinit(&c);
     map_free(&m);
 }
 END_TEST

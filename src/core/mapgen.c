@@ -9,6 +9,8 @@
 
 #include <stb_perlin.h>
 
+#include "chart.h"
+
 /* Bit-identical output on every machine rests on three rules kept below:
  * only + - * / sqrtf floorf on floats (IEEE-exact), no libm transcendental
  * of a non-exact value, and all randomness from mg_hash of the seed. A
@@ -637,18 +639,18 @@ static int mg_spawns_mirrored(MgHexes *g, const Map *m, const unsigned char *sai
  * lie nearest its edge (seed 5 of the defaults did). Without any such sea
  * (land walls off one half), sail stays as it is. Returns -1 when out of
  * memory. */
-static int mg_main_sea(const MgHexes *g, const HexChart *chart, unsigned char *sail, float half)
+static int mg_main_sea(const MgHexes *g, const Chart *chart, unsigned char *sail, float half)
 {
     size_t cells = (size_t)chart->qn * (size_t)chart->rn;
     int *comp = malloc(cells * sizeof *comp), *scratch = malloc(cells * sizeof *scratch);
     int *side = NULL;
     if (!comp || !scratch) goto oom;
-    int n = hex_chart_waters(chart, comp, scratch);
+    int n = chart_waters(chart, comp, scratch);
     /* Hexes of each body in the left half, then in the right. */
     side = calloc(2 * (size_t)n + 1, sizeof *side);
     if (!side) goto oom;
     for (int i = 0; i < g->n; i++) {
-        int k = sail[i] ? hex_chart_cell(chart, mg_grid_hex(g, i)) : -1;
+        int k = sail[i] ? chart_cell(chart, mg_grid_hex(g, i)) : -1;
         if (k < 0 || comp[k] < 0) continue;
         if (g->x[i] < half) side[2 * comp[k]]++;
         if (g->x[i] > half) side[2 * comp[k] + 1]++;
@@ -663,7 +665,7 @@ static int mg_main_sea(const MgHexes *g, const HexChart *chart, unsigned char *s
     }
     if (best >= 0)
         for (int i = 0; i < g->n; i++) {
-            int k = hex_chart_cell(chart, mg_grid_hex(g, i));
+            int k = chart_cell(chart, mg_grid_hex(g, i));
             sail[i] = sail[i] && k >= 0 && comp[k] == best;
         }
     free(side);
@@ -693,17 +695,17 @@ static int mg_spawns(Map *m, bool mirror, float size)
     }
     const float half = 0.5f * (float)m->w;
     MapMeta *meta = &m->meta;
-    HexChart chart;
+    Chart chart;
     Err ce;
-    if (hex_chart_init(&chart, m, size, &ce) != 0) {
+    if (chart_init(&chart, m, size, &ce) != 0) {
         free(sail);
         free(score);
         mg_grid_free(&g);
         return -1;
     }
-    for (int i = 0; i < g.n; i++) sail[i] = hex_chart_sailable(&chart, mg_grid_hex(&g, i));
+    for (int i = 0; i < g.n; i++) sail[i] = chart_sailable(&chart, mg_grid_hex(&g, i));
     int rc = mg_main_sea(&g, &chart, sail, half);
-    hex_chart_free(&chart);
+    chart_deinit(&chart);
     if (rc != 0) {
         free(sail);
         free(score);

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart.h"
+
 /* Findings are gathered here, then copied errors first into the report. */
 typedef struct List {
     ValidateFinding items[VALIDATE_MAX_FINDINGS];
@@ -53,29 +55,29 @@ static int check_reach(const Map *m, const MapMeta *meta, const int count[2],
                        bool usable[2][MAP_MAX_SPAWNS], List *l, Err *e)
 {
     /* The bodies of water the skirmish and the map generator see too. */
-    HexChart c;
+    Chart c;
     Err ce;
-    if (hex_chart_init(&c, m, (float)meta->hex_size, &ce) != 0)
+    if (chart_init(&c, m, (float)meta->hex_size, &ce) != 0)
         return err_set(e, "validate: %s", ce.msg);
     size_t n = (size_t)c.qn * (size_t)c.rn;
     int *body = malloc(n * sizeof *body), *queue = malloc(n * sizeof *queue);
     if (!body || !queue) {
         free(body);
         free(queue);
-        hex_chart_free(&c);
+        chart_deinit(&c);
         return err_set(e, "validate: out of memory searching the %dx%d map's hexes", m->w, m->h);
     }
-    hex_chart_waters(&c, body, queue);
+    chart_waters(&c, body, queue);
     /* comp: 1 + the spawn's body of water, 0 for an unusable spawn. */
     int comp[2][MAP_MAX_SPAWNS];
     for (int f = 0; f < 2; f++)
         for (int i = 0; i < count[f]; i++) {
-            int k = usable[f][i] ? hex_chart_cell(&c, meta->spawns[f][i]) : -1;
+            int k = usable[f][i] ? chart_cell(&c, meta->spawns[f][i]) : -1;
             comp[f][i] = k >= 0 ? body[k] + 1 : 0;
         }
     free(body);
     free(queue);
-    hex_chart_free(&c);
+    chart_deinit(&c);
 
     bool meets[2][MAP_MAX_SPAWNS];
     bool any = false;
@@ -148,7 +150,7 @@ int validate_map(const Map *m, ValidateReport *r, Err *e)
                 add(l, VALIDATE_ERROR, meta, f, i, "fleet %d spawn %d,%d lies outside the map",
                     f + 1, h.q, h.r);
                 ok = false;
-            } else if (!hex_sailable(m, h, (float)meta->hex_size)) {
+            } else if (!chart_hex_sailable(m, h, (float)meta->hex_size)) {
                 add(l, VALIDATE_ERROR, meta, f, i,
                     "fleet %d spawn %d,%d is not sailable: land or the map edge within the hex",
                     f + 1, h.q, h.r);
