@@ -701,69 +701,6 @@ static int check_point(float x, float y, Err *e)
     return 0;
 }
 
-static bool meta_equal(const MapMeta *a, const MapMeta *b)
-{
-    if (strcmp(a->name, b->name) || a->hex_size != b->hex_size || a->wind_dir != b->wind_dir ||
-        a->wind_strength != b->wind_strength)
-        return false;
-    for (int f = 0; f < 2; f++) {
-        if (a->spawn_count[f] != b->spawn_count[f]) return false;
-        for (int i = 0; i < a->spawn_count[f]; i++)
-            if (!hex_equal(a->spawns[f][i], b->spawns[f][i])) return false;
-    }
-    return true;
-}
-
-static bool spawn_on_map(Hex h, int hex_size, int w, int hh)
-{
-    float x, y;
-    hex_to_pixel(h, (float)hex_size, &x, &y);
-    return x >= 0.0f && y >= 0.0f && x < (float)w && y < (float)hh;
-}
-
-/* Everything the sidecar format can hold and map_load accepts for a w x h
- * map; finally a format/parse round trip proves the file would load back
- * as the same meta. */
-static int meta_check(const MapMeta *m, int w, int h, Err *e)
-{
-    const char *end = memchr(m->name, '\0', sizeof m->name);
-    if (!end || end == m->name)
-        return err_set(e, "name: must be 1 to %d characters", MAP_NAME_MAX - 1);
-    for (const char *p = m->name; p < end; p++)
-        if ((unsigned char)*p < 0x20 || *p == 0x7f)
-            return err_set(e, "name: control characters are not allowed");
-    if (m->name[0] == ' ' || end[-1] == ' ')
-        return err_set(e, "name '%s': no leading or trailing spaces", m->name);
-    if (m->hex_size < MAP_HEX_SIZE_MIN || m->hex_size > MAP_HEX_SIZE_MAX)
-        return err_set(e, "hex_size %d: must be %d to %d", m->hex_size, MAP_HEX_SIZE_MIN,
-                       MAP_HEX_SIZE_MAX);
-    if (m->wind_dir < 0 || m->wind_dir >= HEX_DIRS)
-        return err_set(e, "wind %d: direction must be 0 to %d", m->wind_dir, HEX_DIRS - 1);
-    if (m->wind_strength < 0 || m->wind_strength > MAP_WIND_MAX)
-        return err_set(e, "wind_strength %d: must be 0 to %d", m->wind_strength, MAP_WIND_MAX);
-    for (int f = 0; f < 2; f++) {
-        if (m->spawn_count[f] < 0 || m->spawn_count[f] > MAP_MAX_SPAWNS)
-            return err_set(e, "fleet%d: %d spawn hexes; at most %d", f + 1, m->spawn_count[f],
-                           MAP_MAX_SPAWNS);
-        for (int i = 0; i < m->spawn_count[f]; i++) {
-            Hex s = m->spawns[f][i];
-            if (!spawn_on_map(s, m->hex_size, w, h))
-                return err_set(e,
-                               "fleet%d: spawn hex %d,%d lies outside the %dx%d map at hex_size %d",
-                               f + 1, s.q, s.r, w, h, m->hex_size);
-        }
-    }
-    char text[4096];
-    int len = map_meta_format(m, text, sizeof text);
-    if (len < 0) return err_set(e, "sidecar: settings too long to write");
-    MapMeta back;
-    map_meta_default(&back, NULL);
-    if (map_meta_parse(&back, text, (size_t)len, "sidecar", w, h, e)) return -1;
-    if (!meta_equal(&back, m))
-        return err_set(e, "name '%s': would not read back the same from the sidecar", m->name);
-    return 0;
-}
-
 /* ------------------------------------------------------------ public */
 
 int edit_init(Editor **out, Map *map, size_t budget, Err *e)
@@ -927,7 +864,7 @@ int edit_generate(Editor *ed, const MapGenParams *p, Err *e)
 static int meta_step(Editor *ed, const MapMeta *m, Err *e)
 {
     if (group_end(ed, e)) return -1;
-    if (meta_equal(m, &ed->map.meta)) return 0;
+    if (map_meta_equal(m, &ed->map.meta)) return 0;
     EditStep *s = step_new(STEP_META, true);
     if (!s || reserve_slot(ed)) {
         step_free(s);
@@ -943,7 +880,7 @@ static int meta_step(Editor *ed, const MapMeta *m, Err *e)
 
 int edit_set_meta(Editor *ed, const MapMeta *meta, Err *e)
 {
-    if (meta_check(meta, ed->map.w, ed->map.h, e)) return -1;
+    if (map_meta_check(meta, ed->map.w, ed->map.h, e)) return -1;
     /* Copy field by field: bytes after the name's NUL are not compared,
      * and a clean copy keeps stale ones out of the history. */
     MapMeta m;
@@ -975,7 +912,7 @@ int edit_set_hex_size(Editor *ed, int hex_size, Err *e)
 {
     MapMeta m = ed->map.meta;
     m.hex_size = hex_size;
-    if (meta_check(&m, ed->map.w, ed->map.h, e)) return -1;
+    if (map_meta_check(&m, ed->map.w, ed->map.h, e)) return -1;
     return meta_step(ed, &m, e);
 }
 
@@ -1002,7 +939,7 @@ int edit_toggle_spawn(Editor *ed, int fleet, Hex h, Err *e)
         spawn_remove(&m, fleet, i);
         return meta_step(ed, &m, e);
     }
-    if (!spawn_on_map(h, m.hex_size, ed->map.w, ed->map.h))
+    if (!map_hex_inside(h, m.hex_size, ed->map.w, ed->map.h))
         return err_set(e, "spawn hex %d,%d: its centre lies outside the map", h.q, h.r);
     if (m.spawn_count[fleet] >= MAP_MAX_SPAWNS)
         return err_set(e, "fleet%d: already has %d spawn hexes, the most a map can hold", fleet + 1,
@@ -1113,7 +1050,7 @@ void edit_mark_saved(Editor *ed)
 
 int edit_save(Editor *ed, const char *path, Err *e)
 {
-    if (meta_check(&ed->map.meta, ed->map.w, ed->map.h, e)) return -1;
+    if (map_meta_check(&ed->map.meta, ed->map.w, ed->map.h, e)) return -1;
     /* As in edit_mark_saved, a failure to record the open stroke leaves a
      * consistent state, and that state is what gets written. */
     Err ignored;
@@ -1125,7 +1062,7 @@ int edit_save(Editor *ed, const char *path, Err *e)
 
 int edit_autosave(const Editor *ed, const char *path, Err *e)
 {
-    if (meta_check(&ed->map.meta, ed->map.w, ed->map.h, e)) return -1;
+    if (map_meta_check(&ed->map.meta, ed->map.w, ed->map.h, e)) return -1;
     return map_save(&ed->map, path, e);
 }
 

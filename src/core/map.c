@@ -344,6 +344,68 @@ int map_meta_format(const MapMeta *meta, char *buf, size_t cap)
     return (int)used;
 }
 
+bool map_meta_equal(const MapMeta *a, const MapMeta *b)
+{
+    if (strcmp(a->name, b->name) || a->hex_size != b->hex_size || a->wind_dir != b->wind_dir ||
+        a->wind_strength != b->wind_strength)
+        return false;
+    for (int f = 0; f < 2; f++) {
+        if (a->spawn_count[f] != b->spawn_count[f]) return false;
+        for (int i = 0; i < a->spawn_count[f]; i++)
+            if (!hex_equal(a->spawns[f][i], b->spawns[f][i])) return false;
+    }
+    return true;
+}
+
+bool map_hex_inside(Hex hx, int hex_size, int w, int h)
+{
+    float x, y;
+    hex_to_pixel(hx, (float)hex_size, &x, &y);
+    return x >= 0.0f && y >= 0.0f && x < (float)w && y < (float)h;
+}
+
+/* The checks in the order of the sidecar's fields; finally a format/parse
+ * round trip proves the file would load back as the same meta. */
+int map_meta_check(const MapMeta *m, int w, int h, Err *e)
+{
+    const char *end = memchr(m->name, '\0', sizeof m->name);
+    if (!end || end == m->name)
+        return err_set(e, "name: must be 1 to %d characters", MAP_NAME_MAX - 1);
+    for (const char *p = m->name; p < end; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            return err_set(e, "name: control characters are not allowed");
+    if (m->name[0] == ' ' || end[-1] == ' ')
+        return err_set(e, "name '%s': no leading or trailing spaces", m->name);
+    if (m->hex_size < MAP_HEX_SIZE_MIN || m->hex_size > MAP_HEX_SIZE_MAX)
+        return err_set(e, "hex_size %d: must be %d to %d", m->hex_size, MAP_HEX_SIZE_MIN,
+                       MAP_HEX_SIZE_MAX);
+    if (m->wind_dir < 0 || m->wind_dir >= HEX_DIRS)
+        return err_set(e, "wind %d: direction must be 0 to %d", m->wind_dir, HEX_DIRS - 1);
+    if (m->wind_strength < 0 || m->wind_strength > MAP_WIND_MAX)
+        return err_set(e, "wind_strength %d: must be 0 to %d", m->wind_strength, MAP_WIND_MAX);
+    for (int f = 0; f < 2; f++) {
+        if (m->spawn_count[f] < 0 || m->spawn_count[f] > MAP_MAX_SPAWNS)
+            return err_set(e, "fleet%d: %d spawn hexes; at most %d", f + 1, m->spawn_count[f],
+                           MAP_MAX_SPAWNS);
+        for (int i = 0; i < m->spawn_count[f]; i++) {
+            Hex s = m->spawns[f][i];
+            if (!map_hex_inside(s, m->hex_size, w, h))
+                return err_set(e,
+                               "fleet%d: spawn hex %d,%d lies outside the %dx%d map at hex_size %d",
+                               f + 1, s.q, s.r, w, h, m->hex_size);
+        }
+    }
+    char text[4096];
+    int len = map_meta_format(m, text, sizeof text);
+    if (len < 0) return err_set(e, "sidecar: settings too long to write");
+    MapMeta back;
+    map_meta_default(&back, NULL);
+    if (map_meta_parse(&back, text, (size_t)len, "sidecar", w, h, e)) return -1;
+    if (!map_meta_equal(&back, m))
+        return err_set(e, "name '%s': would not read back the same from the sidecar", m->name);
+    return 0;
+}
+
 typedef struct MemBuf {
     unsigned char *p;
     size_t len, cap;
