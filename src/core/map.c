@@ -2,6 +2,7 @@
  * atomic save, and connectivity statistics. */
 #include "map.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,15 +92,16 @@ static unsigned be32(const unsigned char *p)
     return (unsigned)p[0] << 24 | (unsigned)p[1] << 16 | (unsigned)p[2] << 8 | p[3];
 }
 
-int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char *name, Err *e)
+/* The checks on a PNG's header, before stb_image sees the file: the
+ * signature, the size from IHDR (so even absurd sizes get a precise
+ * message before anything is allocated), and what decoding it would
+ * cost. */
+static int png_check_header(const unsigned char *buf, size_t len, const char *name, Err *e)
 {
     static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    memset(m, 0, sizeof *m);
     if (len == 0) return err_set(e, "%s: empty file; expected a PNG map", name);
     if (len < 8 || memcmp(buf, sig, 8) != 0)
         return err_set(e, "%s: not a PNG image (a map is a PNG mask)", name);
-    /* Read the size from IHDR ourselves so even absurd sizes get a precise
-     * message, before stb_image allocates anything. */
     if (len < 24 || memcmp(buf + 12, "IHDR", 4) != 0)
         return err_set(e, "%s: truncated or damaged PNG (no image header)", name);
     unsigned uw = be32(buf + 16), uh = be32(buf + 20);
@@ -125,10 +127,14 @@ int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char
     if (raw > (unsigned long long)len * 1032 + 4096)
         return err_set(e, "%s: truncated or damaged PNG (%zu bytes can't hold a %ux%u image)", name,
                        len, uw, uh);
+    return 0;
+}
 
-    /* Every chunk must fit in the file: stb_image grows its buffer to a
-     * chunk's declared length before reading it (found by fuzz_map_png: a
-     * 123-byte file declaring a 4 GB IDAT made it realloc gigabytes). */
+/* Every chunk must fit in the file: stb_image grows its buffer to a
+ * chunk's declared length before reading it (found by fuzz_map_png: a
+ * 123-byte file declaring a 4 GB IDAT made it realloc gigabytes). */
+static int png_check_chunks(const unsigned char *buf, size_t len, const char *name, Err *e)
+{
     for (size_t off = 8; off + 8 <= len;) {
         unsigned clen = be32(buf + off);
         const unsigned char *t = buf + off + 4;
@@ -140,23 +146,33 @@ int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char
         off += 12 + (size_t)clen;
         if (memcmp(t, "IEND", 4) == 0) break;
     }
+    return 0;
+}
 
+/* A failed decode as our one-line message: stb_image puts the raw name of
+ * an unknown chunk in its reason, so control characters are replaced. */
+static int png_decode_failed(const char *name, Err *e)
+{
+    char why[64];
+    const char *r = stbi_failure_reason();
+    size_t k = 0;
+    for (; r && r[k] && k + 1 < sizeof why; k++)
+        why[k] = (unsigned char)r[k] < 0x20 || r[k] == 0x7f ? '?' : r[k];
+    why[k] = '\0';
+    if (k == 0) snprintf(why, sizeof why, "unreadable image data");
+    return err_set(e, "%s: truncated or damaged PNG (stb_image: %s)", name, why);
+}
+
+int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char *name, Err *e)
+{
+    assert(m && (buf || len == 0) && name);
+    memset(m, 0, sizeof *m);
+    if (png_check_header(buf, len, name, e) || png_check_chunks(buf, len, name, e)) return -1;
     int w, h, comp;
     /* Grey + alpha: stb converts colour with its luma weights, which is the
      * colour rule documented in the README. */
     unsigned char *px = stbi_load_from_memory(buf, (int)len, &w, &h, &comp, 2);
-    if (!px) {
-        /* stb_image puts the raw name of an unknown chunk in its reason:
-         * keep it from breaking our one-line message. */
-        char why[64];
-        const char *r = stbi_failure_reason();
-        size_t k = 0;
-        for (; r && r[k] && k + 1 < sizeof why; k++)
-            why[k] = (unsigned char)r[k] < 0x20 || r[k] == 0x7f ? '?' : r[k];
-        why[k] = '\0';
-        if (k == 0) snprintf(why, sizeof why, "unreadable image data");
-        return err_set(e, "%s: truncated or damaged PNG (stb_image: %s)", name, why);
-    }
+    if (!px) return png_decode_failed(name, e);
     if (check_size(w, h, name, e)) {
         stbi_image_free(px);
         return -1;
