@@ -2,6 +2,7 @@
  * bodies of water, and Dijkstra / A* over (hex, facing) (see chart.h). */
 #include "chart.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -68,6 +69,7 @@ bool chart_hex_sailable(const Map *m, Hex h, float size)
 
 int chart_cell(const Chart *c, Hex h)
 {
+    assert(c);
     long q = (long)h.q - c->q0, r = (long)h.r - c->r0;
     if (q < 0 || r < 0 || q >= c->qn || r >= c->rn) return -1;
     return (int)(r * c->qn + q);
@@ -75,11 +77,13 @@ int chart_cell(const Chart *c, Hex h)
 
 Hex chart_hex(const Chart *c, int cell)
 {
+    assert(c && cell >= 0 && cell < c->qn * c->rn);
     return hex_make(c->q0 + cell % c->qn, c->r0 + cell / c->qn);
 }
 
 int chart_waters(const Chart *c, int *comp, int *queue)
 {
+    assert(c && c->sail && comp && queue);
     int cells = c->qn * c->rn, n = 0;
     for (int i = 0; i < cells; i++) comp[i] = -1;
     for (int i = 0; i < cells; i++) {
@@ -104,6 +108,7 @@ int chart_waters(const Chart *c, int *comp, int *queue)
 
 int chart_init(Chart *c, const Map *m, float size, Err *e)
 {
+    assert(c);
     memset(c, 0, sizeof *c);
     if (!m || !m->land || m->w <= 0 || m->h <= 0) return err_set(e, "sea chart: no map to chart");
     if (!(size >= 1.0f && size <= 4096.0f))
@@ -135,6 +140,7 @@ int chart_init(Chart *c, const Map *m, float size, Err *e)
 
 void chart_deinit(Chart *c)
 {
+    assert(c);
     if (c->scratch) {
         free(c->scratch->node);
         free(c->scratch->order);
@@ -376,6 +382,7 @@ int chart_reach(Chart *c, HexPose start, const ChartMoveCost *cost, ChartBlocked
 
 int chart_reach_steps(const ChartReachNode *nodes, int i, uint8_t *steps, int cap)
 {
+    assert((nodes || i < 0) && (steps || cap <= 0));
     int len = 0;
     for (int k = i; k >= 0 && nodes[k].parent >= 0; k = nodes[k].parent) len++;
     int at = len;

@@ -3,11 +3,13 @@
  * and change tracking (see edit.h; edit_history.c, edit_paint.c). */
 #include "edit_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 int edit_init(Editor **out, Map *map, size_t budget, Err *e)
 {
+    assert(out);
     *out = NULL;
     if (!map || !map->land) return err_set(e, "editor: no map to edit");
     if (map->w < MAP_MIN_SIDE || map->h < MAP_MIN_SIDE || map->w > MAP_MAX_SIDE ||
@@ -66,6 +68,7 @@ bool edit_mirror(const Editor *ed)
 
 int edit_generate(Editor *ed, const MapGenParams *p, Err *e)
 {
+    assert(p);
     if (edit_group_end(ed, e)) return -1;
     Map nm;
     if (mapgen_generate(&nm, p, e)) return -1;
@@ -126,6 +129,7 @@ static int meta_step(Editor *ed, const MapMeta *m, Err *e)
 
 int edit_set_meta(Editor *ed, const MapMeta *meta, Err *e)
 {
+    assert(meta);
     if (map_meta_check(meta, ed->map.w, ed->map.h, e)) return -1;
     /* Copy field by field: bytes after the name's NUL are not compared,
      * and a clean copy keeps stale ones out of the history. */
@@ -200,6 +204,7 @@ int edit_toggle_spawn(Editor *ed, int fleet, Hex h, Err *e)
 
 int edit_save(Editor *ed, const char *path, Err *e)
 {
+    assert(path);
     if (map_meta_check(&ed->map.meta, ed->map.w, ed->map.h, e)) return -1;
     /* As in edit_mark_saved, a failure to record the open stroke leaves a
      * consistent state, and that state is what gets written. */
@@ -212,12 +217,14 @@ int edit_save(Editor *ed, const char *path, Err *e)
 
 int edit_autosave(const Editor *ed, const char *path, Err *e)
 {
+    assert(path);
     if (map_meta_check(&ed->map.meta, ed->map.w, ed->map.h, e)) return -1;
     return map_save(&ed->map, path, e);
 }
 
 bool edit_take_changes(Editor *ed, EditChanges *out)
 {
+    assert(out);
     out->pixels = edit_box_rect(ed->chg);
     out->meta = ed->chg_meta;
     out->resized = ed->chg_resized;

@@ -3,6 +3,7 @@
  * budget that drops the oldest steps (see edit_internal.h). */
 #include "edit_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,6 +200,7 @@ void edit_tiles_free(EditTiles *t)
 
 void edit_tile_capture(Editor *ed, int t)
 {
+    assert(t >= 0 && t < ed->tiles.nx * ed->tiles.ny && !ed->tiles.mark[t]);
     TileGeo g = tile_geo((size_t)t, ed->map.w, ed->map.h);
     uint8_t *bits = ed->tiles.old + (size_t)t * EDIT_TILE_BITS_BYTES;
     memset(bits, 0, EDIT_TILE_BITS_BYTES);
@@ -264,6 +266,7 @@ static int history_lost(Editor *ed, Err *e, const char *what)
  * kept at all: the history is cleared and the state rebased on it. */
 void edit_push_step(Editor *ed, EditStep *s)
 {
+    assert(s && ed->cur < ed->cap_steps); /* edit_reserve_slot came first */
     drop_redo(ed);
     s->rev = ed->next_rev++;
     if (s->bytes > ed->budget) {
@@ -310,6 +313,7 @@ EditStep *edit_step_new(EditStepKind kind, bool with_meta)
 
 void edit_group_begin(Editor *ed)
 {
+    assert(!ed->group_open); /* callers end an open one first */
     ed->group_open = true;
     ed->stroke = false;
     ed->group_changed = false;
@@ -381,6 +385,7 @@ int edit_group_end(Editor *ed, Err *e)
  * forwards (side 1). Only a MAP step can fail, before changing anything. */
 static int step_apply(Editor *ed, const EditStep *s, int side, Err *e)
 {
+    assert(s && (side == 0 || side == 1));
     switch (s->kind) {
     case EDIT_STEP_PIXELS:
         mask_xor(&ed->map, s->data, s->len, ed->scratch);

@@ -1,6 +1,7 @@
 /* hex: pointy-top axial hex math (Red Blob Games' conventions, see hex.h). */
 #include "hex.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <math.h>
 #include <stddef.h>
@@ -75,6 +76,7 @@ int hex_distance(Hex a, Hex b)
 
 void hex_to_pixel(Hex h, float size, float *x, float *y)
 {
+    assert(x && y);
     /* Origin shifted by half a hex width and one size so hex (0,0) touches
      * the map's top and left edges from the inside. */
     double s = size;
@@ -113,6 +115,7 @@ Hex hex_from_pixel(float x, float y, float size)
 
 void hex_corner(Hex h, float size, int i, float *x, float *y)
 {
+    assert(x && y);
     float cx, cy;
     hex_to_pixel(h, size, &cx, &cy);
     int k = ((i % HEX_DIRS) + HEX_DIRS) % HEX_DIRS;
@@ -122,6 +125,7 @@ void hex_corner(Hex h, float size, int i, float *x, float *y)
 
 void hex_corner_unit(int i, double *dx, double *dy)
 {
+    assert(dx && dy);
     int k = ((i % HEX_DIRS) + HEX_DIRS) % HEX_DIRS;
     *dx = hex_corner_dx[k];
     *dy = hex_corner_dy[k];
@@ -159,6 +163,7 @@ Hex hex_rotate(Hex h, Hex centre, int steps)
 
 int hex_line(Hex a, Hex b, Hex *out, int cap)
 {
+    assert(out || cap <= 0);
     int n = hex_distance(a, b);
     /* The nudge (+1e-6, +1e-6, -2e-6 in cube terms) keeps lerp points off
      * the edges between hexes, where rounding would be a coin toss. */
@@ -174,6 +179,7 @@ int hex_line(Hex a, Hex b, Hex *out, int cap)
 
 int hex_range(Hex c, int n, Hex *out, int cap)
 {
+    assert(out || cap <= 0);
     if (n < 0) return 0;
     int k = 0;
     for (int dq = -n; dq <= n; dq++) {

@@ -42,6 +42,7 @@ static void clean_name(char *s)
 
 void map_meta_default(MapMeta *meta, const char *path)
 {
+    assert(meta);
     memset(meta, 0, sizeof *meta);
     if (path) {
         const char *b = paths_base_name(path);
@@ -71,6 +72,7 @@ static int check_size(int w, int h, const char *name, Err *e)
 
 int map_init(Map *m, int w, int h, Err *e)
 {
+    assert(m);
     memset(m, 0, sizeof *m);
     if (check_size(w, h, "map", e)) return -1;
     m->land = calloc((size_t)w * (size_t)h, 1);
@@ -83,6 +85,7 @@ int map_init(Map *m, int w, int h, Err *e)
 
 void map_free(Map *m)
 {
+    assert(m);
     free(m->land);
     memset(m, 0, sizeof *m);
 }
@@ -196,6 +199,7 @@ int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char
 
 void map_sidecar_path(const char *png_path, char *out, size_t cap)
 {
+    assert(png_path && out && cap > 0);
     const char *b = paths_base_name(png_path);
     const char *dot = strrchr(b, '.');
     size_t stem = dot ? (size_t)(dot - png_path) : strlen(png_path);
@@ -204,6 +208,7 @@ void map_sidecar_path(const char *png_path, char *out, size_t cap)
 
 int map_load(Map *m, const char *path, Err *e)
 {
+    assert(m && path);
     char *data;
     size_t len;
     memset(m, 0, sizeof *m);
@@ -328,6 +333,7 @@ int map_meta_parse(MapMeta *meta, const char *text, size_t len, const char *name
 
 int map_meta_format(const MapMeta *meta, char *buf, size_t cap)
 {
+    assert(meta && buf);
     size_t used = 0;
     int n = snprintf(buf, cap,
                      "# shoal map sidecar: game settings for the PNG of the same name\n"
@@ -362,6 +368,7 @@ int map_meta_format(const MapMeta *meta, char *buf, size_t cap)
 
 bool map_meta_equal(const MapMeta *a, const MapMeta *b)
 {
+    assert(a && b);
     if (strcmp(a->name, b->name) || a->hex_size != b->hex_size || a->wind_dir != b->wind_dir ||
         a->wind_strength != b->wind_strength)
         return false;
@@ -384,6 +391,7 @@ bool map_hex_inside(Hex hx, int hex_size, int w, int h)
  * round trip proves the file would load back as the same meta. */
 int map_meta_check(const MapMeta *m, int w, int h, Err *e)
 {
+    assert(m);
     const char *end = memchr(m->name, '\0', sizeof m->name);
     if (!end || end == m->name)
         return err_set(e, "name: must be 1 to %d characters", MAP_NAME_MAX - 1);
@@ -449,6 +457,7 @@ static void membuf_write(void *ctx, void *data, int size)
 
 int map_save(const Map *m, const char *path, Err *e)
 {
+    assert(m && m->land && path);
     size_t n = (size_t)m->w * (size_t)m->h;
     unsigned char *rgb = malloc(n * 3);
     if (!rgb) return err_set(e, "%s: out of memory encoding the map", path);
@@ -525,6 +534,7 @@ static int components(const Map *m, int value, int eight, size_t *largest)
 
 void map_stats(const Map *m, MapStats *st)
 {
+    assert(m && m->land && st);
     size_t n = (size_t)m->w * (size_t)m->h, water = 0, largest_land, largest_water;
     for (size_t i = 0; i < n; i++) water += !m->land[i];
     st->water_fraction = n ? (double)water / (double)n : 0.0;

@@ -2,6 +2,7 @@
  * thresholded at the quantile that gives the requested land fraction). */
 #include "mapgen_internal.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,7 @@ enum {
  * 6 islands), with seed 1 and 1024x768 for callers that set none. */
 void mapgen_defaults(MapGenParams *p)
 {
+    assert(p);
     p->seed = 1;
     p->w = 1024;
     p->h = 768;
@@ -64,6 +66,7 @@ void mapgen_defaults(MapGenParams *p)
 
 int mapgen_validate(const MapGenParams *p, Err *e)
 {
+    assert(p);
     if (p->w < MAP_MIN_SIDE || p->w > MAP_MAX_SIDE || p->h < MAP_MIN_SIDE || p->h > MAP_MAX_SIDE)
         return err_set(e, "--size %dx%d: width and height must be between %d and %d pixels", p->w,
                        p->h, MAP_MIN_SIDE, MAP_MAX_SIDE);
@@ -434,6 +437,7 @@ static int mg_hex_size(int w, int h)
 
 int mapgen_generate(Map *out, const MapGenParams *p, Err *e)
 {
+    assert(out && p);
     /* On any failure out is left empty, so map_free(out) is always safe. */
     memset(out, 0, sizeof *out);
     if (mapgen_validate(p, e)) return -1;

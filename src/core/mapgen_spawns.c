@@ -3,6 +3,7 @@
  * 180-degree image for a mirrored map (see mapgen_internal.h). */
 #include "mapgen_internal.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -271,6 +272,7 @@ oom:
  * images of fleet 0's. A side without a sailable hex gets no spawns. */
 int mapgen_spawns(Map *m, bool mirror, float size)
 {
+    assert(m && m->land && size > 0.0f);
     MgHexes g;
     float *score = NULL;
     unsigned char *sail = NULL;
