@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ------------------------------------------------------------------------
+ * What a search keeps in the chart's scratch (functions further down). */
+
 /* One search state: key = cell * 6 + facing. */
 typedef struct ChartNode {
     int32_t key, g, parent, out;
@@ -35,6 +38,9 @@ struct ChartScratch {
     int hn, hcap;
     uint32_t seq;
 };
+
+/* ------------------------------------------------------------------------
+ * The sailable rule. */
 
 /* True when pixel position (x, y) lies inside m and on water. */
 static bool chart_water_at(const Map *m, double x, double y)
