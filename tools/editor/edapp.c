@@ -238,11 +238,11 @@ static void sync_model(EdApp *a)
 void edapp_ensure_chart(EdApp *a)
 {
     if (!a->chart_stale && a->chart_ok) return;
-    if (a->chart_ok) hex_chart_free(&a->chart);
+    if (a->chart_ok) chart_deinit(&a->chart);
     a->chart_ok = false;
     const Map *m = edit_map(a->ed);
     Err e = {{0}};
-    if (hex_chart_init(&a->chart, m, (float)m->meta.hex_size, &e) != 0) {
+    if (chart_init(&a->chart, m, (float)m->meta.hex_size, &e) != 0) {
         edapp_status(a, "%s", e.msg);
         a->chart_stale = false;
         return;
@@ -1242,7 +1242,7 @@ void edapp_deinit(EdApp *a)
 {
     seaprev_deinit(&a->sea);
     edoverlay_free();
-    if (a->chart_ok) hex_chart_free(&a->chart);
+    if (a->chart_ok) chart_deinit(&a->chart);
     mapview_deinit(&a->view);
     shore_free(&a->shore);
     if (a->ed) edit_deinit(a->ed);

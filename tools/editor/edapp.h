@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "core/edit.h"
-#include "core/hex.h"
+#include "core/chart.h"
 #include "core/jobs.h"
 #include "core/mapgen.h"
 #include "core/shore.h"
@@ -86,7 +86,7 @@ typedef struct EdApp {
     double bake_ms;   /* the last re-bake: field + picture + chart + sea */
     double update_ms; /* the last in-stroke picture update */
     MapView view;
-    HexChart chart;
+    Chart chart;
     bool chart_ok, chart_stale;
     SeaPreview sea;
     bool sea_ok; /* fish sprites loaded */

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/hex.h"
+#include "core/chart.h"
 #include "ui/draw.h"
 
 /* Grid lines vanish below this hex radius on screen (they would be a
@@ -179,7 +179,7 @@ static void sail_hex(EdApp *a, Hex h, float size, void *ctx)
     (void)ctx;
     float x[6], y[6];
     hex_shape(a, h, size, x, y);
-    bool ok = hex_chart_sailable(&a->chart, h);
+    bool ok = chart_sailable(&a->chart, h);
     poly_fill(x, y, 6, ok ? (SDL_Color){60, 235, 170, 58} : (SDL_Color){12, 4, 24, 120});
 }
 
