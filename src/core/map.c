@@ -14,6 +14,7 @@
 #include "afile.h"
 #include "kv.h"
 #include "paths.h"
+#include "pngcheck.h"
 
 /* A map PNG larger than this is refused before reading it whole. */
 #define MAP_FILE_MAX_BYTES ((size_t)1 << 30)
@@ -133,25 +134,6 @@ static int png_check_header(const unsigned char *buf, size_t len, const char *na
     return 0;
 }
 
-/* Every chunk must fit in the file: stb_image grows its buffer to a
- * chunk's declared length before reading it (found by fuzz_map_png: a
- * 123-byte file declaring a 4 GB IDAT made it realloc gigabytes). */
-static int png_check_chunks(const unsigned char *buf, size_t len, const char *name, Err *e)
-{
-    for (size_t off = 8; off + 8 <= len;) {
-        unsigned clen = be32(buf + off);
-        const unsigned char *t = buf + off + 4;
-        if (clen > len - off - 8 || len - off - 8 - clen < 4) {
-            int named = isalpha(t[0]) && isalpha(t[1]) && isalpha(t[2]) && isalpha(t[3]);
-            return err_set(e, "%s: truncated or damaged PNG (%s%.*s chunk runs past the end)", name,
-                           named ? "the " : "a", named ? 4 : 0, (const char *)t);
-        }
-        off += 12 + (size_t)clen;
-        if (memcmp(t, "IEND", 4) == 0) break;
-    }
-    return 0;
-}
-
 /* A failed decode as our one-line message: stb_image puts the raw name of
  * an unknown chunk in its reason, so control characters are replaced. */
 static int png_decode_failed(const char *name, Err *e)
@@ -170,7 +152,12 @@ int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char
 {
     assert(m && (buf || len == 0) && name);
     memset(m, 0, sizeof *m);
-    if (png_check_header(buf, len, name, e) || png_check_chunks(buf, len, name, e)) return -1;
+    /* The header's sizes first (cheap, and the most precise message), then
+     * every checksum: a flipped bit must not load as a different map.
+     * pngcheck also keeps each chunk inside the file, which stb_image
+     * needs (found by fuzz_map_png: a 123-byte file declaring a 4 GB IDAT
+     * made it realloc gigabytes). */
+    if (png_check_header(buf, len, name, e) || pngcheck_verify(buf, len, name, e)) return -1;
     int w, h, comp;
     /* Grey + alpha: stb converts colour with its luma weights, which is the
      * colour rule documented in the README. */

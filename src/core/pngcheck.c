@@ -63,15 +63,18 @@ static uint64_t expected_bytes(const Header *hd)
 
 static int parse_header(const unsigned char *d, uint32_t n, Header *hd, const char *name, Err *e)
 {
-    if (n != 13) return err_set(e, "%s: corrupt PNG: IHDR is %u bytes, not 13", name, n);
+    if (n != 13)
+        return err_set(e, "%s: truncated or damaged PNG (IHDR is %u bytes, not 13)", name, n);
     *hd = (Header){be32(d), be32(d + 4), d[8], d[9], d[12]};
     if (hd->w == 0 || hd->h == 0 || hd->w > 0x7fffffffu || hd->h > 0x7fffffffu)
-        return err_set(e, "%s: corrupt PNG: image size %ux%u", name, hd->w, hd->h);
+        return err_set(e, "%s: truncated or damaged PNG (image size %ux%u)", name, hd->w, hd->h);
     if (!pixel_bits(hd->colour, hd->depth))
-        return err_set(e, "%s: corrupt PNG: colour type %d with bit depth %d", name, hd->colour,
-                       hd->depth);
+        return err_set(e, "%s: truncated or damaged PNG (colour type %d with bit depth %d)", name,
+                       hd->colour, hd->depth);
     if (d[10] != 0 || d[11] != 0 || hd->interlace > 1)
-        return err_set(e, "%s: corrupt PNG: unknown compression, filter or interlace method", name);
+        return err_set(
+            e, "%s: truncated or damaged PNG (unknown compression, filter or interlace method)",
+            name);
     return 0;
 }
 
@@ -115,54 +118,69 @@ static int check_stream(const unsigned char *png, size_t first, size_t end, cons
     const char *why = z.msg;
     inflateEnd(&z);
     if (got > want)
-        return err_set(e, "%s: corrupt PNG: the image data holds more than a %ux%u image", name,
-                       hd->w, hd->h);
+        return err_set(
+            e, "%s: truncated or damaged PNG (the image data holds more than a %ux%u image)", name,
+            hd->w, hd->h);
     if (rc != Z_STREAM_END)
-        return err_set(e, "%s: corrupt PNG: the image data is damaged (%s)", name,
+        return err_set(e, "%s: truncated or damaged PNG (the image data is damaged (%s))", name,
                        why ? why : "it ends too soon");
     if (got != want)
-        return err_set(e, "%s: corrupt PNG: the image data is %llu bytes, its header says %llu",
-                       name, (unsigned long long)got, (unsigned long long)want);
+        return err_set(
+            e, "%s: truncated or damaged PNG (the image data is %llu bytes, its header says %llu)",
+            name, (unsigned long long)got, (unsigned long long)want);
     return 0;
 }
 
 int pngcheck_verify(const unsigned char *data, size_t len, const char *name, Err *e)
 {
     if (len < 8 || memcmp(data, SIGNATURE, 8) != 0)
-        return err_set(e, "%s: not a PNG file (its first bytes are not the PNG signature)", name);
+        return err_set(e, "%s: not a PNG image (a map is a PNG mask)", name);
     Header hd = {0};
     size_t at = 8, idat_first = 0, idat_end = 0;
     int chunks = 0;
     bool idat_done = false, ended = false;
     while (at < len && !ended) {
         if (len - at < 12)
-            return err_set(e, "%s: corrupt PNG: cut short at byte %zu, inside a chunk", name, at);
+            return err_set(e,
+                           "%s: truncated or damaged PNG (cut short at byte %zu, inside a chunk)",
+                           name, at);
         uint32_t n = be32(data + at);
         const unsigned char *type = data + at + 4;
-        if (n > 0x7fffffffu || n > len - at - 12)
-            return err_set(e, "%s: corrupt PNG: a chunk at byte %zu runs past the end of the file",
-                           name, at);
         char tname[5];
+        bool named = true;
         for (int i = 0; i < 4; i++) {
             unsigned char c = type[i];
-            if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')))
-                return err_set(e, "%s: corrupt PNG: a chunk at byte %zu has no valid type", name,
-                               at);
+            named = named && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'));
             tname[i] = (char)c;
         }
         tname[4] = '\0';
+        if (n > 0x7fffffffu || n > len - at - 12) {
+            if (named)
+                return err_set(e, "%s: truncated or damaged PNG (the %s chunk runs past the end)",
+                               name, tname);
+            return err_set(e,
+                           "%s: truncated or damaged PNG (a chunk at byte %zu runs past the end)",
+                           name, at);
+        }
+        if (!named)
+            return err_set(e,
+                           "%s: truncated or damaged PNG (a chunk at byte %zu has no valid type)",
+                           name, at);
         uLong crc = crc32(crc32(0L, Z_NULL, 0), type, n + 4);
         if (crc != be32(data + at + 8 + n))
-            return err_set(e,
-                           "%s: corrupt PNG: chunk %s at byte %zu fails its CRC check (the "
-                           "file is damaged)",
-                           name, tname, at);
+            return err_set(
+                e,
+                "%s: truncated or damaged PNG (chunk %s at byte %zu fails its CRC check (the )"
+                "file is damaged)",
+                name, tname, at);
         bool is_idat = strcmp(tname, "IDAT") == 0;
         if (chunks == 0 && strcmp(tname, "IHDR") != 0)
-            return err_set(e, "%s: corrupt PNG: the first chunk is %s, not IHDR", name, tname);
+            return err_set(e, "%s: truncated or damaged PNG (the first chunk is %s, not IHDR)",
+                           name, tname);
         if (chunks == 0 && parse_header(type + 4, n, &hd, name, e)) return -1;
         if (is_idat && idat_done)
-            return err_set(e, "%s: corrupt PNG: IDAT chunks split by other chunks", name);
+            return err_set(e, "%s: truncated or damaged PNG (IDAT chunks split by other chunks)",
+                           name);
         if (is_idat && !idat_end) idat_first = at;
         if (is_idat) idat_end = at + 12 + n;
         if (!is_idat && idat_end) idat_done = true;
@@ -170,9 +188,11 @@ int pngcheck_verify(const unsigned char *data, size_t len, const char *name, Err
         at += 12 + (size_t)n;
         chunks++;
     }
-    if (!ended) return err_set(e, "%s: corrupt PNG: cut short (no IEND chunk)", name);
+    if (!ended) return err_set(e, "%s: truncated or damaged PNG (cut short (no IEND chunk))", name);
     if (at != len)
-        return err_set(e, "%s: corrupt PNG: %zu stray bytes after the IEND chunk", name, len - at);
-    if (!idat_end) return err_set(e, "%s: corrupt PNG: no image data (IDAT chunk)", name);
+        return err_set(e, "%s: truncated or damaged PNG (%zu stray bytes after the IEND chunk)",
+                       name, len - at);
+    if (!idat_end)
+        return err_set(e, "%s: truncated or damaged PNG (no image data (IDAT chunk))", name);
     return check_stream(data, idat_first, idat_end, &hd, name, e);
 }
