@@ -76,8 +76,9 @@ def owner(path):
                 cands.append(a + c[len(b):])
     for c in cands:
         r = subprocess.run(["dpkg", "-S", c], capture_output=True, text=True)
-        if r.returncode == 0:
-            return r.stdout.split(":")[0].split(",")[0].strip()
+        for line in r.stdout.splitlines() if r.returncode == 0 else []:
+            if not line.startswith("diversion by "):  # dpkg-divert's notes
+                return line.split(":")[0].split(",")[0].strip()
     return None
 
 

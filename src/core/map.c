@@ -199,17 +199,24 @@ int map_load(Map *m, const char *path, Err *e)
     char *data;
     size_t len;
     memset(m, 0, sizeof *m);
+    char side[PATHS_MAX];
+    map_sidecar_path(path, side, sizeof side);
+    /* A save that a kill or an error cut short is settled first, so the
+     * pair read is the old one or the new one, never half of each. */
+    const char *pair[2] = {path, side};
+    if (afile_group_recover(pair, 2, e) < 0) return -1;
     if (afile_read(path, MAP_FILE_MAX_BYTES, &data, &len, e)) return -1;
     int rc = map_load_png_memory(m, (const unsigned char *)data, len, path, e);
     free(data);
     if (rc) return -1;
     map_meta_default(&m->meta, path);
 
-    char side[PATHS_MAX];
-    map_sidecar_path(path, side, sizeof side);
-    FILE *probe = fopen(side, "rb");
-    if (!probe) return 0; /* no sidecar: defaults */
-    fclose(probe);
+    int there = afile_probe(side, e);
+    if (there < 0) {
+        map_free(m);
+        return -1;
+    }
+    if (there == 0) return 0; /* no sidecar: defaults */
     if (afile_read(side, MAP_SIDECAR_MAX_BYTES, &data, &len, e)) {
         map_free(m);
         return -1;
@@ -460,20 +467,18 @@ int map_save(const Map *m, const char *path, Err *e)
     map_sidecar_path(path, side, sizeof side);
     int tl = map_meta_format(&m->meta, text, sizeof text);
     int rc = tl < 0 ? err_set(e, "%s: sidecar too large", side) : 0;
-    /* Stage both files before replacing either, so a full disk or a bad
-     * folder leaves the old pair untouched; then the sidecar first, since a
+    /* Both files are replaced together or not at all (afile groups): a
      * new mask beside old settings could put spawns on land. */
-    char tmp_side[AFILE_TMP_MAX], tmp_png[AFILE_TMP_MAX];
-    if (rc == 0) rc = afile_stage(side, text, (size_t)tl, tmp_side, e);
-    if (rc == 0 && afile_stage(path, b.p, b.len, tmp_png, e)) {
-        afile_discard(tmp_side);
-        rc = -1;
-    }
-    if (rc == 0 && afile_commit(tmp_side, side, e)) {
-        afile_discard(tmp_png);
-        rc = -1;
-    }
-    if (rc == 0) rc = afile_commit(tmp_png, path, e);
+    AfileGroup *g = rc == 0 ? malloc(sizeof *g) : NULL;
+    if (rc == 0 && !g) rc = err_set(e, "%s: out of memory saving the map", path);
+    if (rc == 0) rc = afile_group_begin(g, e);
+    if (rc == 0) rc = afile_group_add(g, path, b.p, b.len, e);
+    if (rc == 0) rc = afile_group_add(g, side, text, (size_t)tl, e);
+    if (rc == 0)
+        rc = afile_group_commit(g, e);
+    else if (g)
+        afile_group_abort(g);
+    free(g);
     free(b.p);
     return rc;
 }
