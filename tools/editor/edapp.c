@@ -88,6 +88,7 @@ static void generate(EdApp *a)
 
 static void set_overlay(EdApp *a, unsigned bit, bool on)
 {
+    assert(bit == OVL_HEAT || bit == OVL_GRID || bit == OVL_SAIL || bit == OVL_SEA);
     bool was = (a->overlays & bit) != 0;
     if (was == on) return;
     a->overlays = on ? a->overlays | bit : a->overlays & ~bit;
@@ -473,6 +474,7 @@ static const char *const tool_names[TOOL_COUNT] = {"brush", "fill", "spawn1", "s
 
 void edapp_describe(const EdApp *a, char *out, size_t cap)
 {
+    assert(a->tools.tool >= 0 && a->tools.tool < TOOL_COUNT && cap > 0);
     const Map *m = edit_map(a->ed);
     snprintf(out, cap,
              "title=\"%s\" dirty=%d undo=%d redo=%d tool=%s brush=%d value=%s mirror=%d "

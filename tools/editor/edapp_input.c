@@ -120,6 +120,7 @@ static bool over_status_bar(const EdApp *a, float y)
 
 void edapp_mouse_event(EdApp *a, const SDL_Event *ev)
 {
+    assert(a->ed);
     float k = a->px_ratio;
     switch (ev->type) {
     case SDL_MOUSEMOTION:

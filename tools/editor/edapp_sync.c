@@ -85,6 +85,7 @@ static EditRect grow(EditRect r, int by, const Map *m)
  * one size (empty when none does). */
 static EditRect field_diff(const ShoreField *a, const ShoreField *b)
 {
+    assert(a->w == b->w && a->h == b->h);
     int w = a->w, h = a->h, x0 = w, y0 = h, x1 = -1, y1 = -1;
     for (int y = 0; y < h; y++) {
         const float *p = a->dist + (size_t)y * (size_t)w, *q = b->dist + (size_t)y * (size_t)w;

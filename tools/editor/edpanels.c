@@ -230,6 +230,7 @@ EdAct edpanels_report(EdPanels *p, const EdPanelsFrame *f)
 
 void edpanels_status_bar(const EdPanelsFrame *f)
 {
+    assert(f->tool >= 0 && f->tool < TOOL_COUNT);
     float s = f->px_ratio;
     int h = f->status_bar_h;
     float y = (float)(f->view_h - h);
