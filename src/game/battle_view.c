@@ -11,22 +11,32 @@
 #include "ui/draw.h"
 #include "ui/geo.h"
 #include "core/mathx.h"
+#include "ui/theme.h"
 
 #define FX_TEX_CELL 32
 /* Segments of a ring round a ship or an aimed-at target. */
 #define RING_SEGS 36
 
 /* Side colours: the paint of the ships (tools/sprites/ships.py). */
-static const SDL_Color side_ink[SKIRMISH_SIDES] = {{120, 170, 255, 255}, {255, 120, 105, 255}};
-static const SDL_Color reach_fill = {160, 232, 255, 64};
-static const SDL_Color enemy_reach_fill = {255, 150, 130, 34};
+static SDL_Color side_ink(int side)
+{
+    return side ? THEME_SIDE_B : THEME_SIDE_A;
+}
+
 /* Arcs are tinted lightly and outlined, so the reach shows through. */
-static const SDL_Color arc_fill[FLEET_BROADSIDES] = {{255, 200, 90, 22}, {255, 120, 190, 22}};
-static const SDL_Color arc_line[FLEET_BROADSIDES] = {{255, 200, 90, 110}, {255, 130, 195, 110}};
+static SDL_Color arc_fill(int broadside)
+{
+    return broadside ? THEME_ARC_STBD_FILL : THEME_ARC_PORT_FILL;
+}
+
+static SDL_Color arc_line(int broadside)
+{
+    return broadside ? THEME_ARC_STBD : THEME_ARC_PORT;
+}
+
 /* Labels over ships only when hexes are at least this many output px
  * (centre to corner): further out they would cover each other. */
 #define LABEL_HEX_PX 26.0f
-static const SDL_Color path_ink = {255, 240, 190, 230};
 
 /* ------------------------------------------------------------- resources */
 
@@ -116,7 +126,7 @@ static void draw_grid(BattleView *v, const Battle *b, const Camera *c)
 {
     const HexChart *ch = &b->sk.chart;
     float size = ch->size, w = 1.0f * v->ui;
-    SDL_Color col = {255, 255, 255, 24};
+    SDL_Color col = THEME_BATTLE_GRID;
     /* Only hexes in view: the camera's world rectangle, a hex of margin. */
     double x0, y0, x1, y1;
     cam_screen_to_world(c, 0, 0, &x0, &y0);
@@ -178,7 +188,7 @@ static void draw_path(BattleView *v, const Battle *b, const Camera *c, int i, bo
     float xs[SKIRMISH_MAX_STEPS + 1], ys[SKIRMISH_MAX_STEPS + 1];
     int n = path_points(b, i, xs, ys, SKIRMISH_MAX_STEPS + 1);
     float w = (selected ? 3.0f : 2.0f) * v->ui;
-    SDL_Color col = selected ? path_ink : with_alpha(path_ink, 0.55f);
+    SDL_Color col = selected ? THEME_PATH : with_alpha(THEME_PATH, 0.55f);
     float sx[SKIRMISH_MAX_STEPS + 1], sy[SKIRMISH_MAX_STEPS + 1];
     for (int k = 0; k < n; k++) to_screen(c, xs[k], ys[k], &sx[k], &sy[k]);
     for (int k = 0; k + 1 < n; k++) geo_line(&v->geo, sx[k], sy[k], sx[k + 1], sy[k + 1], w, col);
@@ -218,7 +228,7 @@ static void draw_aim(BattleView *v, const Battle *b, const Camera *c, int bs)
     float dx = sx1 - sx0, dy = sy1 - sy0, l = sqrtf(dx * dx + dy * dy);
     if (l < 1.0f) return;
     float dash = 9.0f * v->ui;
-    SDL_Color col = arc_line[bs];
+    SDL_Color col = arc_line(bs);
     col.a = 230;
     for (float s = 0.0f; s < l; s += 2.0f * dash) {
         float e = fminf(s + dash, l);
@@ -270,7 +280,7 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
     if (i >= 0 && b->phase != BATTLE_CURTAIN) {
         bool mine = battle_can_order(b, i);
         for (int k = 0; k < b->nreach_hex; k++)
-            geo_hex_fill(&v->geo, c, b->reach_hex[k], size, mine ? reach_fill : enemy_reach_fill);
+            geo_hex_fill(&v->geo, c, b->reach_hex[k], size, mine ? THEME_REACH : THEME_ENEMY_REACH);
         for (int bs = 0; bs < FLEET_BROADSIDES; bs++) {
             const FleetShip *s = &b->sk.ships[i];
             if (s->reload[bs] > 0 && mine) continue;
@@ -279,10 +289,10 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
                 int t = skirmish_ship_at(&b->sk, h);
                 bool foe =
                     t >= 0 && b->sk.ships[t].side != s->side && fleet_ship_active(&b->sk.ships[t]);
-                SDL_Color col = arc_fill[bs];
+                SDL_Color col = arc_fill(bs);
                 if (foe) col.a = 90;
                 geo_hex_fill(&v->geo, c, h, size, col);
-                SDL_Color ln = arc_line[bs];
+                SDL_Color ln = arc_line(bs);
                 if (foe) ln.a = 235;
                 geo_hex_outline(&v->geo, c, h, size * 0.92f, (foe ? 2.5f : 1.0f) * v->ui, ln);
             }
@@ -328,7 +338,7 @@ void battle_view_ships(void *ctx, SDL_Renderer *r, const Camera *c)
     (void)r;
     if (!b) return;
     geo_reset(&v->geo);
-    SDL_Color white = {255, 255, 255, 255};
+    SDL_Color white = THEME_WHITE;
     for (int i = 0; i < b->sk.nships; i++) {
         BattleShipLook l;
         battle_ship_look(b, i, &l);
@@ -356,7 +366,7 @@ void battle_view_ships(void *ctx, SDL_Renderer *r, const Camera *c)
         float x, y;
         hex_to_pixel(e.hex, (float)b->map.meta.hex_size, &x, &y);
         ship_quad(v, c, b, s->cls, s->side & 1, x, y, battle_dir_angle(e.facing), 1.0f,
-                  (SDL_Color){255, 255, 255, 110});
+                  THEME_GHOST);
     }
     float longest = battle_ship_length(b, FLEET_LINE) * (float)c->zoom;
     geo_flush(&v->geo, v->r, atlas_pick(&v->ships, longest));
@@ -378,8 +388,7 @@ static void draw_bars(BattleView *v, const Battle *b, const Camera *c, const Bat
     float left = x - w / 2;
     float frac[3] = {(float)s->hull / (float)k->hull, (float)s->rigging / (float)k->rigging,
                      (float)s->crew / (float)k->crew};
-    geo_rect(&v->geo, left - gap, top - gap, w + 2 * gap, 3 * (bh + gap) + gap,
-             (SDL_Color){5, 15, 28, 170});
+    geo_rect(&v->geo, left - gap, top - gap, w + 2 * gap, 3 * (bh + gap) + gap, THEME_BARS_BG);
     for (int r = 0; r < 3; r++) {
         float f = fminf(fmaxf(frac[r], 0.0f), 1.0f);
         SDL_Color col;
@@ -387,11 +396,11 @@ static void draw_bars(BattleView *v, const Battle *b, const Camera *c, const Bat
             col = f > 0.5f ? (SDL_Color){(Uint8)(90 + 330 * (1 - f)), 210, 90, 255}
                            : (SDL_Color){240, (Uint8)(60 + 300 * f), 60, 255};
         else if (r == 1)
-            col = (SDL_Color){215, 235, 250, 255};
+            col = THEME_RIGGING;
         else
-            col = (SDL_Color){250, 200, 90, 255};
+            col = THEME_CREW;
         float y0 = top + (float)r * (bh + gap);
-        geo_rect(&v->geo, left, y0, w, bh, (SDL_Color){60, 60, 70, 200});
+        geo_rect(&v->geo, left, y0, w, bh, THEME_BAR_TRACK);
         geo_rect(&v->geo, left, y0, w * f, bh, col);
     }
 }
@@ -415,7 +424,7 @@ void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
         to_screen(c, looks[sel].x, looks[sel].y, &x, &y);
         float rr = battle_ship_length(b, b->sk.ships[sel].cls) * 0.55f * (float)c->zoom;
         geo_ring(&v->geo, x, y, fmaxf(rr, 14.0f * v->ui), 2.0f * v->ui, RING_SEGS,
-                 (SDL_Color){245, 214, 140, 235});
+                 theme_alpha(THEME_GOLD, 235));
     }
     geo_flush(&v->geo, v->r, NULL);
     bool all_labels = (float)(b->map.meta.hex_size * c->zoom) >= LABEL_HEX_PX * v->ui;
@@ -432,8 +441,8 @@ void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
         int tw, th;
         text_measure(v->text, lab, &tw, &th);
         float top = y - fmaxf(len * 0.36f, 12.0f * v->ui) - 3.0f * 4.0f * v->ui;
-        SDL_Color ink = side_ink[l->ship->side & 1];
-        if (l->ship->status == FLEET_STRUCK) ink = (SDL_Color){220, 220, 220, 255};
+        SDL_Color ink = side_ink(l->ship->side & 1);
+        if (l->ship->status == FLEET_STRUCK) ink = THEME_STRUCK;
         text_draw(v->text, lab, (int)(x - w / 2), (int)(top - (float)th - 1.0f * v->ui), ink);
     }
     (void)r;

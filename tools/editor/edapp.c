@@ -11,6 +11,7 @@
 
 #include "ui/draw.h"
 #include "ui/screenshot.h"
+#include "ui/theme.h"
 
 #define FONT_FILE "fonts/DejaVuSans.ttf"
 /* A finding's highlight pulses this long after it is picked, seconds. */
@@ -398,7 +399,7 @@ void edapp_frame(EdApp *a, double dt)
     seaprev_update(&a->view.sea, dt, &a->view.cam);
     if (a->report.pick >= 0) a->report.pick_time += dt;
     if (a->status_left > 0) a->status_left -= dt;
-    SDL_SetRenderDrawColor(a->r, 6, 18, 34, 255);
+    theme_draw_color(a->r, THEME_SEA_CLEAR);
     SDL_RenderClear(a->r);
     mapview_draw(&a->view.map, &a->view.cam);
     EdOverlayFrame of;

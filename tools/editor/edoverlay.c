@@ -9,6 +9,7 @@
 
 #include "core/hex.h"
 #include "mapview.h"
+#include "ui/theme.h"
 
 /* Grid lines vanish below this hex radius on screen (they would be a
  * solid wash), and no layer visits more hexes than this in one frame. */
@@ -17,7 +18,12 @@
 #define SQRT3       1.7320508f
 #define CIRCLE_SEGS 48
 
-static const SDL_Color fleet_col[2] = {{236, 92, 72, 255}, {250, 206, 72, 255}};
+/* Fleet f's colour (0 or 1). */
+static SDL_Color fleet_col(int f)
+{
+    assert(f == 0 || f == 1);
+    return f ? THEME_FLEET2 : THEME_FLEET1;
+}
 
 void edoverlay_init(EdOverlay *o)
 {
@@ -87,7 +93,7 @@ static void sail_hex(GeoList *g, const EdOverlayFrame *f, Hex h, float size, con
     float x[6], y[6];
     geo_hex_corners(f->cam, h, size, x, y);
     bool ok = hex_chart_sailable(f->sail, h);
-    geo_poly(g, x, y, 6, ok ? (SDL_Color){60, 235, 170, 58} : (SDL_Color){12, 4, 24, 120});
+    geo_poly(g, x, y, 6, ok ? THEME_SAILABLE : THEME_UNSAILABLE);
 }
 
 static void grid_hex(GeoList *g, const EdOverlayFrame *f, Hex h, float size, const void *ctx)
@@ -96,7 +102,7 @@ static void grid_hex(GeoList *g, const EdOverlayFrame *f, Hex h, float size, con
     float x[6], y[6];
     geo_hex_corners(f->cam, h, size, x, y);
     /* The W, NW and NE sides: neighbours draw the other three. */
-    SDL_Color c = f->heat ? (SDL_Color){0, 0, 0, 90} : (SDL_Color){235, 245, 255, 60};
+    SDL_Color c = f->heat ? THEME_GRID_ON_HEAT : THEME_GRID_LINE;
     geo_line(g, x[4], y[4], x[5], y[5], *w, c);
     geo_line(g, x[5], y[5], x[0], y[0], *w, c);
     geo_line(g, x[0], y[0], x[1], y[1], *w, c);
@@ -111,12 +117,12 @@ static void draw_spawns(GeoList *g, const EdOverlayFrame *fr)
         for (int i = 0; i < m->meta.spawn_count[f]; i++) {
             float x[6], y[6];
             geo_hex_corners(fr->cam, m->meta.spawns[f][i], size, x, y);
-            SDL_Color fill = fleet_col[f];
+            SDL_Color fill = fleet_col(f);
             fill.a = 120;
             geo_poly(g, x, y, 6, fill);
             for (int k = 0; k < 6; k++)
                 geo_line(g, x[k], y[k], x[(k + 1) % 6], y[(k + 1) % 6], 2.0f * fr->px_ratio,
-                         fleet_col[f]);
+                         fleet_col(f));
         }
     flush(g, fr->r);
     if (rad < 9.0f) return;
@@ -130,7 +136,7 @@ static void draw_spawns(GeoList *g, const EdOverlayFrame *fr)
             int tw, th;
             text_measure(fr->text, s, &tw, &th);
             text_draw(fr->text, s, (int)(sx - (float)tw / 2), (int)(sy - (float)th / 2),
-                      (SDL_Color){20, 16, 10, 255});
+                      THEME_SPAWN_LABEL);
         }
 }
 
@@ -158,7 +164,7 @@ static void brush_ring(GeoList *g, const EdOverlayFrame *fr, float wx, float wy,
         geo_line(g, sx, sy - 6 * k, sx, sy + 6 * k, 1.5f * k, c);
         return;
     }
-    geo_ring(g, sx, sy, r + k, 1.5f * k, CIRCLE_SEGS, (SDL_Color){0, 0, 0, 150});
+    geo_ring(g, sx, sy, r + k, 1.5f * k, CIRCLE_SEGS, THEME_SHADOW);
     geo_ring(g, sx, sy, r, 1.5f * k, CIRCLE_SEGS, c);
 }
 
@@ -194,13 +200,13 @@ static void draw_cursor(GeoList *g, const EdOverlayFrame *fr)
     double wxd, wyd;
     cam_screen_to_world(fr->cam, fr->mx, fr->my, &wxd, &wyd);
     float wx = (float)wxd, wy = (float)wyd, k = fr->px_ratio;
-    SDL_Color col = fr->land ? (SDL_Color){250, 226, 160, 255} : (SDL_Color){140, 220, 255, 255};
+    SDL_Color col = fr->land ? THEME_SAND : THEME_SKY;
     SDL_Color ghost = col;
     ghost.a = 110;
     if (fr->cursor == EDOVERLAY_CURSOR_SPAWN) {
         assert(fr->fleet == 0 || fr->fleet == 1);
         Hex h = hex_from_pixel(wx, wy, (float)m->meta.hex_size);
-        SDL_Color c = fleet_col[fr->fleet];
+        SDL_Color c = fleet_col(fr->fleet);
         c.a = 200;
         geo_hex_outline(g, fr->cam, h, (float)m->meta.hex_size, 2.0f * k, c);
         flush(g, fr->r);
@@ -229,7 +235,7 @@ static void draw_mirror_centre(GeoList *g, const EdOverlayFrame *fr)
     const Map *m = fr->map;
     float sx, sy, k = fr->px_ratio;
     to_screen(fr, (float)m->w / 2, (float)m->h / 2, &sx, &sy);
-    SDL_Color c = {236, 140, 255, 220};
+    SDL_Color c = THEME_MIRROR;
     geo_ring(g, sx, sy, 7 * k, 1.5f * k, CIRCLE_SEGS, c);
     geo_line(g, sx - 13 * k, sy, sx + 13 * k, sy, 1.5f * k, c);
     geo_line(g, sx, sy - 13 * k, sx, sy + 13 * k, 1.5f * k, c);
@@ -240,8 +246,7 @@ static void draw_pick(GeoList *g, const EdOverlayFrame *fr)
 {
     const ValidateFinding *f = fr->pick;
     if (!f) return;
-    SDL_Color c = f->severity == VALIDATE_ERROR ? (SDL_Color){255, 84, 84, 255}
-                                                : (SDL_Color){255, 196, 64, 255};
+    SDL_Color c = f->severity == VALIDATE_ERROR ? THEME_PICK_ERROR : THEME_PICK_WARNING;
     float k = fr->px_ratio;
     /* Pulse for a few seconds, then stay lit. */
     float t = (float)fr->pick_time;
@@ -286,13 +291,13 @@ static void draw_wind(GeoList *g, const EdOverlayFrame *fr)
         bx[i] = cx + (r + 8 * k) * cosf(t);
         by[i] = cy + (r + 8 * k) * sinf(t);
     }
-    geo_poly(g, bx, by, 16, (SDL_Color){6, 20, 36, 190});
-    geo_ring(g, cx, cy, r, 1.0f * k, CIRCLE_SEGS, (SDL_Color){160, 200, 220, 120});
+    geo_poly(g, bx, by, 16, theme_alpha(THEME_PANEL, 190));
+    geo_ring(g, cx, cy, r, 1.0f * k, CIRCLE_SEGS, theme_alpha(THEME_ROSE, 120));
     for (int d = 0; d < 6; d++) {
         float t = (float)d * 1.0471976f;
         float ux = cosf(t), uy = -sinf(t);
         geo_line(g, cx + ux * (r - 4 * k), cy + uy * (r - 4 * k), cx + ux * r, cy + uy * r,
-                 1.5f * k, (SDL_Color){160, 200, 220, 160});
+                 1.5f * k, THEME_ROSE);
     }
     int s = m->meta.wind_strength;
     if (s > 0) {
@@ -301,7 +306,7 @@ static void draw_wind(GeoList *g, const EdOverlayFrame *fr)
         float ux = -cosf(t), uy = sinf(t);
         float len = r * (0.45f + 0.11f * (float)s);
         float tx = cx + ux * len, ty = cy + uy * len, fx = cx - ux * len, fy = cy - uy * len;
-        SDL_Color c = {140, 220, 255, 255};
+        SDL_Color c = THEME_SKY;
         geo_line(g, fx, fy, tx, ty, (1.5f + 0.5f * (float)s) * k, c);
         float px = -uy, py = ux, hl = 9 * k;
         float hx[3] = {tx + ux * 3 * k, tx - ux * hl + px * hl * 0.6f,
@@ -318,8 +323,7 @@ static void draw_wind(GeoList *g, const EdOverlayFrame *fr)
         snprintf(txt, sizeof txt, "calm");
     int tw, th;
     text_measure(fr->text, txt, &tw, &th);
-    text_draw(fr->text, txt, (int)(cx - (float)tw / 2), (int)(cy + r + 10 * k),
-              (SDL_Color){200, 225, 235, 255});
+    text_draw(fr->text, txt, (int)(cx - (float)tw / 2), (int)(cy + r + 10 * k), THEME_ROSE_TEXT);
 }
 
 /* The heat map's key: the ramp from the coast out to MAPVIEW_HEAT_SPAN. */
@@ -332,7 +336,7 @@ static void draw_heat_legend(GeoList *g, const EdOverlayFrame *fr)
     float bx[4] = {x - 8 * k, x + w + 8 * k, x + w + 8 * k, x - 8 * k};
     float by[4] = {y - 8 * k - (float)lh, y - 8 * k - (float)lh, y + h + (float)lh + 10 * k,
                    y + h + (float)lh + 10 * k};
-    geo_poly(g, bx, by, 4, (SDL_Color){6, 20, 36, 200});
+    geo_poly(g, bx, by, 4, theme_alpha(THEME_PANEL, 200));
     enum { STEPS = 44 };
     ShoreField one = {1, 1, NULL};
     Map px = {1, 1, NULL, {{0}, 0, 0, 0, {0, 0}, {{{0, 0}}}}};
@@ -353,9 +357,9 @@ static void draw_heat_legend(GeoList *g, const EdOverlayFrame *fr)
     }
     /* The fish margin's place on the (square-root) scale. */
     float mx = x + w * sqrtf(fr->fish_margin / MAPVIEW_HEAT_SPAN);
-    geo_line(g, mx, y - 3 * k, mx, y + h + 3 * k, 2.0f * k, (SDL_Color){255, 255, 255, 255});
+    geo_line(g, mx, y - 3 * k, mx, y + h + 3 * k, 2.0f * k, THEME_WHITE);
     flush(g, fr->r);
-    SDL_Color ink = {220, 235, 242, 255};
+    SDL_Color ink = THEME_LEGEND_INK;
     text_draw(fr->text, "Shore distance (px)", (int)x, (int)(y - 4 * k) - lh, ink);
     char s[48];
     text_draw(fr->text, "0", (int)x, (int)(y + h + 3 * k), ink);
@@ -364,8 +368,7 @@ static void draw_heat_legend(GeoList *g, const EdOverlayFrame *fr)
     text_measure(fr->text, s, &tw, &th);
     text_draw(fr->text, s, (int)(x + w) - tw, (int)(y + h + 3 * k), ink);
     snprintf(s, sizeof s, "fish margin %.0f", (double)fr->fish_margin);
-    text_draw(fr->text, s, (int)(mx - 10 * k), (int)(y + h + 3 * k),
-              (SDL_Color){255, 255, 255, 255});
+    text_draw(fr->text, s, (int)(mx - 10 * k), (int)(y + h + 3 * k), THEME_WHITE);
 }
 
 void edoverlay_draw(EdOverlay *o, const EdOverlayFrame *fr)

@@ -8,21 +8,12 @@
 
 #include "core/hex.h"
 #include "ui/draw.h"
-
-/* Widget padding of ui/widgets.c, for the rows drawn here by hand. */
-#define PAD 10.0f
-#define GAP 7.0f
-
-static const SDL_Color ink = {236, 244, 248, 255};
-static const SDL_Color dim = {160, 190, 205, 255};
-static const SDL_Color gold = {245, 214, 140, 255};
-static const SDL_Color red = {255, 110, 100, 255};
-static const SDL_Color amber = {255, 200, 90, 255};
+#include "ui/theme.h"
 
 static void fill(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color c)
 {
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+    theme_draw_color(r, c);
     SDL_Rect rc = {(int)x, (int)y, (int)w, (int)h};
     draw_fill_rect(r, &rc);
 }
@@ -193,7 +184,7 @@ EdAct edpanels_report(EdPanels *p, const EdPanelsFrame *f)
     ui_panel_begin(ui, &p->p_report);
     if (f->report_ok && r->count == 0) ui_label(ui, "No problems found: both fleets can meet.");
     int lh = text_line_height(f->text);
-    float row_w = w - 2 * PAD * s;
+    float row_w = w - 2 * THEME_PAD * s;
     for (int i = 0; f->report_ok && i < r->count; i++) {
         const ValidateFinding *fi = &r->items[i];
         SDL_FRect rc = {ui->cx, ui->cy, row_w, (float)lh + 4 * s};
@@ -205,14 +196,12 @@ EdAct edpanels_report(EdPanels *p, const EdPanelsFrame *f)
                         ui->press_y < rc.y + rc.h;
         if (ui->pressed && ui->active == 0 && press_in) ui->active = id;
         if (ui->active == id && ui->released && hover) act = (EdAct){EDACT_PICK, i};
-        SDL_Color bg = f->pick == i ? (SDL_Color){50, 100, 130, 230}
-                       : hover      ? (SDL_Color){30, 70, 96, 220}
-                                    : (SDL_Color){0, 0, 0, 0};
+        SDL_Color bg = f->pick == i ? THEME_ROW_PICKED : hover ? THEME_ROW_HOVER : THEME_NONE;
         if (bg.a) fill(f->r, rc.x, rc.y, rc.w, rc.h, bg);
         bool err = fi->severity == VALIDATE_ERROR;
         const char *tag = err ? "error" : "warning";
-        int tw =
-            text_draw(f->text, tag, (int)(rc.x + 4 * s), (int)(rc.y + 2 * s), err ? red : amber);
+        int tw = text_draw(f->text, tag, (int)(rc.x + 4 * s), (int)(rc.y + 2 * s),
+                           err ? THEME_ERROR : THEME_WARNING);
         char where[48] = "";
         if (fi->x >= 0) snprintf(where, sizeof where, "  (%d, %d)", fi->x, fi->y);
         char full[256], cut[256];
@@ -220,7 +209,7 @@ EdAct edpanels_report(EdPanels *p, const EdPanelsFrame *f)
         float tx = rc.x + 4 * s + 62 * s;
         (void)tw;
         fit_text(f->text, full, rc.x + rc.w - tx - 4 * s, cut, sizeof cut);
-        text_draw(f->text, cut, (int)tx, (int)(rc.y + 2 * s), f->pick == i ? ink : dim);
+        text_draw(f->text, cut, (int)tx, (int)(rc.y + 2 * s), f->pick == i ? THEME_INK : THEME_DIM);
     }
     if (f->report_ok && r->count > 0) ui_label(ui, "Click a finding to go to it.");
     if (ui_button(ui, edact_label(EDACT_ESCAPE))) act.kind = EDACT_CLOSE_REPORT;
@@ -234,8 +223,8 @@ void edpanels_status_bar(const EdPanelsFrame *f)
     float s = f->px_ratio;
     int h = f->status_bar_h;
     float y = (float)(f->view_h - h);
-    fill(f->r, 0, y, (float)f->view_w, (float)h, (SDL_Color){4, 14, 26, 235});
-    fill(f->r, 0, y, (float)f->view_w, 1, (SDL_Color){120, 180, 200, 70});
+    fill(f->r, 0, y, (float)f->view_w, (float)h, THEME_BAR);
+    fill(f->r, 0, y, (float)f->view_w, 1, THEME_EDGE);
     static const char *const tool[TOOL_COUNT] = {"Brush", "Fill", "Fleet 1 spawn", "Fleet 2 spawn"};
     const Map *m = f->map;
     char where[96] = "";
@@ -260,17 +249,17 @@ void edpanels_status_bar(const EdPanelsFrame *f)
     snprintf(line, sizeof line, "%s  \xC2\xB7  mirror %s%s  \xC2\xB7  zoom %.0f%%", what,
              f->mirror ? "on" : "off", where, f->cam->zoom * 100.0);
     int ty = (int)(y + 5 * s);
-    int lw = text_draw(f->text, line, (int)(8 * s), ty, ink);
+    int lw = text_draw(f->text, line, (int)(8 * s), ty, THEME_INK);
     const char *mark = f->dirty ? "\xE2\x97\x8F unsaved" : "saved";
     int mw, mh;
     text_measure(f->text, mark, &mw, &mh);
-    text_draw(f->text, mark, f->view_w - mw - (int)(10 * s), ty, f->dirty ? gold : dim);
+    text_draw(f->text, mark, f->view_w - mw - (int)(10 * s), ty, f->dirty ? THEME_GOLD : THEME_DIM);
     if (f->status[0]) {
         char cut[512];
         float room = (float)(f->view_w - mw) - 40 * s - (float)lw - 8 * s;
         if (room > 60 * s) {
             fit_text(f->text, f->status, room, cut, sizeof cut);
-            text_draw(f->text, cut, (int)(8 * s) + lw + (int)(24 * s), ty, gold);
+            text_draw(f->text, cut, (int)(8 * s) + lw + (int)(24 * s), ty, THEME_GOLD);
         }
     }
     (void)mh;
@@ -297,13 +286,13 @@ void edpanels_help(const EdPanelsFrame *f)
     float pad = 18 * s, gap = 26 * s;
     float pw = (float)(kw + dw) + gap + 2 * pad, ph = (float)((n + 2) * lh) + 2 * pad;
     float x = ((float)f->view_w - pw) / 2, y = ((float)f->view_h - ph) / 2;
-    fill(f->r, x, y, pw, ph, (SDL_Color){6, 20, 36, 235});
+    fill(f->r, x, y, pw, ph, theme_alpha(THEME_PANEL, 235));
     const char *title = "shoal-editor keys";
     text_measure(f->text, title, &w, &h);
-    text_draw(f->text, title, (int)(x + (pw - (float)w) / 2), (int)(y + pad), gold);
+    text_draw(f->text, title, (int)(x + (pw - (float)w) / 2), (int)(y + pad), THEME_GOLD);
     for (int i = 0; i < n; i++) {
         int ry = (int)(y + pad) + (i + 2) * lh;
-        text_draw(f->text, rows[i]->keys, (int)(x + pad), ry, dim);
-        text_draw(f->text, rows[i]->help, (int)(x + pad + (float)kw + gap), ry, ink);
+        text_draw(f->text, rows[i]->keys, (int)(x + pad), ry, THEME_DIM);
+        text_draw(f->text, rows[i]->help, (int)(x + pad + (float)kw + gap), ry, THEME_INK);
     }
 }
