@@ -1,6 +1,7 @@
 /* kv: line reader for `key = value` text files, with strict number parsing. */
 #include "kv.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -11,6 +12,7 @@
 
 int kv_open(KvReader *r, const char *text, size_t len, const char *name, Err *e)
 {
+    assert(r && (text || len == 0) && name);
     memset(r, 0, sizeof *r);
     r->text = text;
     r->end = text + len;
@@ -30,6 +32,7 @@ static char *trim(char *s)
 
 int kv_next(KvReader *r, const char **key, const char **value, Err *e)
 {
+    assert(r && key && value);
     while (r->text < r->end) {
         const char *nl = memchr(r->text, '\n', (size_t)(r->end - r->text));
         const char *stop = nl ? nl : r->end;
@@ -85,6 +88,7 @@ int kv_next(KvReader *r, const char **key, const char **value, Err *e)
 
 int kv_parse_int(const char *s, long lo, long hi, long *out)
 {
+    assert(s && out);
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
@@ -95,6 +99,7 @@ int kv_parse_int(const char *s, long lo, long hi, long *out)
 
 int kv_parse_float(const char *s, double lo, double hi, double *out)
 {
+    assert(s && out);
     char *end;
     errno = 0;
     double v = strtod(s, &end);
@@ -105,6 +110,7 @@ int kv_parse_float(const char *s, double lo, double hi, double *out)
 
 bool kv_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
 {
+    assert(buf && len && fmt);
     if (*len >= cap) return false;
     va_list ap;
     va_start(ap, fmt);

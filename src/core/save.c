@@ -698,7 +698,7 @@ static int build(SaveData *d, const Map *map, Skirmish *sk, Err *e)
         s->reload[FLEET_STARBOARD] = d->pv[i][P_RELOAD_STARBOARD];
         if (s->status == FLEET_SUNK) continue;
         line = d->pline[i][P_HEX];
-        if (!hex_chart_sailable(&sk->chart, d->hex[i])) {
+        if (!chart_sailable(&sk->chart, d->hex[i])) {
             skirmish_deinit(sk);
             return BAD("ship %d at %d,%d is on land or off the map", i, d->hex[i].q, d->hex[i].r);
         }

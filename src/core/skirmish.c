@@ -47,7 +47,7 @@ int skirmish_init_empty(Skirmish *sk, const Map *map, Err *e)
 {
     memset(sk, 0, sizeof *sk);
     if (!map || !map->land) return err_set(e, "skirmish: no map");
-    if (hex_chart_init(&sk->chart, map, (float)map->meta.hex_size, e) != 0) return -1;
+    if (chart_init(&sk->chart, map, (float)map->meta.hex_size, e) != 0) return -1;
     sk->map = map;
     sk->turn = 1;
     sk->turn_limit = 60;
@@ -60,14 +60,14 @@ int skirmish_init_empty(Skirmish *sk, const Map *map, Err *e)
 
 void skirmish_deinit(Skirmish *sk)
 {
-    hex_chart_free(&sk->chart);
+    chart_deinit(&sk->chart);
     memset(sk, 0, sizeof *sk);
 }
 
 /* ------------------------------------------------------------ placement */
 
 typedef struct Placement {
-    const HexChart *c;
+    const Chart *c;
     int *comp;  /* component id per cell, -1 for land */
     int *queue; /* BFS scratch, one per cell */
     int cells;
@@ -76,7 +76,7 @@ typedef struct Placement {
 /* Label connected bodies of sailable water; returns the largest's id. */
 static int label_components(Placement *p)
 {
-    int n = hex_chart_waters(p->c, p->comp, p->queue);
+    int n = chart_waters(p->c, p->comp, p->queue);
     /* queue is free again: it counts each body's hexes. */
     for (int k = 0; k < n; k++) p->queue[k] = 0;
     for (int i = 0; i < p->cells; i++)
@@ -98,13 +98,13 @@ static bool hex_taken(const Skirmish *sk, Hex h, int min_gap)
  * body's width (left to right), halfway down the map. */
 static int anchor_cell(const Skirmish *sk, const Placement *p, int comp, double fx)
 {
-    const HexChart *c = p->c;
+    const Chart *c = p->c;
     double minx = 0, maxx = 0;
     bool any = false;
     for (int i = 0; i < p->cells; i++) {
         if (p->comp[i] != comp) continue;
         float x, y;
-        hex_to_pixel(hex_chart_hex(c, i), c->size, &x, &y);
+        hex_to_pixel(chart_hex(c, i), c->size, &x, &y);
         if (!any || x < minx) minx = x;
         if (!any || x > maxx) maxx = x;
         any = true;
@@ -115,7 +115,7 @@ static int anchor_cell(const Skirmish *sk, const Placement *p, int comp, double 
     for (int i = 0; i < p->cells; i++) {
         if (p->comp[i] != comp) continue;
         float x, y;
-        hex_to_pixel(hex_chart_hex(c, i), c->size, &x, &y);
+        hex_to_pixel(chart_hex(c, i), c->size, &x, &y);
         double d = (x > tx ? x - tx : tx - x) + 0.5 * (y > ty ? y - ty : ty - y);
         if (best < 0 || d < best_d) {
             best = i;
@@ -129,7 +129,7 @@ static int anchor_cell(const Skirmish *sk, const Placement *p, int comp, double 
  * hex between ships when the sea allows. */
 static int place_around(Skirmish *sk, Placement *p, int side, int root, int want, int size)
 {
-    const HexChart *c = p->c;
+    const Chart *c = p->c;
     for (int gap = 2; gap >= 1 && want > 0; gap--) {
         int head = 0, tail = 0;
         char *seen = calloc((size_t)p->cells, 1);
@@ -138,7 +138,7 @@ static int place_around(Skirmish *sk, Placement *p, int side, int root, int want
         seen[root] = 1;
         while (head < tail && want > 0) {
             int cell = p->queue[head++];
-            Hex h = hex_chart_hex(c, cell);
+            Hex h = chart_hex(c, cell);
             if (!hex_taken(sk, h, gap)) {
                 HexPose pose = {h, 0};
                 int n = sk->nships;
@@ -150,7 +150,7 @@ static int place_around(Skirmish *sk, Placement *p, int side, int root, int want
                 want--;
             }
             for (int d = 0; d < HEX_DIRS; d++) {
-                int nb = hex_chart_cell(c, hex_neighbor(h, d));
+                int nb = chart_cell(c, hex_neighbor(h, d));
                 if (nb >= 0 && c->sail[nb] && !seen[nb]) {
                     seen[nb] = 1;
                     p->queue[tail++] = nb;
@@ -218,7 +218,7 @@ static int place_fleets(Skirmish *sk, const int ships[SKIRMISH_SIDES], Err *e)
     bool use_spawns = true;
     for (int side = 0; side < SKIRMISH_SIDES; side++)
         for (int k = 0; k < mm->spawn_count[side] && k < MAP_MAX_SPAWNS; k++) {
-            int cell = hex_chart_cell(&sk->chart, mm->spawns[side][k]);
+            int cell = chart_cell(&sk->chart, mm->spawns[side][k]);
             if (cell < 0 || !sk->chart.sail[cell]) continue;
             if (spawn_comp < 0) spawn_comp = p.comp[cell];
             if (p.comp[cell] != spawn_comp) use_spawns = false;
@@ -230,11 +230,11 @@ static int place_fleets(Skirmish *sk, const int ships[SKIRMISH_SIDES], Err *e)
              use_spawns && k < mm->spawn_count[side] && k < MAP_MAX_SPAWNS && placed < ships[side];
              k++) {
             Hex h = mm->spawns[side][k];
-            if (!hex_chart_sailable(&sk->chart, h) || hex_taken(sk, h, 1)) continue;
+            if (!chart_sailable(&sk->chart, h) || hex_taken(sk, h, 1)) continue;
             HexPose pose = {h, 0};
             fleet_ship_init(&sk->ships[sk->nships++], skirmish_fleet_class(ships[side], placed),
                             side, pose);
-            if (root < 0) root = hex_chart_cell(&sk->chart, h);
+            if (root < 0) root = chart_cell(&sk->chart, h);
             placed++;
         }
         if (placed < ships[side]) {
@@ -312,7 +312,7 @@ int skirmish_active(const Skirmish *sk, int side)
     return n;
 }
 
-void skirmish_move_cost(const Skirmish *sk, int i, HexMoveCost *out)
+void skirmish_move_cost(const Skirmish *sk, int i, ChartMoveCost *out)
 {
     fleet_move_cost(&sk->ships[i], sk->wind_dir, sk->wind_strength, out);
 }
@@ -348,7 +348,7 @@ int skirmish_check_orders(const Skirmish *sk, int i, const SkirmishOrders *o, Er
                        SKIRMISH_MAX_STEPS);
     if (!fleet_ship_active(s) && o->nsteps > 0)
         return err_set(e, "orders for %s: she is out of the fight and cannot move", lab);
-    HexMoveCost cost;
+    ChartMoveCost cost;
     fleet_move_cost(s, sk->wind_dir, sk->wind_strength, &cost);
     HexPose p = s->pose;
     int spent = 0;
@@ -363,7 +363,7 @@ int skirmish_check_orders(const Skirmish *sk, int i, const SkirmishOrders *o, Er
                 return err_set(e, "orders for %s: step %d goes beyond her movement this turn", lab,
                                k + 1);
             p = hex_pose_step(p, st);
-            if (!hex_chart_sailable(&sk->chart, p.hex))
+            if (!chart_sailable(&sk->chart, p.hex))
                 return err_set(e, "orders for %s: step %d runs onto land or off the map at %d,%d",
                                lab, k + 1, p.hex.q, p.hex.r);
         } else if (st == HEX_STEP_PORT || st == HEX_STEP_STARBOARD) {
@@ -431,25 +431,25 @@ static bool blocked_by_ship(void *ctx, Hex h)
     return k >= 0 && k != b->self;
 }
 
-int skirmish_reach(Skirmish *sk, int i, HexReachNode *out, int cap)
+int skirmish_reach(Skirmish *sk, int i, ChartReachNode *out, int cap)
 {
     if (i < 0 || i >= sk->nships) return 0;
-    HexMoveCost cost;
+    ChartMoveCost cost;
     skirmish_move_cost(sk, i, &cost);
     BlockCtx ctx = {sk, i};
-    return hex_reach(&sk->chart, sk->ships[i].pose, &cost, blocked_by_ship, &ctx, out, cap);
+    return chart_reach(&sk->chart, sk->ships[i].pose, &cost, blocked_by_ship, &ctx, out, cap);
 }
 
 int skirmish_plot_to(Skirmish *sk, int i, Hex goal, int goal_facing, SkirmishOrders *o)
 {
     if (i < 0 || i >= sk->nships || !fleet_ship_active(&sk->ships[i])) return -1;
     const FleetShip *s = &sk->ships[i];
-    HexMoveCost cost;
+    ChartMoveCost cost;
     skirmish_move_cost(sk, i, &cost);
     BlockCtx ctx = {sk, i};
     uint8_t steps[SKIRMISH_MAX_STEPS];
-    int n = hex_path(&sk->chart, s->pose, goal, goal_facing, &cost, blocked_by_ship, &ctx, steps,
-                     SKIRMISH_MAX_STEPS, NULL);
+    int n = chart_path(&sk->chart, s->pose, goal, goal_facing, &cost, blocked_by_ship, &ctx, steps,
+                       SKIRMISH_MAX_STEPS, NULL);
     if (n >= 0) {
         o->nsteps = n;
         memcpy(o->steps, steps, (size_t)n);
@@ -459,7 +459,7 @@ int skirmish_plot_to(Skirmish *sk, int i, Hex goal, int goal_facing, SkirmishOrd
      * the time it takes at that point of sail (240 / allowance) and a turn
      * point what a point takes at a middling speed, then keep the part this
      * turn's movement allows. */
-    HexMoveCost route = cost;
+    ChartMoveCost route = cost;
     for (int d = 0; d < HEX_DIRS; d++) {
         int a = cost.limit[d];
         route.forward[d] = a > 0 ? 240 / a : -1;
@@ -469,8 +469,8 @@ int skirmish_plot_to(Skirmish *sk, int i, Hex goal, int goal_facing, SkirmishOrd
     route.budget = -1;
     enum { ROUTE_MAX = 4096 };
     uint8_t long_steps[ROUTE_MAX];
-    int m = hex_path(&sk->chart, s->pose, goal, goal_facing, &route, blocked_by_ship, &ctx,
-                     long_steps, ROUTE_MAX, NULL);
+    int m = chart_path(&sk->chart, s->pose, goal, goal_facing, &route, blocked_by_ship, &ctx,
+                       long_steps, ROUTE_MAX, NULL);
     if (m < 0) return -1;
     HexPose p = s->pose;
     int spent = 0, k = 0;
@@ -508,8 +508,7 @@ int skirmish_arc_hexes(const Skirmish *sk, int i, int b, Hex *out, int cap)
             Hex h = hex_make(s->pose.hex.q + dq, s->pose.hex.r + dr);
             int d = hex_distance(h, s->pose.hex);
             if (d < 1 || d > FLEET_RANGE_LONG) continue;
-            if (fleet_broadside_for(s->pose, h) != b || !hex_chart_sailable(&sk->chart, h))
-                continue;
+            if (fleet_broadside_for(s->pose, h) != b || !chart_sailable(&sk->chart, h)) continue;
             /* The ship in the target hex itself doesn't block. */
             Hex o2[SKIRMISH_MAX_SHIPS];
             int n2 = 0;

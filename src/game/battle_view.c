@@ -124,7 +124,7 @@ static const int edge_dir[6] = {1, 0, 5, 4, 3, 2};
 
 static void draw_grid(BattleView *v, const Battle *b, const Camera *c)
 {
-    const HexChart *ch = &b->sk.chart;
+    const Chart *ch = &b->sk.chart;
     float size = ch->size, w = 1.0f * v->ui;
     SDL_Color col = THEME_BATTLE_GRID;
     /* Only hexes in view: the camera's world rectangle, a hex of margin. */
@@ -154,7 +154,7 @@ static void draw_grid(BattleView *v, const Battle *b, const Camera *c)
              * neighbour is not sea. */
             for (int k = 0; k < 6; k++) {
                 Hex n = hex_neighbor(h, edge_dir[k]);
-                bool other = hex_chart_sailable(ch, n);
+                bool other = chart_sailable(ch, n);
                 bool later = n.r > h.r || (n.r == h.r && n.q > h.q);
                 if (other && !later) continue;
                 geo_line(&v->geo, px[k], py[k], px[(k + 1) % 6], py[(k + 1) % 6], w, col);

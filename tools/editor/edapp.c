@@ -533,7 +533,7 @@ void edapp_deinit(EdApp *a)
 {
     seaprev_deinit(&a->view.sea);
     edoverlay_deinit(&a->overlay);
-    if (a->view.chart_ok) hex_chart_free(&a->view.chart);
+    if (a->view.chart_ok) chart_deinit(&a->view.chart);
     mapview_deinit(&a->view.map);
     shore_free(&a->view.shore);
     if (a->ed) edit_deinit(a->ed);

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "core/edit.h"
+#include "core/chart.h"
 #include "core/hex.h"
 #include "core/jobs.h"
 #include "core/paths.h"
@@ -76,7 +77,7 @@ typedef struct EdView {
     double bake_ms;   /* the last re-bake: field + picture + chart + sea */
     double update_ms; /* the last in-stroke picture update */
     MapView map;
-    HexChart chart;
+    Chart chart;
     bool chart_ok, chart_stale;
     SeaPreview sea;
     bool sea_ok; /* fish sprites loaded */

@@ -216,11 +216,11 @@ void edapp_sync_model(EdApp *a)
 void edapp_ensure_chart(EdApp *a)
 {
     if (!a->view.chart_stale && a->view.chart_ok) return;
-    if (a->view.chart_ok) hex_chart_free(&a->view.chart);
+    if (a->view.chart_ok) chart_deinit(&a->view.chart);
     a->view.chart_ok = false;
     const Map *m = edit_map(a->ed);
     Err e = {{0}};
-    if (hex_chart_init(&a->view.chart, m, (float)m->meta.hex_size, &e) != 0) {
+    if (chart_init(&a->view.chart, m, (float)m->meta.hex_size, &e) != 0) {
         edapp_status(a, "%s", e.msg);
         a->view.chart_stale = false;
         return;

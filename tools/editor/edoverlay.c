@@ -92,7 +92,7 @@ static void sail_hex(GeoList *g, const EdOverlayFrame *f, Hex h, float size, con
     (void)ctx;
     float x[6], y[6];
     geo_hex_corners(f->cam, h, size, x, y);
-    bool ok = hex_chart_sailable(f->sail, h);
+    bool ok = chart_sailable(f->sail, h);
     geo_poly(g, x, y, 6, ok ? THEME_SAILABLE : THEME_UNSAILABLE);
 }
 

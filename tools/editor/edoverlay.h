@@ -9,6 +9,7 @@
 #include <SDL.h>
 #include <stdbool.h>
 
+#include "core/chart.h"
 #include "core/hex.h"
 #include "core/map.h"
 #include "core/validate.h"
@@ -38,7 +39,7 @@ typedef struct EdOverlayFrame {
     float wind_right;   /* the wind rose sits left of this x */
 
     bool heat, grid;             /* the heat map's key; the hex grid */
-    const HexChart *sail;        /* sailable hexes to shade, or NULL */
+    const Chart *sail;           /* sailable hexes to shade, or NULL */
     SeaPreview *sea;             /* the live sea (drawn when running) */
     float fish_margin;           /* map px, marked on the heat map's key */
     bool mirror;                 /* mirror painting: its centre and ghosts */
