@@ -5,7 +5,6 @@
 #include <assert.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "core/hex.h"
 #include "mapview.h"
