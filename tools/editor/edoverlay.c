@@ -119,9 +119,8 @@ static void draw_spawns(GeoList *g, const EdOverlayFrame *fr)
             SDL_Color fill = fleet_col(f);
             fill.a = 120;
             geo_poly(g, x, y, 6, fill);
-            for (int k = 0; k < 6; k++)
-                geo_line(g, x[k], y[k], x[(k + 1) % 6], y[(k + 1) % 6], 2.0f * fr->px_ratio,
-                         fleet_col(f));
+            geo_hex_outline(g, fr->cam, m->meta.spawns[f][i], size, 2.0f * fr->px_ratio,
+                            fleet_col(f));
         }
     flush(g, fr->r);
     if (rad < 9.0f) return;
