@@ -56,19 +56,19 @@ typedef struct EdOptions {
 
 /* Where a dialog's answer leads. */
 typedef enum EdDialogKind {
-    DLG_NONE,
-    DLG_UNSAVED, /* Save / Discard / Cancel before `pending` */
-    DLG_OPEN,    /* path field: Open / Cancel */
-    DLG_SAVE_AS, /* path field: Save / Cancel */
-    DLG_REPLACE, /* Save As onto an existing file: Replace / Cancel */
-    DLG_RESTORE, /* a recovery copy exists: Restore / Discard */
-    DLG_MESSAGE, /* OK */
-    DLG_RENAME,  /* the map's name */
-    DLG_SEED,    /* the generator's seed */
+    EDAPP_DLG_NONE,
+    EDAPP_DLG_UNSAVED, /* Save / Discard / Cancel before `pending` */
+    EDAPP_DLG_OPEN,    /* path field: Open / Cancel */
+    EDAPP_DLG_SAVE_AS, /* path field: Save / Cancel */
+    EDAPP_DLG_REPLACE, /* Save As onto an existing file: Replace / Cancel */
+    EDAPP_DLG_RESTORE, /* a recovery copy exists: Restore / Discard */
+    EDAPP_DLG_MESSAGE, /* OK */
+    EDAPP_DLG_RENAME,  /* the map's name */
+    EDAPP_DLG_SEED,    /* the generator's seed */
 } EdDialogKind;
 
 /* What waits for the unsaved-changes question (or a Save As). */
-typedef enum EdPending { PENDING_NONE, PENDING_QUIT, PENDING_OPEN } EdPending;
+typedef enum EdPending { EDAPP_PENDING_NONE, EDAPP_PENDING_QUIT, EDAPP_PENDING_OPEN } EdPending;
 
 /* The picture of the model and how it is looked at. */
 typedef struct EdView {

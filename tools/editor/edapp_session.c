@@ -14,7 +14,7 @@
 static void message(EdApp *a, const char *title, const char *msg)
 {
     static const char *const ok[] = {"OK"};
-    dialog_open(&a->dlg, DLG_MESSAGE, title, msg, ok, 1, 0, 0);
+    dialog_open(&a->dlg, EDAPP_DLG_MESSAGE, title, msg, ok, 1, 0, 0);
 }
 
 static void offer_restore(EdApp *a)
@@ -31,7 +31,7 @@ static void offer_restore(EdApp *a)
              a->files.path[0] ? paths_base_name(a->files.path) : "a new map", when,
              a->files.recovery);
     static const char *const b[] = {"Restore", "Discard"};
-    dialog_open(&a->dlg, DLG_RESTORE, "Recover unsaved work", msg, b, 2, 0, -1);
+    dialog_open(&a->dlg, EDAPP_DLG_RESTORE, "Recover unsaved work", msg, b, 2, 0, -1);
 }
 
 int edapp_load_session(EdApp *a, Map *m, const char *path, bool offer, Err *e)
@@ -223,7 +223,7 @@ static void suggest_path(EdApp *a, char *out, size_t cap)
 static void ask_save_as(EdApp *a)
 {
     static const char *const b[] = {"Save", "Cancel"};
-    dialog_open(&a->dlg, DLG_SAVE_AS, "Save map as",
+    dialog_open(&a->dlg, EDAPP_DLG_SAVE_AS, "Save map as",
                 "PNG file to write (its .ini sidecar goes beside it). Tab completes.", b, 2, 0, 1);
     char p[PATHS_MAX];
     suggest_path(a, p, sizeof p);
@@ -239,13 +239,13 @@ void edapp_save(EdApp *a, bool as)
     if (save_to(a, a->files.path))
         continue_pending(a);
     else
-        a->files.pending = PENDING_NONE;
+        a->files.pending = EDAPP_PENDING_NONE;
 }
 
 void edapp_open(EdApp *a)
 {
     static const char *const b[] = {"Open", "Cancel"};
-    dialog_open(&a->dlg, DLG_OPEN, "Open map", "PNG map to open. Tab completes.", b, 2, 0, 1);
+    dialog_open(&a->dlg, EDAPP_DLG_OPEN, "Open map", "PNG map to open. Tab completes.", b, 2, 0, 1);
     /* The current map's folder, ready for a name and Tab. */
     char dir[PATHS_MAX] = "";
     const char *slash = strrchr(a->files.path, '/');
@@ -279,9 +279,9 @@ static void do_open(EdApp *a, const char *path)
 static void continue_pending(EdApp *a)
 {
     EdPending p = a->files.pending;
-    a->files.pending = PENDING_NONE;
-    if (p == PENDING_QUIT) a->quit = true;
-    if (p == PENDING_OPEN) do_open(a, a->files.pending_path);
+    a->files.pending = EDAPP_PENDING_NONE;
+    if (p == EDAPP_PENDING_QUIT) a->quit = true;
+    if (p == EDAPP_PENDING_OPEN) do_open(a, a->files.pending_path);
 }
 
 /* Run `p` now, or first ask about unsaved changes. */
@@ -289,21 +289,21 @@ static void request(EdApp *a, EdPending p)
 {
     a->files.pending = p;
     if (!edapp_dirty(a)) {
-        if (p == PENDING_QUIT) drop_recovery(a);
+        if (p == EDAPP_PENDING_QUIT) drop_recovery(a);
         continue_pending(a);
         return;
     }
     char msg[DIALOG_MSG_MAX];
     snprintf(msg, sizeof msg, "%.300s has unsaved changes. Save them before %s?",
              a->files.path[0] ? paths_base_name(a->files.path) : "This new map",
-             p == PENDING_QUIT ? "closing" : "opening another map");
+             p == EDAPP_PENDING_QUIT ? "closing" : "opening another map");
     static const char *const b[] = {"Save", "Discard", "Cancel"};
-    dialog_open(&a->dlg, DLG_UNSAVED, "Unsaved changes", msg, b, 3, 0, 2);
+    dialog_open(&a->dlg, EDAPP_DLG_UNSAVED, "Unsaved changes", msg, b, 3, 0, 2);
 }
 
 void edapp_request_quit(EdApp *a)
 {
-    request(a, PENDING_QUIT);
+    request(a, EDAPP_PENDING_QUIT);
 }
 
 /* "x" -> "x.png"; "~/x" -> "$HOME/x". */
@@ -339,7 +339,7 @@ static void answer_unsaved(EdApp *a, int b)
         a->files.restored = false;
         continue_pending(a);
     } else {
-        a->files.pending = PENDING_NONE;
+        a->files.pending = EDAPP_PENDING_NONE;
     }
 }
 
@@ -350,7 +350,7 @@ static void answer_open(EdApp *a, int b)
     normalise_path(a->dlg.field, path, sizeof path);
     if (!path[0]) return;
     snprintf(a->files.pending_path, sizeof a->files.pending_path, "%s", path);
-    request(a, PENDING_OPEN);
+    request(a, EDAPP_PENDING_OPEN);
 }
 
 /* Save As: write there, or first ask before replacing another file. */
@@ -358,12 +358,12 @@ static void answer_save_as(EdApp *a, int b)
 {
     char path[PATHS_MAX];
     if (b != 0) {
-        a->files.pending = PENDING_NONE;
+        a->files.pending = EDAPP_PENDING_NONE;
         return;
     }
     normalise_path(a->dlg.field, path, sizeof path);
     if (!path[0]) {
-        a->files.pending = PENDING_NONE;
+        a->files.pending = EDAPP_PENDING_NONE;
         return;
     }
     snprintf(a->files.save_as_path, sizeof a->files.save_as_path, "%s", path);
@@ -371,13 +371,13 @@ static void answer_save_as(EdApp *a, int b)
         char msg[DIALOG_MSG_MAX];
         snprintf(msg, sizeof msg, "%.900s already exists. Replace it?", path);
         static const char *const rb[] = {"Replace", "Cancel"};
-        dialog_open(&a->dlg, DLG_REPLACE, "Replace file", msg, rb, 2, 1, 1);
+        dialog_open(&a->dlg, EDAPP_DLG_REPLACE, "Replace file", msg, rb, 2, 1, 1);
         return;
     }
     if (save_to(a, path))
         continue_pending(a);
     else
-        a->files.pending = PENDING_NONE;
+        a->files.pending = EDAPP_PENDING_NONE;
 }
 
 static void answer_rename(EdApp *a)
@@ -403,22 +403,22 @@ static void answer_seed(EdApp *a)
 void edapp_answer(EdApp *a, int kind, int b)
 {
     switch ((EdDialogKind)kind) {
-    case DLG_UNSAVED:
+    case EDAPP_DLG_UNSAVED:
         answer_unsaved(a, b);
         break;
-    case DLG_OPEN:
+    case EDAPP_DLG_OPEN:
         answer_open(a, b);
         break;
-    case DLG_SAVE_AS:
+    case EDAPP_DLG_SAVE_AS:
         answer_save_as(a, b);
         break;
-    case DLG_REPLACE:
+    case EDAPP_DLG_REPLACE:
         if (b == 0 && save_to(a, a->files.save_as_path))
             continue_pending(a);
         else
-            a->files.pending = PENDING_NONE;
+            a->files.pending = EDAPP_PENDING_NONE;
         break;
-    case DLG_RESTORE:
+    case EDAPP_DLG_RESTORE:
         if (b == 0) {
             restore(a);
         } else {
@@ -426,30 +426,30 @@ void edapp_answer(EdApp *a, int kind, int b)
             edapp_status(a, "Discarded the recovery copy");
         }
         break;
-    case DLG_RENAME:
+    case EDAPP_DLG_RENAME:
         if (b == 0) answer_rename(a);
         break;
-    case DLG_SEED:
+    case EDAPP_DLG_SEED:
         if (b == 0) answer_seed(a);
         break;
-    case DLG_MESSAGE:
-    case DLG_NONE:
+    case EDAPP_DLG_MESSAGE:
+    case EDAPP_DLG_NONE:
         break;
     }
 }
 void edapp_rename(EdApp *a)
 {
     static const char *const b[] = {"OK", "Cancel"};
-    dialog_open(&a->dlg, DLG_RENAME, "Map name", "The name the game shows for this map.", b, 2, 0,
-                1);
+    dialog_open(&a->dlg, EDAPP_DLG_RENAME, "Map name", "The name the game shows for this map.", b,
+                2, 0, 1);
     dialog_set_field(&a->dlg, edit_map(a->ed)->meta.name, NULL, NULL);
 }
 
 void edapp_ask_seed(EdApp *a)
 {
     static const char *const b[] = {"OK", "Cancel"};
-    dialog_open(&a->dlg, DLG_SEED, "Generator seed", "A whole number from 0 to 4294967295.", b, 2,
-                0, 1);
+    dialog_open(&a->dlg, EDAPP_DLG_SEED, "Generator seed", "A whole number from 0 to 4294967295.",
+                b, 2, 0, 1);
     char s[16];
     snprintf(s, sizeof s, "%u", (unsigned)a->panels.gen.seed);
     dialog_set_field(&a->dlg, s, NULL, NULL);
