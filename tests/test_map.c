@@ -284,9 +284,8 @@ static void sidecar_expect_error(const char *text, const char *needle)
 START_TEST(sidecar_values)
 {
     write_png(at("s.png"), 200, 200, halves);
-    const char *ini =
-        "# comment\n[map]\nname = Narrows  # the strait\nhex_size=16 ; px\nwind = sw\n"
-        "wind_strength = 5\nfleet1 = 1,1 2,1\nfleet2 = 5,3\n";
+    const char *ini = "# comment\nname = Narrows  # the strait\nhex_size=16 ; px\nwind = sw\n"
+                      "wind_strength = 5\nfleet1 = 1,1 2,1\nfleet2 = 5,3\n";
     tu_write(at("s.ini"), ini, strlen(ini));
     Map m;
     Err e;
@@ -313,6 +312,12 @@ START_TEST(sidecar_garbage)
     sidecar_expect_error("fleet1 = 1;2\n", "fleet1");
     sidecar_expect_error("fleet1 = 900,900\n", "outside the 40x40 map");
     sidecar_expect_error("[broken\n", "malformed section");
+    /* A section header would be ignored, so it is refused at its line; a
+     * key given twice is blamed on the second line, naming the first. */
+    sidecar_expect_error("name = a\n[map]\nhex_size = 16\n",
+                         ":2: [map]: this file has no sections");
+    sidecar_expect_error("hex_size = 16\nfleet1 = 1,1\nhex_size = 20\n",
+                         ":3: 'hex_size' is given twice (first on line 1)");
     sidecar_expect_error("name = \n", "name must be");
     const char bin[] = "name = a\0\x01\x02";
     write_png(at("s.png"), 40, 40, halves);

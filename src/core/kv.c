@@ -30,6 +30,20 @@ static char *trim(char *s)
     return s;
 }
 
+/* Remembers k for `unique`; -1 (e set) when this section had it before. */
+static int note_key(KvReader *r, const char *k, Err *e)
+{
+    for (int i = 0; i < r->nseen; i++)
+        if (strcmp(r->seen[i], k) == 0)
+            return err_set(e, "%s:%d: '%.40s' is given twice (first on line %d)", r->name, r->line,
+                           k, r->seen_line[i]);
+    if (r->nseen < KV_TRACK_MAX && strlen(k) < KV_KEY_MAX) {
+        strcpy(r->seen[r->nseen], k);
+        r->seen_line[r->nseen++] = r->line;
+    }
+    return 0;
+}
+
 int kv_next(KvReader *r, const char **key, const char **value, Err *e)
 {
     assert(r && key && value);
@@ -61,7 +75,11 @@ int kv_next(KvReader *r, const char **key, const char **value, Err *e)
             if (!close || close[1] != '\0' || close - s - 1 >= (long)sizeof r->section)
                 return err_set(e, "%s:%d: malformed section header", r->name, r->line);
             *close = '\0';
+            if (r->flat)
+                return err_set(e, "%s:%d: [%s]: this file has no sections (key = value lines only)",
+                               r->name, r->line, trim(s + 1));
             strcpy(r->section, trim(s + 1));
+            r->nseen = 0;
             continue;
         }
         /* An inline comment starts at a # or ; that follows whitespace, so
@@ -79,6 +97,7 @@ int kv_next(KvReader *r, const char **key, const char **value, Err *e)
         for (const char *p = k; *p; p++)
             if (!isalnum((unsigned char)*p) && *p != '_' && *p != '.')
                 return err_set(e, "%s:%d: invalid key '%.40s'", r->name, r->line, k);
+        if (r->unique && note_key(r, k, e)) return -1;
         *key = k;
         *value = v;
         return 1;

@@ -270,6 +270,7 @@ int map_meta_parse(MapMeta *meta, const char *text, size_t len, const char *name
 {
     KvReader r;
     if (kv_open(&r, text, len, name, e)) return -1;
+    r.flat = r.unique = true;
     const char *k, *v;
     int rc;
     /* Spawn lines depend on hex_size, which may come later in the file. */
