@@ -122,7 +122,7 @@ static int check_stream(const unsigned char *png, size_t first, size_t end, cons
             e, "%s: truncated or damaged PNG (the image data holds more than a %ux%u image)", name,
             hd->w, hd->h);
     if (rc != Z_STREAM_END)
-        return err_set(e, "%s: truncated or damaged PNG (the image data is damaged (%s))", name,
+        return err_set(e, "%s: truncated or damaged PNG (the image data is damaged: %s)", name,
                        why ? why : "it ends too soon");
     if (got != want)
         return err_set(
@@ -169,10 +169,8 @@ int pngcheck_verify(const unsigned char *data, size_t len, const char *name, Err
         uLong crc = crc32(crc32(0L, Z_NULL, 0), type, n + 4);
         if (crc != be32(data + at + 8 + n))
             return err_set(
-                e,
-                "%s: truncated or damaged PNG (chunk %s at byte %zu fails its CRC check (the )"
-                "file is damaged)",
-                name, tname, at);
+                e, "%s: truncated or damaged PNG (chunk %s at byte %zu fails its CRC check)", name,
+                tname, at);
         bool is_idat = strcmp(tname, "IDAT") == 0;
         if (chunks == 0 && strcmp(tname, "IHDR") != 0)
             return err_set(e, "%s: truncated or damaged PNG (the first chunk is %s, not IHDR)",
@@ -188,11 +186,11 @@ int pngcheck_verify(const unsigned char *data, size_t len, const char *name, Err
         at += 12 + (size_t)n;
         chunks++;
     }
-    if (!ended) return err_set(e, "%s: truncated or damaged PNG (cut short (no IEND chunk))", name);
+    if (!ended) return err_set(e, "%s: truncated or damaged PNG (cut short: no IEND chunk)", name);
     if (at != len)
         return err_set(e, "%s: truncated or damaged PNG (%zu stray bytes after the IEND chunk)",
                        name, len - at);
     if (!idat_end)
-        return err_set(e, "%s: truncated or damaged PNG (no image data (IDAT chunk))", name);
+        return err_set(e, "%s: truncated or damaged PNG (no image data: no IDAT chunk)", name);
     return check_stream(data, idat_first, idat_end, &hd, name, e);
 }
