@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "validate.h"
-
 /* End poses looked at per ship; the fastest ship in a fresh breeze reaches
  * a few hundred, and hex_reach keeps the cheapest ones if there are more. */
 #define AI_REACH_MAX 2048
@@ -465,60 +463,13 @@ int ai_autoplay(const Map *map, const SkirmishSetup *setup, const int players[SK
     return rc;
 }
 
-void ai_autoplay_map_params(uint64_t seed, MapGenParams *p)
-{
-    mapgen_defaults(p);
-    p->seed = (uint32_t)seed;
-    p->w = 1280;
-    p->h = 800;
-    p->land = 0.2f;
-    p->islands = 6;
-    p->mirror = true;
-}
-
-int ai_skirmish_map(uint64_t seed, Map *m, MapGenParams *gen, Err *e)
-{
-    ai_autoplay_map_params(seed, gen);
-    ValidateReport *r = malloc(sizeof *r);
-    if (!r) return err_set(e, "skirmish sea %u: out of memory for its check", gen->seed);
-    for (int t = 1;; t++) {
-        if (mapgen_generate(m, gen, e) != 0) break;
-        /* The last try is kept whatever it is: a legal sea, only one where
-         * the turn limit ends the battle. */
-        if (t == AI_MAP_TRIES) {
-            free(r);
-            return 0;
-        }
-        int rc = validate_map(m, r, e);
-        if (rc == 0 && r->errors == 0) {
-            free(r);
-            return 0;
-        }
-        map_free(m);
-        if (rc != 0) break;
-        /* The next try: the same parameters, a seed derived from the given
-         * one, so every try is reproducible. */
-        gen->seed = (uint32_t)seed + (uint32_t)t * 0x9e3779b9u;
-    }
-    free(r);
-    return -1;
-}
-
 int ai_autoplay_map(const char *map_path, const SkirmishSetup *setup,
                     const int players[SKIRMISH_SIDES], SkirmishOutcome *out, Err *e)
 {
     Map m;
-    SkirmishSetup st = *setup;
     MapGenParams gen;
-    if (map_path) {
-        if (map_load(&m, map_path, e) != 0) return -1;
-        st.map_path = map_path;
-        st.gen = NULL;
-    } else {
-        if (ai_skirmish_map(setup->seed, &m, &gen, e) != 0) return -1;
-        st.map_path = NULL;
-        st.gen = &gen;
-    }
+    SkirmishSetup st = *setup;
+    if (skirmish_map_load(map_path, setup->seed, &m, &gen, &st, e) != 0) return -1;
     int rc = ai_autoplay(&m, &st, players, out, e);
     map_free(&m);
     return rc;

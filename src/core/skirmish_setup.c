@@ -1,8 +1,11 @@
-/* skirmish_setup: a new battle: its settings, the fleets and their placement. */
+/* skirmish_setup: a new battle: its settings, its sea, the fleets and their
+ * placement. */
 #include "skirmish_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "validate.h"
 
 void skirmish_setup_default(SkirmishSetup *s)
 {
@@ -23,6 +26,62 @@ int skirmish_fleet_class(int size, int i)
     if (i < line) return FLEET_LINE;
     if (i >= size - sloop) return FLEET_SLOOP;
     return FLEET_FRIGATE;
+}
+
+/* ------------------------------------------------------------------ sea */
+
+void skirmish_sea_params(uint64_t seed, MapGenParams *p)
+{
+    mapgen_defaults(p);
+    p->seed = (uint32_t)seed;
+    p->w = 1280;
+    p->h = 800;
+    p->land = 0.2f;
+    p->islands = 6;
+    p->mirror = true;
+}
+
+int skirmish_sea(uint64_t seed, Map *m, MapGenParams *gen, Err *e)
+{
+    skirmish_sea_params(seed, gen);
+    ValidateReport *r = malloc(sizeof *r);
+    if (!r) return err_set(e, "skirmish sea %u: out of memory for its check", gen->seed);
+    for (int t = 1;; t++) {
+        if (mapgen_generate(m, gen, e) != 0) break;
+        /* The last try is kept whatever it is: a legal sea, only one where
+         * the turn limit ends the battle. */
+        if (t == SKIRMISH_SEA_TRIES) {
+            free(r);
+            return 0;
+        }
+        int rc = validate_map(m, r, e);
+        if (rc == 0 && r->errors == 0) {
+            free(r);
+            return 0;
+        }
+        map_free(m);
+        if (rc != 0) break;
+        /* The next try: the same parameters, a seed derived from the given
+         * one, so every try is reproducible. */
+        gen->seed = (uint32_t)seed + (uint32_t)t * 0x9e3779b9u;
+    }
+    free(r);
+    return -1;
+}
+
+int skirmish_map_load(const char *map_path, uint64_t sea_seed, Map *m, MapGenParams *gen,
+                      SkirmishSetup *setup, Err *e)
+{
+    if (map_path) {
+        if (map_load(m, map_path, e) != 0) return -1;
+        setup->map_path = map_path;
+        setup->gen = NULL;
+    } else {
+        if (skirmish_sea(sea_seed, m, gen, e) != 0) return -2;
+        setup->map_path = NULL;
+        setup->gen = gen;
+    }
+    return 0;
 }
 
 /* ------------------------------------------------------------ placement */
