@@ -183,7 +183,8 @@ static bool parse_steps(const char *v, SkirmishOrders *o)
 
 #define BAD(fmt, ...) err_set(e, "%s:%d: " fmt, d->name, line, __VA_ARGS__)
 
-static int parse_battle(SaveData *d, int k, const char *v, int line, Err *e)
+/* A [battle] key naming the map: its file, or a parameter of a generated one. */
+static int parse_source(SaveData *d, int k, const char *v, int line, Err *e)
 {
     int a, b;
     double f;
@@ -224,6 +225,16 @@ static int parse_battle(SaveData *d, int k, const char *v, int line, Err *e)
         if (!parse_int(v, 0, 1, &a)) return BAD("map_gen_mirror '%.40s' is not 0 or 1", v);
         d->gen.mirror = a == 1;
         return 0;
+    default:
+        return BAD("unknown key %d", k);
+    }
+}
+
+/* A [battle] key: the map source, or the battle's size, dice and state. */
+static int parse_battle(SaveData *d, int k, const char *v, int line, Err *e)
+{
+    if (k <= B_GEN_MIRROR) return parse_source(d, k, v, line, e);
+    switch (k) {
     case B_MAP_SIZE:
         if (!parse_pair(v, 'x', MAP_MIN_SIDE, MAP_MAX_SIDE, &d->map_w, &d->map_h))
             return BAD("map_size '%.40s' is not WxH with sides %d..%d", v, MAP_MIN_SIDE,
@@ -375,6 +386,76 @@ static int parse_header(const char *text, size_t len, const char *name, size_t *
     return 0;
 }
 
+/* Text, not binary: not empty and no NUL byte. */
+static int check_text(const SaveData *d, const char *text, size_t len, Err *e)
+{
+    if (len == 0) return err_set(e, "%s:1: empty file, not a shoal save", d->name);
+    const char *nul = memchr(text, '\0', len);
+    if (nul) {
+        int line = 1;
+        for (const char *p = text; p < nul; p++) line += *p == '\n';
+        return BAD("a NUL byte: this is not a text save%s", "");
+    }
+    return 0;
+}
+
+static int parse_battle_line(SaveData *d, const char *key, const char *v, bool new_section,
+                             int line, Err *e)
+{
+    int k = find_key(battle_keys, B_COUNT, key);
+    if (k < 0) return BAD("unknown key '%.40s' in [battle]", key);
+    if (d->bline[k]) return BAD("'%s' given twice (first on line %d)", key, d->bline[k]);
+    if (new_section && d->battle_line) return BAD("[battle] given twice%s", "");
+    if (!d->battle_line) d->battle_line = line;
+    d->bline[k] = line;
+    return parse_battle(d, k, v, line, e);
+}
+
+static int parse_side_line(SaveData *d, int idx, const char *section, const char *key,
+                           const char *v, int line, Err *e)
+{
+    int k = find_key(side_keys, S_COUNT, key);
+    if (k < 0) return BAD("unknown key '%.40s' in [%s]", key, section);
+    if (d->sline[idx][k])
+        return BAD("'%s' of side %c given twice (first on line %d)", key, save_side_names[idx],
+                   d->sline[idx][k]);
+    d->sline[idx][k] = line;
+    if (!parse_int(v, 0, 1000000, &d->stats[idx][k]))
+        return BAD("side %c: %s '%.40s' is not a whole number from 0 to 1000000",
+                   save_side_names[idx], key, v);
+    return 0;
+}
+
+static int parse_ship_line(SaveData *d, int idx, const char *section, const char *key,
+                           const char *v, int line, Err *e)
+{
+    int k = find_key(ship_keys, P_COUNT, key);
+    if (k < 0) return BAD("unknown key '%.40s' in [%s]", key, section);
+    if (d->pline[idx][k])
+        return BAD("'%s' of ship %d given twice (first on line %d)", key, idx, d->pline[idx][k]);
+    if (!d->ship_line[idx]) d->ship_line[idx] = line;
+    d->pline[idx][k] = line;
+    return parse_ship(d, idx, k, v, line, e);
+}
+
+static int parse_orders_line(SaveData *d, int idx, const char *section, const char *key,
+                             const char *v, int line, Err *e)
+{
+    int k = find_key(order_keys, O_COUNT, key);
+    if (k < 0) return BAD("unknown key '%.40s' in [%s]", key, section);
+    if (d->oline[idx][k])
+        return BAD("'%s' of orders %d given twice (first on line %d)", key, idx, d->oline[idx][k]);
+    if (!d->order_line[idx]) d->order_line[idx] = line;
+    d->oline[idx][k] = line;
+    SkirmishOrders *o = &d->orders[idx];
+    if (k == O_STEPS && !parse_steps(v, o))
+        return BAD("orders %d: steps '%.40s' is not '-' or up to %d of F, P, S", idx, v,
+                   SKIRMISH_MAX_STEPS);
+    if (k != O_STEPS && !parse_fire(v, &o->fire[k == O_PORT ? FLEET_PORT : FLEET_STARBOARD]))
+        return BAD("orders %d: %s '%.40s' is not '<hold|any|ship> <round|chain>'", idx, key, v);
+    return 0;
+}
+
 static int parse_text(const char *text, size_t len, const char *name, SaveData *d, Err *e)
 {
     memset(d, 0, sizeof *d);
@@ -382,13 +463,7 @@ static int parse_text(const char *text, size_t len, const char *name, SaveData *
     d->winner = -1;
     mapgen_defaults(&d->gen);
     size_t body = 0;
-    if (len == 0) return err_set(e, "%s:1: empty file, not a shoal save", name);
-    const char *nul = memchr(text, '\0', len);
-    if (nul) {
-        int line = 1;
-        for (const char *p = text; p < nul; p++) line += *p == '\n';
-        return BAD("a NUL byte: this is not a text save%s", "");
-    }
+    if (check_text(d, text, len, e) != 0) return -1;
     if (parse_header(text, len, name, &body, e) != 0) return -1;
     KvReader r;
     if (kv_open(&r, text + body, len - body, name, e) != 0) return -1;
@@ -411,50 +486,16 @@ static int parse_text(const char *text, size_t len, const char *name, SaveData *
             d->end_line = line;
             continue;
         }
-        if (kind == SEC_BATTLE) {
-            int k = find_key(battle_keys, B_COUNT, key);
-            if (k < 0) return BAD("unknown key '%.40s' in [battle]", key);
-            if (d->bline[k]) return BAD("'%s' given twice (first on line %d)", key, d->bline[k]);
-            if (new_section && d->battle_line) return BAD("[battle] given twice%s", "");
-            if (!d->battle_line) d->battle_line = line;
-            d->bline[k] = line;
-            if (parse_battle(d, k, v, line, e) != 0) return -1;
-        } else if (kind == SEC_SIDE) {
-            int k = find_key(side_keys, S_COUNT, key);
-            if (k < 0) return BAD("unknown key '%.40s' in [%s]", key, r.section);
-            if (d->sline[idx][k])
-                return BAD("'%s' of side %c given twice (first on line %d)", key,
-                           save_side_names[idx], d->sline[idx][k]);
-            d->sline[idx][k] = line;
-            if (!parse_int(v, 0, 1000000, &d->stats[idx][k]))
-                return BAD("side %c: %s '%.40s' is not a whole number from 0 to 1000000",
-                           save_side_names[idx], key, v);
-        } else if (kind == SEC_SHIP) {
-            int k = find_key(ship_keys, P_COUNT, key);
-            if (k < 0) return BAD("unknown key '%.40s' in [%s]", key, r.section);
-            if (d->pline[idx][k])
-                return BAD("'%s' of ship %d given twice (first on line %d)", key, idx,
-                           d->pline[idx][k]);
-            if (!d->ship_line[idx]) d->ship_line[idx] = line;
-            d->pline[idx][k] = line;
-            if (parse_ship(d, idx, k, v, line, e) != 0) return -1;
-        } else {
-            int k = find_key(order_keys, O_COUNT, key);
-            if (k < 0) return BAD("unknown key '%.40s' in [%s]", key, r.section);
-            if (d->oline[idx][k])
-                return BAD("'%s' of orders %d given twice (first on line %d)", key, idx,
-                           d->oline[idx][k]);
-            if (!d->order_line[idx]) d->order_line[idx] = line;
-            d->oline[idx][k] = line;
-            SkirmishOrders *o = &d->orders[idx];
-            if (k == O_STEPS && !parse_steps(v, o))
-                return BAD("orders %d: steps '%.40s' is not '-' or up to %d of F, P, S", idx, v,
-                           SKIRMISH_MAX_STEPS);
-            if (k != O_STEPS &&
-                !parse_fire(v, &o->fire[k == O_PORT ? FLEET_PORT : FLEET_STARBOARD]))
-                return BAD("orders %d: %s '%.40s' is not '<hold|any|ship> <round|chain>'", idx, key,
-                           v);
-        }
+        int bad;
+        if (kind == SEC_BATTLE)
+            bad = parse_battle_line(d, key, v, new_section, line, e);
+        else if (kind == SEC_SIDE)
+            bad = parse_side_line(d, idx, r.section, key, v, line, e);
+        else if (kind == SEC_SHIP)
+            bad = parse_ship_line(d, idx, r.section, key, v, line, e);
+        else
+            bad = parse_orders_line(d, idx, r.section, key, v, line, e);
+        if (bad != 0) return -1;
     }
     if (rc < 0) return -1;
     d->last_line = r.line;
@@ -489,8 +530,9 @@ static int check_source(const SaveData *d, Err *e)
     return 0;
 }
 
-/* Check everything that needs several values, then fill sk. */
-static int build(SaveData *d, const Map *map, Skirmish *sk, Err *e)
+/* [battle] has every key, names one map source, and its values agree with
+ * each other and with map. */
+static int check_battle(const SaveData *d, const Map *map, Err *e)
 {
     int line = d->end_line;
     int required[] = {B_MAP_SIZE,      B_SEED,  B_DICE, B_TURN,   B_TURN_LIMIT, B_WIND,
@@ -499,7 +541,6 @@ static int build(SaveData *d, const Map *map, Skirmish *sk, Err *e)
         if (!d->bline[required[k]])
             return BAD("incomplete save: [battle] has no '%s'", battle_keys[required[k]]);
     if (check_source(d, e) != 0) return -1;
-    bool gen = d->bline[B_GEN_SEED] != 0;
     line = d->bline[B_MAP_SIZE];
     if (map->w != d->map_w || map->h != d->map_h)
         return BAD("the battle was saved on a %dx%d map but the map is %dx%d", d->map_w, d->map_h,
@@ -512,6 +553,46 @@ static int build(SaveData *d, const Map *map, Skirmish *sk, Err *e)
         line = d->bline[B_WINNER];
         return BAD("winner %c named for a battle that is not over", save_side_names[d->winner]);
     }
+    return 0;
+}
+
+/* Ship i has every key (her orders too, if given) and no more strength than
+ * her class; afloat, she has hull left. A missing key has no line of its
+ * own: the message names [battle]'s map_size line. */
+static int check_ship(const SaveData *d, int i, Err *e)
+{
+    int line = d->bline[B_MAP_SIZE];
+    for (int k = 0; k < P_COUNT; k++)
+        if (!d->pline[i][k]) return BAD("incomplete save: ship %d has no '%s'", i, ship_keys[k]);
+    for (int k = 0; k < O_COUNT; k++)
+        if (d->order_line[i] && !d->oline[i][k]) {
+            line = d->order_line[i];
+            return BAD("incomplete save: orders %d have no '%s'", i, order_keys[k]);
+        }
+    const FleetClass *c = &fleet_classes[d->pv[i][P_CLASS]];
+    int maxv[P_COUNT] = {0};
+    maxv[P_HULL] = c->hull;
+    maxv[P_RIGGING] = c->rigging;
+    maxv[P_CREW] = c->crew;
+    maxv[P_GUNS_PORT] = maxv[P_GUNS_STARBOARD] = c->guns;
+    for (int k = P_HULL; k <= P_GUNS_STARBOARD; k++)
+        if (d->pv[i][k] > maxv[k]) {
+            line = d->pline[i][k];
+            return BAD("ship %d: %s %d is more than a %s has (%d)", i, ship_keys[k], d->pv[i][k],
+                       c->name, maxv[k]);
+        }
+    if (d->pv[i][P_STATUS] == FLEET_AFLOAT && d->pv[i][P_HULL] == 0) {
+        line = d->pline[i][P_HULL];
+        return BAD("ship %d: afloat with no hull left", i);
+    }
+    return 0;
+}
+
+/* Both sides' statistics are complete, the save has exactly the ships it
+ * declares, each sound, and a fleet of 1 to 8 a side. */
+static int check_fleets(const SaveData *d, Err *e)
+{
+    int line = d->bline[B_MAP_SIZE];
     for (int s = 0; s < SKIRMISH_SIDES; s++)
         for (int k = 0; k < S_COUNT; k++)
             if (!d->sline[s][k])
@@ -529,30 +610,7 @@ static int build(SaveData *d, const Map *map, Skirmish *sk, Err *e)
     }
     int per_side[SKIRMISH_SIDES] = {0, 0};
     for (int i = 0; i < d->nships; i++) {
-        for (int k = 0; k < P_COUNT; k++)
-            if (!d->pline[i][k])
-                return BAD("incomplete save: ship %d has no '%s'", i, ship_keys[k]);
-        for (int k = 0; k < O_COUNT; k++)
-            if (d->order_line[i] && !d->oline[i][k]) {
-                line = d->order_line[i];
-                return BAD("incomplete save: orders %d have no '%s'", i, order_keys[k]);
-            }
-        const FleetClass *c = &fleet_classes[d->pv[i][P_CLASS]];
-        int maxv[P_COUNT] = {0};
-        maxv[P_HULL] = c->hull;
-        maxv[P_RIGGING] = c->rigging;
-        maxv[P_CREW] = c->crew;
-        maxv[P_GUNS_PORT] = maxv[P_GUNS_STARBOARD] = c->guns;
-        for (int k = P_HULL; k <= P_GUNS_STARBOARD; k++)
-            if (d->pv[i][k] > maxv[k]) {
-                line = d->pline[i][k];
-                return BAD("ship %d: %s %d is more than a %s has (%d)", i, ship_keys[k],
-                           d->pv[i][k], c->name, maxv[k]);
-            }
-        if (d->pv[i][P_STATUS] == FLEET_AFLOAT && d->pv[i][P_HULL] == 0) {
-            line = d->pline[i][P_HULL];
-            return BAD("ship %d: afloat with no hull left", i);
-        }
+        if (check_ship(d, i, e) != 0) return -1;
         per_side[d->pv[i][P_SIDE]]++;
     }
     for (int s = 0; s < SKIRMISH_SIDES; s++)
@@ -561,12 +619,13 @@ static int build(SaveData *d, const Map *map, Skirmish *sk, Err *e)
             return BAD("side %c has %d ships; a fleet has 1 to %d", save_side_names[s], per_side[s],
                        SKIRMISH_SIDE_SHIPS);
         }
+    return 0;
+}
 
-    Err ie;
-    if (skirmish_init_empty(sk, map, &ie) != 0) {
-        line = d->bline[B_MAP_SIZE];
-        return BAD("%s", ie.msg);
-    }
+/* The ships as saved into sk (charted, no ships yet), each one still in the
+ * fight on open water in a hex of her own. */
+static int place_ships(const SaveData *d, Skirmish *sk, Err *e)
+{
     for (int i = 0; i < d->nships; i++) {
         FleetShip *s = &sk->ships[i];
         HexPose pose = {d->hex[i], d->pv[i][P_FACING]};
@@ -580,17 +639,19 @@ static int build(SaveData *d, const Map *map, Skirmish *sk, Err *e)
         s->reload[FLEET_PORT] = d->pv[i][P_RELOAD_PORT];
         s->reload[FLEET_STARBOARD] = d->pv[i][P_RELOAD_STARBOARD];
         if (s->status == FLEET_SUNK) continue;
-        line = d->pline[i][P_HEX];
-        if (!hex_chart_sailable(&sk->chart, d->hex[i])) {
-            skirmish_deinit(sk);
+        int line = d->pline[i][P_HEX];
+        if (!hex_chart_sailable(&sk->chart, d->hex[i]))
             return BAD("ship %d at %d,%d is on land or off the map", i, d->hex[i].q, d->hex[i].r);
-        }
         for (int j = 0; j < i; j++)
-            if (sk->ships[j].status != FLEET_SUNK && hex_equal(sk->ships[j].pose.hex, d->hex[i])) {
-                skirmish_deinit(sk);
+            if (sk->ships[j].status != FLEET_SUNK && hex_equal(sk->ships[j].pose.hex, d->hex[i]))
                 return BAD("ship %d shares hex %d,%d with ship %d", i, d->hex[i].q, d->hex[i].r, j);
-            }
     }
+    return 0;
+}
+
+/* The battle's state, map source and statistics into sk. */
+static void fill_battle(const SaveData *d, Skirmish *sk)
+{
     sk->nships = d->nships;
     sk->seed = d->seed;
     sk->rng = d->dice;
@@ -600,7 +661,7 @@ static int build(SaveData *d, const Map *map, Skirmish *sk, Err *e)
     sk->wind_strength = d->wind_strength;
     sk->over = d->over != 0;
     sk->winner = d->winner;
-    if (gen) {
+    if (d->bline[B_GEN_SEED] != 0) {
         sk->map_generated = true;
         sk->gen = d->gen;
     } else {
@@ -616,6 +677,12 @@ static int build(SaveData *d, const Map *map, Skirmish *sk, Err *e)
         st->struck = d->stats[s][S_STRUCK];
         st->points = d->stats[s][S_POINTS];
     }
+}
+
+/* Every ship's orders (the defaults where the save gives none), checked
+ * against the rules on the built battle, and who has submitted them. */
+static int fill_orders(const SaveData *d, Skirmish *sk, Err *e)
+{
     for (int i = 0; i < sk->nships; i++) {
         if (!d->order_line[i]) {
             skirmish_default_orders(sk, i, &sk->orders[i]);
@@ -623,8 +690,7 @@ static int build(SaveData *d, const Map *map, Skirmish *sk, Err *e)
         }
         Err oe;
         if (skirmish_check_orders(sk, i, &d->orders[i], &oe) != 0) {
-            line = d->order_line[i];
-            skirmish_deinit(sk);
+            int line = d->order_line[i];
             return BAD("%s", oe.msg);
         }
         sk->orders[i] = d->orders[i];
@@ -632,9 +698,30 @@ static int build(SaveData *d, const Map *map, Skirmish *sk, Err *e)
     sk->submitted[0] = d->submitted[0] != 0;
     sk->submitted[1] = d->submitted[1] != 0;
     if (sk->over && (sk->submitted[0] || sk->submitted[1])) {
-        line = d->bline[B_SUBMITTED];
-        skirmish_deinit(sk);
+        int line = d->bline[B_SUBMITTED];
         return BAD("orders submitted in a battle that is over%s", "");
+    }
+    return 0;
+}
+
+/* Check everything that needs several values, then fill sk (left empty on
+ * failure). */
+static int build(const SaveData *d, const Map *map, Skirmish *sk, Err *e)
+{
+    if (check_battle(d, map, e) != 0 || check_fleets(d, e) != 0) return -1;
+    Err ie;
+    if (skirmish_init_empty(sk, map, &ie) != 0) {
+        int line = d->bline[B_MAP_SIZE];
+        return BAD("%s", ie.msg);
+    }
+    if (place_ships(d, sk, e) != 0) {
+        skirmish_deinit(sk);
+        return -1;
+    }
+    fill_battle(d, sk);
+    if (fill_orders(d, sk, e) != 0) {
+        skirmish_deinit(sk);
+        return -1;
     }
     return 0;
 }
