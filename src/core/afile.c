@@ -1,6 +1,7 @@
 /* afile: atomic writes and bounded whole-file reads. */
 #include "afile.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *e)
 {
+    assert(path && tmp && (data || len == 0));
     /* mkstemp replaces the last six characters, which must be 'X'. */
     int n = snprintf(tmp, AFILE_TMP_MAX, "%s.tmp-......", path);
     if (n < 0 || n >= AFILE_TMP_MAX) return err_set(e, "%s: path too long", path);
@@ -65,6 +67,7 @@ int afile_write(const char *path, const void *data, size_t len, Err *e)
 
 int afile_read(const char *path, size_t max_bytes, char **data, size_t *len, Err *e)
 {
+    assert(path && data && len);
     *data = NULL;
     *len = 0;
     struct stat st;

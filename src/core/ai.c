@@ -1,6 +1,7 @@
 /* ai: one-ply planner, random-orders player and headless autoplay. */
 #include "ai.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,7 @@ static void hpush(HeapEnt *h, int *n, HeapEnt v)
 
 static HeapEnt hpop(HeapEnt *h, int *n)
 {
+    assert(*n > 0);
     HeapEnt top = h[0], last = h[--(*n)];
     int i = 0;
     for (;;) {
@@ -332,6 +334,7 @@ static double score_pose(const Plan *p, HexPose pose)
 
 int ai_plan(Skirmish *sk, int side, Err *e)
 {
+    assert(side >= 0 && side < SKIRMISH_SIDES);
     HexReachNode nodes[AI_REACH_MAX];
     Plan p;
     memset(&p, 0, sizeof p);
@@ -361,6 +364,7 @@ int ai_plan(Skirmish *sk, int side, Err *e)
         HexMoveCost cost;
         skirmish_move_cost(sk, i, &cost);
         int n = hex_reach(&sk->chart, s->pose, &cost, plan_blocked, &p, nodes, AI_REACH_MAX);
+        assert(n <= AI_REACH_MAX);
         if (n < 0) {
             rc = err_set(e, "ai: out of memory planning moves");
             break;
@@ -402,6 +406,7 @@ int ai_plan(Skirmish *sk, int side, Err *e)
 
 int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e)
 {
+    assert(side >= 0 && side < SKIRMISH_SIDES);
     HexReachNode nodes[AI_REACH_MAX];
     /* A stream of its own, apart from the battle's dice. */
     uint64_t stream = seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(2 * sk->turn + side + 1));
@@ -439,6 +444,7 @@ int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e)
 int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e)
 {
     for (int side = 0; side < SKIRMISH_SIDES; side++) {
+        assert(players[side] >= 0 && players[side] < AI_PLAYERS);
         int rc = players[side] == AI_PLAYER_RANDOM ? ai_plan_random(sk, side, sk->seed, e)
                                                    : ai_plan(sk, side, e);
         if (rc != 0 || skirmish_submit(sk, side, e) != 0) return -1;

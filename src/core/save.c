@@ -2,6 +2,7 @@
  * README's "Saves" section; reading in save_parse.c). */
 #include "save_internal.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -135,6 +136,7 @@ static bool format_orders(const Skirmish *sk, char *buf, size_t cap, size_t *len
 
 int save_format(const Skirmish *sk, char *buf, size_t cap, Err *e)
 {
+    assert(sk->map && buf);
     size_t len = 0;
     bool ok = kv_appendf(buf, cap, &len,
                          "shoal-save %d\n# shoal skirmish save: sections of key = value lines (see "

@@ -1,6 +1,7 @@
 /* save_locate: find the map a save names when it has moved since. */
 #include "save_internal.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +22,7 @@ static bool fits(int n, size_t cap)
  * broken is reported as it is. */
 int save_locate_map(char *map_path, const char *save_path, Map *map, Err *me)
 {
+    assert(map_path && save_path);
     if (map_load(map, map_path, me) == 0) return 0;
     if (paths_exists(map_path)) return -1;
     Err first = *me;

@@ -2,6 +2,7 @@
  * SaveData, then checks across values and the battle built from them. */
 #include "save_internal.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
@@ -569,6 +570,9 @@ static int check_ship(const SaveData *d, int i, Err *e)
             line = d->order_line[i];
             return BAD("incomplete save: orders %d have no '%s'", i, order_keys[k]);
         }
+    /* Every key was parsed (checked above), so class and side are valid. */
+    assert(d->pv[i][P_CLASS] >= 0 && d->pv[i][P_CLASS] < FLEET_CLASSES);
+    assert(d->pv[i][P_SIDE] >= 0 && d->pv[i][P_SIDE] < SKIRMISH_SIDES);
     const FleetClass *c = &fleet_classes[d->pv[i][P_CLASS]];
     int maxv[P_COUNT] = {0};
     maxv[P_HULL] = c->hull;
@@ -708,6 +712,7 @@ static int fill_orders(const SaveData *d, Skirmish *sk, Err *e)
  * failure). */
 static int build(const SaveData *d, const Map *map, Skirmish *sk, Err *e)
 {
+    assert(map);
     if (check_battle(d, map, e) != 0 || check_fleets(d, e) != 0) return -1;
     Err ie;
     if (skirmish_init_empty(sk, map, &ie) != 0) {

@@ -1,6 +1,7 @@
 /* skirmish: battle state, queries, orders, searching and the report. */
 #include "skirmish_internal.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,11 +60,13 @@ int skirmish_active(const Skirmish *sk, int side)
 
 void skirmish_move_cost(const Skirmish *sk, int i, HexMoveCost *out)
 {
+    assert(i >= 0 && i < sk->nships);
     fleet_move_cost(&sk->ships[i], sk->wind_dir, sk->wind_strength, out);
 }
 
 int skirmish_allowance(const Skirmish *sk, int i)
 {
+    assert(i >= 0 && i < sk->nships);
     const FleetShip *s = &sk->ships[i];
     if (!fleet_ship_active(s)) return 0;
     return fleet_allowance(s->cls, fleet_point_of_sail(s->pose.facing, sk->wind_dir),
@@ -145,6 +148,7 @@ int skirmish_check_orders(const Skirmish *sk, int i, const SkirmishOrders *o, Er
 
 int skirmish_order(Skirmish *sk, int i, const SkirmishOrders *o, Err *e)
 {
+    assert(o);
     if (sk->over) return err_set(e, "orders: the skirmish is over");
     if (skirmish_check_orders(sk, i, o, e) != 0) return -1;
     if (sk->submitted[sk->ships[i].side & 1])

@@ -2,6 +2,7 @@
  * placement. */
 #include "skirmish_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,7 @@ void skirmish_sea_params(uint64_t seed, MapGenParams *p)
 
 int skirmish_sea(uint64_t seed, Map *m, MapGenParams *gen, Err *e)
 {
+    assert(m && gen);
     skirmish_sea_params(seed, gen);
     ValidateReport *r = malloc(sizeof *r);
     if (!r) return err_set(e, "skirmish sea %u: out of memory for its check", gen->seed);
@@ -72,6 +74,7 @@ int skirmish_sea(uint64_t seed, Map *m, MapGenParams *gen, Err *e)
 int skirmish_map_load(const char *map_path, uint64_t sea_seed, Map *m, MapGenParams *gen,
                       SkirmishSetup *setup, Err *e)
 {
+    assert(m && gen && setup);
     if (map_path) {
         if (map_load(m, map_path, e) != 0) return -1;
         setup->map_path = map_path;
@@ -150,6 +153,7 @@ static int anchor_cell(const Skirmish *sk, const Placement *p, int comp, double 
 static int place_around(Skirmish *sk, Placement *p, int side, int root, int want, int size)
 {
     const HexChart *c = p->c;
+    assert(root >= 0 && root < p->cells);
     for (int gap = 2; gap >= 1 && want > 0; gap--) {
         int head = 0, tail = 0;
         char *seen = calloc((size_t)p->cells, 1);
@@ -279,6 +283,7 @@ static int place_fleets(Skirmish *sk, const int ships[SKIRMISH_SIDES], Err *e)
 
 int skirmish_init(Skirmish *sk, const Map *map, const SkirmishSetup *setup, Err *e)
 {
+    assert(sk && setup);
     for (int s = 0; s < SKIRMISH_SIDES; s++)
         if (setup->ships[s] < 1 || setup->ships[s] > SKIRMISH_SIDE_SHIPS)
             return err_set(e, "skirmish: side %c has %d ships; a fleet has 1 to %d",

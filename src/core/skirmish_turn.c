@@ -1,6 +1,7 @@
 /* skirmish_turn: the simultaneous turn: movement, gunnery, fates, wind, victory. */
 #include "skirmish_internal.h"
 
+#include <assert.h>
 #include <string.h>
 
 /* The dice: every random number of the battle comes from here. */
@@ -20,6 +21,7 @@ static int roll_pct(Skirmish *sk)
  * the guard below never drops anything a real turn produces. */
 static SkirmishEvent *event_add(Skirmish *sk, int kind, int ship)
 {
+    assert(sk->nevents < SKIRMISH_MAX_EVENTS);
     if (sk->nevents >= SKIRMISH_MAX_EVENTS) sk->nevents = SKIRMISH_MAX_EVENTS - 1;
     SkirmishEvent *ev = &sk->events[sk->nevents++];
     memset(ev, 0, sizeof *ev);
@@ -243,6 +245,7 @@ static void take_points(int *field, int *dmg, int *total)
 /* Log a volley, count it in the firing side's stats and land its damage. */
 static void land_volley(Skirmish *sk, const Volley *vo)
 {
+    assert(vo->target >= 0 && vo->target < sk->nships && vo->target != vo->ship);
     FleetShip *t = &sk->ships[vo->target];
     SkirmishStats *st = &sk->stats[sk->ships[vo->ship].side & 1];
     SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_FIRED, vo->ship);
