@@ -57,7 +57,7 @@ static void check_path_on_water(const Skirmish *sk, int i)
     for (int s = 0; s < o->nsteps; s++) {
         ck_assert_int_lt(o->steps[s], HEX_STEPS);
         p = hex_pose_step(p, o->steps[s]);
-        ck_assert_msg(hex_sailable(sk->map, p.hex, (float)sk->map->meta.hex_size),
+        ck_assert_msg(chart_hex_sailable(sk->map, p.hex, (float)sk->map->meta.hex_size),
                       "turn %d: ship %d ordered onto %d,%d (land or off the map)", sk->turn, i,
                       p.hex.q, p.hex.r);
     }
@@ -94,7 +94,7 @@ START_TEST(test_ai_keeps_to_water)
             ck_assert_int_eq(skirmish_resolve(&sk, &e), 0);
             for (int i = 0; i < sk.nships; i++)
                 if (sk.ships[i].status != FLEET_SUNK)
-                    ck_assert(hex_sailable(&m, sk.ships[i].pose.hex, 24.0f));
+                    ck_assert(chart_hex_sailable(&m, sk.ships[i].pose.hex, 24.0f));
         }
         skirmish_deinit(&sk);
         map_free(&m);

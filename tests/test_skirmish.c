@@ -44,7 +44,7 @@ static int add_ship(Skirmish *sk, int cls, int side, int q, int r, int facing)
 {
     int i = sk->nships++;
     HexPose p = {{q, r}, facing};
-    ck_assert(hex_chart_sailable(&sk->chart, p.hex));
+    ck_assert(chart_sailable(&sk->chart, p.hex));
     fleet_ship_init(&sk->ships[i], cls, side, p);
     skirmish_default_orders(sk, i, &sk->orders[i]);
     return i;
@@ -113,7 +113,7 @@ START_TEST(test_placement_without_spawns)
     ck_assert_int_eq(sk.nships, 9);
     for (int i = 0; i < sk.nships; i++) {
         const FleetShip *s = &sk.ships[i];
-        ck_assert(hex_sailable(&m, s->pose.hex, 24.0f));
+        ck_assert(chart_hex_sailable(&m, s->pose.hex, 24.0f));
         float x, y;
         hex_to_pixel(s->pose.hex, 24.0f, &x, &y);
         /* A on the left, B on the right, each facing off the wind. */
@@ -179,7 +179,7 @@ START_TEST(test_placement_spawns)
               !hex_equal(sk.ships[2].pose.hex, hex_make(20, 6)));
     for (int i = 1; i < sk.nships; i++) {
         /* Every ship in the same body of water as the first. */
-        HexMoveCost k;
+        ChartMoveCost k;
         for (int d = 0; d < 6; d++) {
             k.forward[d] = 1;
             k.limit[d] = 1 << 20;
@@ -187,8 +187,8 @@ START_TEST(test_placement_spawns)
         k.turn = 0;
         k.budget = -1;
         uint8_t steps[1024];
-        ck_assert_int_ge(hex_path(&sk.chart, sk.ships[0].pose, sk.ships[i].pose.hex, -1, &k, NULL,
-                                  NULL, steps, 1024, NULL),
+        ck_assert_int_ge(chart_path(&sk.chart, sk.ships[0].pose, sk.ships[i].pose.hex, -1, &k, NULL,
+                                    NULL, steps, 1024, NULL),
                          0);
     }
     skirmish_deinit(&sk);
@@ -604,7 +604,7 @@ START_TEST(test_reach_and_plot)
     sk_empty(&sk, &m, 1);
     int a = add_ship(&sk, FLEET_FRIGATE, 0, 4, 6, 0); /* wind W: running */
     int b = add_ship(&sk, FLEET_SLOOP, 1, 6, 6, 0);
-    static HexReachNode nodes[4096];
+    static ChartReachNode nodes[4096];
     int n = skirmish_reach(&sk, a, nodes, 4096);
     ck_assert_int_gt(n, 6);
     for (int i = 0; i < n; i++) {
@@ -612,7 +612,7 @@ START_TEST(test_reach_and_plot)
         ck_assert_int_le(nodes[i].cost, skirmish_allowance(&sk, a));
         SkirmishOrders o;
         skirmish_default_orders(&sk, a, &o);
-        o.nsteps = hex_reach_steps(nodes, i, o.steps, SKIRMISH_MAX_STEPS);
+        o.nsteps = chart_reach_steps(nodes, i, o.steps, SKIRMISH_MAX_STEPS);
         Err e;
         ck_assert_msg(skirmish_check_orders(&sk, a, &o, &e) == 0, "%s", e.msg);
     }

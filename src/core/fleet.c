@@ -92,7 +92,7 @@ int fleet_allowance(int cls, int sail, int wind_strength, int rigging)
     return a < FLEET_HEX_COST ? FLEET_HEX_COST : a;
 }
 
-void fleet_move_cost(const FleetShip *s, int wind_from, int wind_strength, HexMoveCost *out)
+void fleet_move_cost(const FleetShip *s, int wind_from, int wind_strength, ChartMoveCost *out)
 {
     assert(s->cls >= 0 && s->cls < FLEET_CLASSES);
     const FleetClass *k = &fleet_classes[s->cls];
@@ -191,7 +191,7 @@ double fleet_expected_damage(int guns, int distance, int shot, bool raking)
     return hits * (1.0 + crew + FLEET_ROUND_GUN_PCT / 100.0);
 }
 
-bool fleet_line_clear(const HexChart *c, Hex from, Hex to, const Hex *occupied, int n)
+bool fleet_line_clear(const Chart *c, Hex from, Hex to, const Hex *occupied, int n)
 {
     enum { LINE_MAX = 64 };
     Hex line[LINE_MAX];
@@ -199,7 +199,7 @@ bool fleet_line_clear(const HexChart *c, Hex from, Hex to, const Hex *occupied, 
     int len = hex_line(from, to, line, LINE_MAX);
     if (len > LINE_MAX) return false; /* far beyond any gun's reach */
     for (int i = 1; i < len - 1; i++) {
-        if (!hex_chart_sailable(c, line[i])) return false;
+        if (!chart_sailable(c, line[i])) return false;
         for (int k = 0; k < n; k++)
             if (hex_equal(occupied[k], line[i])) return false;
     }

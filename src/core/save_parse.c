@@ -644,7 +644,7 @@ static int place_ships(const SaveData *d, Skirmish *sk, Err *e)
         s->reload[FLEET_STARBOARD] = d->pv[i][P_RELOAD_STARBOARD];
         if (s->status == FLEET_SUNK) continue;
         int line = d->pline[i][P_HEX];
-        if (!hex_chart_sailable(&sk->chart, d->hex[i]))
+        if (!chart_sailable(&sk->chart, d->hex[i]))
             return BAD("ship %d at %d,%d is on land or off the map", i, d->hex[i].q, d->hex[i].r);
         for (int j = 0; j < i; j++)
             if (sk->ships[j].status != FLEET_SUNK && hex_equal(sk->ships[j].pose.hex, d->hex[i]))

@@ -13,7 +13,7 @@ int skirmish_init_empty(Skirmish *sk, const Map *map, Err *e)
 {
     memset(sk, 0, sizeof *sk);
     if (!map || !map->land) return err_set(e, "skirmish: no map");
-    if (hex_chart_init(&sk->chart, map, (float)map->meta.hex_size, e) != 0) return -1;
+    if (chart_init(&sk->chart, map, (float)map->meta.hex_size, e) != 0) return -1;
     sk->map = map;
     sk->turn = 1;
     sk->turn_limit = 60;
@@ -26,7 +26,7 @@ int skirmish_init_empty(Skirmish *sk, const Map *map, Err *e)
 
 void skirmish_deinit(Skirmish *sk)
 {
-    hex_chart_free(&sk->chart);
+    chart_deinit(&sk->chart);
     memset(sk, 0, sizeof *sk);
 }
 
@@ -58,7 +58,7 @@ int skirmish_active(const Skirmish *sk, int side)
     return n;
 }
 
-void skirmish_move_cost(const Skirmish *sk, int i, HexMoveCost *out)
+void skirmish_move_cost(const Skirmish *sk, int i, ChartMoveCost *out)
 {
     assert(i >= 0 && i < sk->nships);
     fleet_move_cost(&sk->ships[i], sk->wind_dir, sk->wind_strength, out);
@@ -96,7 +96,7 @@ int skirmish_check_orders(const Skirmish *sk, int i, const SkirmishOrders *o, Er
                        SKIRMISH_MAX_STEPS);
     if (!fleet_ship_active(s) && o->nsteps > 0)
         return err_set(e, "orders for %s: she is out of the fight and cannot move", lab);
-    HexMoveCost cost;
+    ChartMoveCost cost;
     fleet_move_cost(s, sk->wind_dir, sk->wind_strength, &cost);
     HexPose p = s->pose;
     int spent = 0;
@@ -111,7 +111,7 @@ int skirmish_check_orders(const Skirmish *sk, int i, const SkirmishOrders *o, Er
                 return err_set(e, "orders for %s: step %d goes beyond her movement this turn", lab,
                                k + 1);
             p = hex_pose_step(p, st);
-            if (!hex_chart_sailable(&sk->chart, p.hex))
+            if (!chart_sailable(&sk->chart, p.hex))
                 return err_set(e, "orders for %s: step %d runs onto land or off the map at %d,%d",
                                lab, k + 1, p.hex.q, p.hex.r);
         } else if (st == HEX_STEP_PORT || st == HEX_STEP_STARBOARD) {
@@ -180,25 +180,25 @@ static bool blocked_by_ship(void *ctx, Hex h)
     return k >= 0 && k != b->self;
 }
 
-int skirmish_reach(Skirmish *sk, int i, HexReachNode *out, int cap)
+int skirmish_reach(Skirmish *sk, int i, ChartReachNode *out, int cap)
 {
     if (i < 0 || i >= sk->nships) return 0;
-    HexMoveCost cost;
+    ChartMoveCost cost;
     skirmish_move_cost(sk, i, &cost);
     BlockCtx ctx = {sk, i};
-    return hex_reach(&sk->chart, sk->ships[i].pose, &cost, blocked_by_ship, &ctx, out, cap);
+    return chart_reach(&sk->chart, sk->ships[i].pose, &cost, blocked_by_ship, &ctx, out, cap);
 }
 
 int skirmish_plot_to(Skirmish *sk, int i, Hex goal, int goal_facing, SkirmishOrders *o)
 {
     if (i < 0 || i >= sk->nships || !fleet_ship_active(&sk->ships[i])) return -1;
     const FleetShip *s = &sk->ships[i];
-    HexMoveCost cost;
+    ChartMoveCost cost;
     skirmish_move_cost(sk, i, &cost);
     BlockCtx ctx = {sk, i};
     uint8_t steps[SKIRMISH_MAX_STEPS];
-    int n = hex_path(&sk->chart, s->pose, goal, goal_facing, &cost, blocked_by_ship, &ctx, steps,
-                     SKIRMISH_MAX_STEPS, NULL);
+    int n = chart_path(&sk->chart, s->pose, goal, goal_facing, &cost, blocked_by_ship, &ctx, steps,
+                       SKIRMISH_MAX_STEPS, NULL);
     if (n >= 0) {
         o->nsteps = n;
         memcpy(o->steps, steps, (size_t)n);
@@ -208,7 +208,7 @@ int skirmish_plot_to(Skirmish *sk, int i, Hex goal, int goal_facing, SkirmishOrd
      * the time it takes at that point of sail (240 / allowance) and a turn
      * point what a point takes at a middling speed, then keep the part this
      * turn's movement allows. */
-    HexMoveCost route = cost;
+    ChartMoveCost route = cost;
     for (int d = 0; d < HEX_DIRS; d++) {
         int a = cost.limit[d];
         route.forward[d] = a > 0 ? 240 / a : -1;
@@ -218,8 +218,8 @@ int skirmish_plot_to(Skirmish *sk, int i, Hex goal, int goal_facing, SkirmishOrd
     route.budget = -1;
     enum { ROUTE_MAX = 4096 };
     uint8_t long_steps[ROUTE_MAX];
-    int m = hex_path(&sk->chart, s->pose, goal, goal_facing, &route, blocked_by_ship, &ctx,
-                     long_steps, ROUTE_MAX, NULL);
+    int m = chart_path(&sk->chart, s->pose, goal, goal_facing, &route, blocked_by_ship, &ctx,
+                       long_steps, ROUTE_MAX, NULL);
     if (m < 0) return -1;
     HexPose p = s->pose;
     int spent = 0, k = 0;
@@ -257,8 +257,7 @@ int skirmish_arc_hexes(const Skirmish *sk, int i, int b, Hex *out, int cap)
             Hex h = hex_make(s->pose.hex.q + dq, s->pose.hex.r + dr);
             int d = hex_distance(h, s->pose.hex);
             if (d < 1 || d > FLEET_RANGE_LONG) continue;
-            if (fleet_broadside_for(s->pose, h) != b || !hex_chart_sailable(&sk->chart, h))
-                continue;
+            if (fleet_broadside_for(s->pose, h) != b || !chart_sailable(&sk->chart, h)) continue;
             /* The ship in the target hex itself doesn't block. */
             Hex o2[SKIRMISH_MAX_SHIPS];
             int n2 = 0;

@@ -11,7 +11,7 @@
 
 #include "err.h"
 #include "fleet.h"
-#include "hex.h"
+#include "chart.h"
 #include "map.h"
 #include "mapgen.h"
 
@@ -93,7 +93,7 @@ typedef struct SkirmishSetup {
 
 typedef struct Skirmish {
     const Map *map; /* borrowed: must outlive the skirmish */
-    HexChart chart;
+    Chart chart;
     char map_path[SKIRMISH_PATH_MAX]; /* "" when generated */
     bool map_generated;
     MapGenParams gen;
@@ -173,7 +173,7 @@ int skirmish_ship_at(const Skirmish *sk, Hex h);
 int skirmish_active(const Skirmish *sk, int side);
 /* This turn's movement allowance and cost table of ship i. */
 int skirmish_allowance(const Skirmish *sk, int i);
-void skirmish_move_cost(const Skirmish *sk, int i, HexMoveCost *out);
+void skirmish_move_cost(const Skirmish *sk, int i, ChartMoveCost *out);
 
 /* The orders every ship starts a turn with: no movement, loaded broadsides
  * fire at will with round shot, reloading ones hold. */
@@ -189,10 +189,10 @@ int skirmish_submit(Skirmish *sk, int side, Err *e);
  * advances the turn, resets orders to the defaults. */
 int skirmish_resolve(Skirmish *sk, Err *e);
 
-/* Where ship i can be at the end of this turn: hex_reach under its cost
+/* Where ship i can be at the end of this turn: chart_reach under its cost
  * table, never entering a hex another ship (afloat or struck) is in now.
  * Returns the node count (at most cap) or -1 when memory runs out. */
-int skirmish_reach(Skirmish *sk, int i, HexReachNode *out, int cap);
+int skirmish_reach(Skirmish *sk, int i, ChartReachNode *out, int cap);
 /* Plot ship i's path towards goal (facing goal_facing, or any if < 0): the
  * cheapest path this turn when the goal is in reach, else the part of the
  * cheapest route (A*, slower points of sail cost more) this turn's

@@ -90,7 +90,7 @@ int skirmish_map_load(const char *map_path, uint64_t sea_seed, Map *m, MapGenPar
 /* ------------------------------------------------------------ placement */
 
 typedef struct Placement {
-    const HexChart *c;
+    const Chart *c;
     int *comp;  /* component id per cell, -1 for land */
     int *queue; /* BFS scratch, one per cell */
     int cells;
@@ -99,7 +99,7 @@ typedef struct Placement {
 /* Label connected bodies of sailable water; returns the largest's id. */
 static int label_components(Placement *p)
 {
-    int n = hex_chart_waters(p->c, p->comp, p->queue);
+    int n = chart_waters(p->c, p->comp, p->queue);
     /* queue is free again: it counts each body's hexes. */
     for (int k = 0; k < n; k++) p->queue[k] = 0;
     for (int i = 0; i < p->cells; i++)
@@ -121,13 +121,13 @@ static bool hex_taken(const Skirmish *sk, Hex h, int min_gap)
  * body's width (left to right), halfway down the map. */
 static int anchor_cell(const Skirmish *sk, const Placement *p, int comp, double fx)
 {
-    const HexChart *c = p->c;
+    const Chart *c = p->c;
     double minx = 0, maxx = 0;
     bool any = false;
     for (int i = 0; i < p->cells; i++) {
         if (p->comp[i] != comp) continue;
         float x, y;
-        hex_to_pixel(hex_chart_hex(c, i), c->size, &x, &y);
+        hex_to_pixel(chart_hex(c, i), c->size, &x, &y);
         if (!any || x < minx) minx = x;
         if (!any || x > maxx) maxx = x;
         any = true;
@@ -138,7 +138,7 @@ static int anchor_cell(const Skirmish *sk, const Placement *p, int comp, double 
     for (int i = 0; i < p->cells; i++) {
         if (p->comp[i] != comp) continue;
         float x, y;
-        hex_to_pixel(hex_chart_hex(c, i), c->size, &x, &y);
+        hex_to_pixel(chart_hex(c, i), c->size, &x, &y);
         double d = (x > tx ? x - tx : tx - x) + 0.5 * (y > ty ? y - ty : ty - y);
         if (best < 0 || d < best_d) {
             best = i;
@@ -152,7 +152,7 @@ static int anchor_cell(const Skirmish *sk, const Placement *p, int comp, double 
  * hex between ships when the sea allows. */
 static int place_around(Skirmish *sk, Placement *p, int side, int root, int want, int size)
 {
-    const HexChart *c = p->c;
+    const Chart *c = p->c;
     assert(root >= 0 && root < p->cells);
     for (int gap = 2; gap >= 1 && want > 0; gap--) {
         int head = 0, tail = 0;
@@ -162,7 +162,7 @@ static int place_around(Skirmish *sk, Placement *p, int side, int root, int want
         seen[root] = 1;
         while (head < tail && want > 0) {
             int cell = p->queue[head++];
-            Hex h = hex_chart_hex(c, cell);
+            Hex h = chart_hex(c, cell);
             if (!hex_taken(sk, h, gap)) {
                 HexPose pose = {h, 0};
                 int n = sk->nships;
@@ -174,7 +174,7 @@ static int place_around(Skirmish *sk, Placement *p, int side, int root, int want
                 want--;
             }
             for (int d = 0; d < HEX_DIRS; d++) {
-                int nb = hex_chart_cell(c, hex_neighbor(h, d));
+                int nb = chart_cell(c, hex_neighbor(h, d));
                 if (nb >= 0 && c->sail[nb] && !seen[nb]) {
                     seen[nb] = 1;
                     p->queue[tail++] = nb;
@@ -242,7 +242,7 @@ static int place_fleets(Skirmish *sk, const int ships[SKIRMISH_SIDES], Err *e)
     bool use_spawns = true;
     for (int side = 0; side < SKIRMISH_SIDES; side++)
         for (int k = 0; k < mm->spawn_count[side] && k < MAP_MAX_SPAWNS; k++) {
-            int cell = hex_chart_cell(&sk->chart, mm->spawns[side][k]);
+            int cell = chart_cell(&sk->chart, mm->spawns[side][k]);
             if (cell < 0 || !sk->chart.sail[cell]) continue;
             if (spawn_comp < 0) spawn_comp = p.comp[cell];
             if (p.comp[cell] != spawn_comp) use_spawns = false;
@@ -254,11 +254,11 @@ static int place_fleets(Skirmish *sk, const int ships[SKIRMISH_SIDES], Err *e)
              use_spawns && k < mm->spawn_count[side] && k < MAP_MAX_SPAWNS && placed < ships[side];
              k++) {
             Hex h = mm->spawns[side][k];
-            if (!hex_chart_sailable(&sk->chart, h) || hex_taken(sk, h, 1)) continue;
+            if (!chart_sailable(&sk->chart, h) || hex_taken(sk, h, 1)) continue;
             HexPose pose = {h, 0};
             fleet_ship_init(&sk->ships[sk->nships++], skirmish_fleet_class(ships[side], placed),
                             side, pose);
-            if (root < 0) root = hex_chart_cell(&sk->chart, h);
+            if (root < 0) root = chart_cell(&sk->chart, h);
             placed++;
         }
         if (placed < ships[side]) {

@@ -71,7 +71,7 @@ typedef struct Battle {
     /* Plotting aids for the selected ship (battle_refresh). */
     bool aids_dirty;
     int nreach;
-    HexReachNode reach[BATTLE_REACH_MAX];
+    ChartReachNode reach[BATTLE_REACH_MAX];
     int nreach_hex; /* the distinct hexes of reach */
     Hex reach_hex[BATTLE_REACH_MAX];
     uint8_t *mark;    /* one byte per chart cell, for de-duplicating hexes */
