@@ -1,5 +1,5 @@
 /* skirmish_internal: what the skirmish's files share (skirmish.c: state,
- * queries, orders and search; skirmish_setup.c: setup and placement;
+ * queries, orders and search; skirmish_setup.c: setup, the sea and placement;
  * skirmish_turn.c: the turn's resolution). Calls point from setup and turn
  * into skirmish.c, never back. */
 #ifndef SHOAL_SKIRMISH_INTERNAL_H
