@@ -2,6 +2,7 @@
 #include "afile.h"
 #include "afile_internal.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -58,6 +59,7 @@ int afile_resolve(const char *path, char *out, struct stat *st, bool *exists, Er
 
 int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *e)
 {
+    assert(path && tmp && (data || len == 0));
     struct stat st;
     bool exists;
     if (afile_resolve(path, tmp, &st, &exists, e)) return -1;
@@ -145,6 +147,7 @@ int afile_probe(const char *path, Err *e)
 
 int afile_read(const char *path, size_t max_bytes, char **data, size_t *len, Err *e)
 {
+    assert(path && data && len);
     *data = NULL;
     *len = 0;
     /* Look before opening (opening a device may act on it), then open

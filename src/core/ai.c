@@ -1,10 +1,9 @@
 /* ai: one-ply planner, random-orders player and headless autoplay. */
 #include "ai.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "validate.h"
 
 /* End poses looked at per ship; the fastest ship in a fresh breeze reaches
  * a few hundred, and chart_reach keeps the cheapest ones if there are more. */
@@ -71,6 +70,7 @@ static void hpush(HeapEnt *h, int *n, HeapEnt v)
 
 static HeapEnt hpop(HeapEnt *h, int *n)
 {
+    assert(*n > 0);
     HeapEnt top = h[0], last = h[--(*n)];
     int i = 0;
     for (;;) {
@@ -334,6 +334,7 @@ static double score_pose(const Plan *p, HexPose pose)
 
 int ai_plan(Skirmish *sk, int side, Err *e)
 {
+    assert(side >= 0 && side < SKIRMISH_SIDES);
     ChartReachNode nodes[AI_REACH_MAX];
     Plan p;
     memset(&p, 0, sizeof p);
@@ -363,6 +364,7 @@ int ai_plan(Skirmish *sk, int side, Err *e)
         ChartMoveCost cost;
         skirmish_move_cost(sk, i, &cost);
         int n = chart_reach(&sk->chart, s->pose, &cost, plan_blocked, &p, nodes, AI_REACH_MAX);
+        assert(n <= AI_REACH_MAX);
         if (n < 0) {
             rc = err_set(e, "ai: out of memory planning moves");
             break;
@@ -404,6 +406,7 @@ int ai_plan(Skirmish *sk, int side, Err *e)
 
 int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e)
 {
+    assert(side >= 0 && side < SKIRMISH_SIDES);
     ChartReachNode nodes[AI_REACH_MAX];
     /* A stream of its own, apart from the battle's dice. */
     uint64_t stream = seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(2 * sk->turn + side + 1));
@@ -441,6 +444,7 @@ int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e)
 int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e)
 {
     for (int side = 0; side < SKIRMISH_SIDES; side++) {
+        assert(players[side] >= 0 && players[side] < AI_PLAYERS);
         int rc = players[side] == AI_PLAYER_RANDOM ? ai_plan_random(sk, side, sk->seed, e)
                                                    : ai_plan(sk, side, e);
         if (rc != 0 || skirmish_submit(sk, side, e) != 0) return -1;
@@ -465,60 +469,13 @@ int ai_autoplay(const Map *map, const SkirmishSetup *setup, const int players[SK
     return rc;
 }
 
-void ai_autoplay_map_params(uint64_t seed, MapGenParams *p)
-{
-    mapgen_defaults(p);
-    p->seed = (uint32_t)seed;
-    p->w = 1280;
-    p->h = 800;
-    p->land = 0.2f;
-    p->islands = 6;
-    p->mirror = true;
-}
-
-int ai_skirmish_map(uint64_t seed, Map *m, MapGenParams *gen, Err *e)
-{
-    ai_autoplay_map_params(seed, gen);
-    ValidateReport *r = malloc(sizeof *r);
-    if (!r) return err_set(e, "skirmish sea %u: out of memory for its check", gen->seed);
-    for (int t = 1;; t++) {
-        if (mapgen_generate(m, gen, e) != 0) break;
-        /* The last try is kept whatever it is: a legal sea, only one where
-         * the turn limit ends the battle. */
-        if (t == AI_MAP_TRIES) {
-            free(r);
-            return 0;
-        }
-        int rc = validate_map(m, r, e);
-        if (rc == 0 && r->errors == 0) {
-            free(r);
-            return 0;
-        }
-        map_free(m);
-        if (rc != 0) break;
-        /* The next try: the same parameters, a seed derived from the given
-         * one, so every try is reproducible. */
-        gen->seed = (uint32_t)seed + (uint32_t)t * 0x9e3779b9u;
-    }
-    free(r);
-    return -1;
-}
-
 int ai_autoplay_map(const char *map_path, const SkirmishSetup *setup,
                     const int players[SKIRMISH_SIDES], SkirmishOutcome *out, Err *e)
 {
     Map m;
-    SkirmishSetup st = *setup;
     MapGenParams gen;
-    if (map_path) {
-        if (map_load(&m, map_path, e) != 0) return -1;
-        st.map_path = map_path;
-        st.gen = NULL;
-    } else {
-        if (ai_skirmish_map(setup->seed, &m, &gen, e) != 0) return -1;
-        st.map_path = NULL;
-        st.gen = &gen;
-    }
+    SkirmishSetup st = *setup;
+    if (skirmish_map_load(map_path, setup->seed, &m, &gen, &st, e) != 0) return -1;
     int rc = ai_autoplay(&m, &st, players, out, e);
     map_free(&m);
     return rc;

@@ -131,6 +131,30 @@ void skirmish_setup_default(SkirmishSetup *s);
  * then frigates, then sloops; e.g. 3 -> line, frigate, sloop). */
 int skirmish_fleet_class(int size, int i);
 
+/* The sea skirmish_sea generates for seed when a battle has no map file:
+ * 1280x800, a fifth land, six islands, mirrored so neither fleet is
+ * favoured, from the low 32 bits of seed. */
+void skirmish_sea_params(uint64_t seed, MapGenParams *p);
+
+/* Generate the skirmish sea of seed into m (free with map_free) and its
+ * parameters into gen: skirmish_sea_params(seed), and when the fleets'
+ * spawns on it cannot reach each other by sea (validate_map finds an
+ * error: land walls one side off), the same parameters with a seed derived
+ * from it, up to SKIRMISH_SEA_TRIES seas. gen ends as the sea's own
+ * parameters, so mapgen_generate(gen) gives it back (a save stores them).
+ * Returns -1 with e set (m empty) when generation or the check fails. */
+#define SKIRMISH_SEA_TRIES 8
+int skirmish_sea(uint64_t seed, Map *m, MapGenParams *gen, Err *e);
+
+/* A battle's map into m (free with map_free): the map file at map_path
+ * (PNG + sidecar), or when map_path is NULL the sea of
+ * skirmish_sea(sea_seed), its parameters into *gen. Records the source in
+ * setup->map_path or setup->gen (the other NULL) for saves; both point at
+ * the caller's storage. Returns 0; -1 when the map file can't be loaded (e
+ * names it: bad input); -2 when the sea can't be generated (e says why). */
+int skirmish_map_load(const char *map_path, uint64_t sea_seed, Map *m, MapGenParams *gen,
+                      SkirmishSetup *setup, Err *e);
+
 /* Start a battle on map (borrowed) from setup: chart the map, take its wind,
  * place both fleets (the map's spawn hexes when it has them, else sailable
  * hexes on the left for side A and the right for side B, in the largest

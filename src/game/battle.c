@@ -176,15 +176,7 @@ Battle *battle_new(const BattleSetup *st, float speed, Err *e)
     setup.ships[1] = st->ships[1];
     setup.turn_limit = st->turn_limit;
     MapGenParams gen;
-    int rc;
-    if (st->map_path) {
-        rc = map_load(&b->map, st->map_path, e);
-        setup.map_path = st->map_path;
-    } else {
-        rc = ai_skirmish_map(st->map_seed, &b->map, &gen, e);
-        setup.gen = &gen;
-    }
-    if (rc != 0) {
+    if (skirmish_map_load(st->map_path, st->map_seed, &b->map, &gen, &setup, e) != 0) {
         free(b);
         return NULL;
     }
