@@ -284,6 +284,26 @@ START_TEST(test_corrupt_saves_refused)
     t = set_value(good, "ship.0", "hex", "-40,2", &line);
     refused(t, strlen(t), &m, line, "off the map");
     free(t);
+    /* A sunk ship lies on water too: sunk on land or off the map is refused. */
+    char *sunk = set_value(good, "ship.0", "status", "sunk", &line);
+    t = set_value(sunk, "ship.0", "hex", "-40,2", &line);
+    refused(t, strlen(t), &m, line, "off the map");
+    free(t);
+    t = set_value(sunk, "ship.0", "hex", hv, &line);
+    refused(t, strlen(t), &m, line, "land");
+    free(t);
+    free(sunk);
+    /* A generated sea larger than the game makes (a 3 KB save once asked
+     * for 16384x16384: 50 s and 1.3 GB) is refused at its line. */
+    const char *b = strstr(good, "\n[battle]\n");
+    ck_assert_ptr_nonnull(b);
+    size_t cut = (size_t)(b - good) + strlen("\n[battle]\n");
+    char *huge = malloc(len + 64);
+    snprintf(huge, len + 64, "%.*smap_gen_size = 16384x16384\n%s", (int)cut, good, good + cut);
+    int hline = 1;
+    for (size_t i = 0; i < cut; i++) hline += good[i] == '\n';
+    refused(huge, strlen(huge), &m, hline, "larger than any sea the game generates (1280x800");
+    free(huge);
     /* Two ships in one hex. */
     snprintf(hv, sizeof hv, "%d,%d", sk.ships[0].pose.hex.q, sk.ships[0].pose.hex.r);
     t = set_value(good, "ship.1", "hex", hv, &line);

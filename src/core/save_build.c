@@ -147,11 +147,12 @@ static int place_ships(const SaveData *d, Skirmish *sk, Err *e)
         s->guns[FLEET_STARBOARD] = d->pv[i][SAVE_SHIP_GUNS_STARBOARD];
         s->reload[FLEET_PORT] = d->pv[i][SAVE_SHIP_RELOAD_PORT];
         s->reload[FLEET_STARBOARD] = d->pv[i][SAVE_SHIP_RELOAD_STARBOARD];
-        if (s->status == FLEET_SUNK) continue;
+        /* A sunk ship lies where she went down, on water like the rest. */
         int line = d->pline[i][SAVE_SHIP_HEX];
         if (!chart_sailable(&sk->chart, d->hex[i]))
             return SAVE_BAD("ship %d at %d,%d is on land or off the map", i, d->hex[i].q,
                             d->hex[i].r);
+        if (s->status == FLEET_SUNK) continue;
         for (int j = 0; j < i; j++)
             if (sk->ships[j].status != FLEET_SUNK && hex_equal(sk->ships[j].pose.hex, d->hex[i]))
                 return SAVE_BAD("ship %d shares hex %d,%d with ship %d", i, d->hex[i].q,

@@ -142,6 +142,10 @@ static int parse_source(SaveData *d, int k, const char *v, int line, Err *e)
         if (!parse_pair(v, 'x', MAP_MIN_SIDE, MAP_MAX_SIDE, &a, &b))
             return SAVE_BAD("map_gen_size '%.40s' is not WxH with sides %d..%d", v, MAP_MIN_SIDE,
                             MAP_MAX_SIDE);
+        if ((long long)a * b > (long long)SKIRMISH_SEA_W * SKIRMISH_SEA_H)
+            return SAVE_BAD("map_gen_size '%.40s' is larger than any sea the game generates "
+                            "(%dx%d pixels)",
+                            v, SKIRMISH_SEA_W, SKIRMISH_SEA_H);
         d->gen.w = a;
         d->gen.h = b;
         return 0;

@@ -132,8 +132,12 @@ void skirmish_setup_default(SkirmishSetup *s);
 int skirmish_fleet_class(int size, int i);
 
 /* The sea skirmish_sea generates for seed when a battle has no map file:
- * 1280x800, a fifth land, six islands, mirrored so neither fleet is
- * favoured, from the low 32 bits of seed. */
+ * SKIRMISH_SEA_W x SKIRMISH_SEA_H, a fifth land, six islands, mirrored so
+ * neither fleet is favoured, from the low 32 bits of seed. A save's
+ * generated sea may be no larger (in pixels): a 3 KB save must not make
+ * the game generate a 16384^2 sea. */
+#define SKIRMISH_SEA_W 1280
+#define SKIRMISH_SEA_H 800
 void skirmish_sea_params(uint64_t seed, MapGenParams *p);
 
 /* Generate the skirmish sea of seed into m (free with map_free) and its

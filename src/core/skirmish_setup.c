@@ -35,8 +35,8 @@ void skirmish_sea_params(uint64_t seed, MapGenParams *p)
 {
     mapgen_defaults(p);
     p->seed = (uint32_t)seed;
-    p->w = 1280;
-    p->h = 800;
+    p->w = SKIRMISH_SEA_W;
+    p->h = SKIRMISH_SEA_H;
     p->land = 0.2f;
     p->islands = 6;
     p->mirror = true;
