@@ -15,7 +15,7 @@
 #define BENCH_MAX_STEPS      1000000
 #define BENCH_SOAK_MAX_STEPS 100000000
 
-static const char usage[] =
+static const char USAGE[] =
     "usage: shoal-bench [--map FILE | --seed N] [--fish N] [--sharks K] [--ships S]\n"
     "                   [--steps S] [--warmup W] [--threads T] [--brute] [--json]\n"
     "       shoal-bench --sweep [--csv FILE] [--svg FILE] [options above but --fish]\n"
@@ -26,40 +26,13 @@ static const char usage[] =
     "Runs the sea headless and reports the median and p95 time per step, fish\n"
     "updates per second, peak memory, the sea's bytes per fish (its resident\n"
     "growth when the fish double) and the quality metrics of the school.\n"
-    "\n"
-    "  --map FILE      swim in this map (PNG mask + optional .ini sidecar); the\n"
-    "                  sea and ships are then seeded with 1\n"
-    "  --seed N        generate the map from seed N (default 1), sized so that\n"
-    "                  the water holds ~10 fish per neighbour circle; N also\n"
-    "                  seeds the sea and the ships\n"
-    "  --fish N        fish, 1..2000000 (default 10000; --compare brute: 4096)\n"
-    "  --sharks K      sharks, 0..64 (default 0)\n"
-    "  --ships S       ships: 20 px hulls sailing straight, bouncing off\n"
-    "                  coasts, 0..64 (default 0)\n"
-    "  --steps S       measured steps, 1..1000000 (default 4000000/fish,\n"
-    "                  kept within 20..300); with --soak 1..100000000\n"
-    "                  (default 1000000)\n"
-    "  --warmup W      unmeasured steps first, 0..100000 (default steps/10, >= 3)\n"
-    "  --threads T     worker threads incl. the main one, 1..64 (default: SHOAL_THREADS\n"
-    "                  or the number of cores)\n"
-    "  --brute         all-pairs neighbour search instead of the grid (baseline)\n"
-    "  --json          print one JSON object instead of text\n"
-    "  --sweep         time 1k, 2k, 4k, 10k, 100k and 1M fish on 1..T threads\n"
-    "  --csv FILE      with --sweep: also write the table as CSV\n"
-    "  --svg FILE      with --sweep: also write a log-log chart as SVG\n"
-    "  --compare WHAT  two seas stepped in turn in one process, and their ratio:\n"
-    "                  brute   = grid vs all-pairs at --fish\n"
-    "                  threads = 1 thread vs --threads (default 2)\n"
-    "                  scale   = --fish vs 10x --fish\n"
-    "  --soak          a long run (default 10000 fish, 16 sharks, 8 ships) checked\n"
-    "                  every 10000 steps and at the end: no fish or shark NaN or\n"
-    "                  infinite, no fish on land or off the map, counts unchanged;\n"
-    "                  one line per check, then the verdict (exit 1 on the first\n"
-    "                  failure, naming the step and what failed)\n"
-    "  --help          this text\n"
-    "\n"
-    "Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n";
+    "\n";
 
+static const char FOOTER[] = "\n"
+                             "Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n";
+
+/* What the command line asked for; each *_set is the argv index where
+ * that flag was given, 0 when it was not. */
 typedef struct Opts {
     const char *map;
     uint32_t seed;
@@ -74,71 +47,103 @@ typedef struct Opts {
     const char *compare;
 } Opts;
 
-/* Parse argv into o; 0 ok, 1 help shown, -1 bad usage (e filled). */
+/* Rows in bench_spec's table. */
+enum { BENCH_FLAG_COUNT = 16 };
+
+/* --compare WHAT: the run to compare, kept as typed. */
+static int parse_compare(const CliFlag *f, const char *v, Err *e)
+{
+    if (strcmp(v, "brute") && strcmp(v, "threads") && strcmp(v, "scale"))
+        return err_set(e, "%s '%.40s': expected brute, threads or scale", f->name, v);
+    *(const char **)f->to = v;
+    return 0;
+}
+
+/* The whole command line as a table: every flag, its value's range, and
+ * its --help text; the values land in o. */
+static CliSpec bench_spec(Opts *o, CliFlag out[BENCH_FLAG_COUNT])
+{
+    /* clang-format off */
+    const CliFlag flags[] = {
+        {.name = "--map", .kind = CLI_TEXT, .to = &o->map, .arg = "FILE",
+         .help = "swim in this map (PNG mask + optional .ini sidecar); the\n"
+                 "sea and ships are then seeded with 1"},
+        {.name = "--seed", .kind = CLI_U32, .to = &o->seed, .lo = 0, .hi = 4294967295L,
+         .given = &o->seed_set, .arg = "N",
+         .help = "generate the map from seed N (default 1), sized so that\n"
+                 "the water holds ~10 fish per neighbour circle; N also\n"
+                 "seeds the sea and the ships"},
+        {.name = "--fish", .kind = CLI_INT, .to = &o->fish, .lo = 1, .hi = SEA_MAX_FISH,
+         .given = &o->fish_set, .arg = "N",
+         .help = "fish, 1.." CLI_STR(SEA_MAX_FISH) " (default 10000; --compare brute: 4096)"},
+        {.name = "--sharks", .kind = CLI_INT, .to = &o->sharks, .lo = 0, .hi = SEA_MAX_SHARKS,
+         .given = &o->sharks_set, .arg = "K",
+         .help = "sharks, 0.." CLI_STR(SEA_MAX_SHARKS) " (default 0)"},
+        {.name = "--ships", .kind = CLI_INT, .to = &o->ships, .lo = 0, .hi = SEA_MAX_HULLS,
+         .given = &o->ships_set, .arg = "S",
+         .help = "ships: 20 px hulls sailing straight, bouncing off\n"
+                 "coasts, 0.." CLI_STR(SEA_MAX_HULLS) " (default 0)"},
+        {.name = "--steps", .kind = CLI_INT, .to = &o->steps, .lo = 1, .hi = BENCH_SOAK_MAX_STEPS,
+         .given = &o->steps_set, .arg = "S",
+         .help = "measured steps, 1.." CLI_STR(BENCH_MAX_STEPS) " (default 4000000/fish,\n"
+                 "kept within 20..300); with --soak 1.." CLI_STR(BENCH_SOAK_MAX_STEPS) "\n"
+                 "(default 1000000)"},
+        {.name = "--warmup", .kind = CLI_INT, .to = &o->warmup, .lo = 0, .hi = 100000,
+         .given = &o->warmup_set, .arg = "W",
+         .help = "unmeasured steps first, 0..100000 (default steps/10, >= 3)"},
+        {.name = "--threads", .kind = CLI_INT, .to = &o->threads, .lo = 1, .hi = JOBS_MAX_THREADS,
+         .given = &o->threads_set, .arg = "T",
+         .help = "worker threads incl. the main one, 1.." CLI_STR(JOBS_MAX_THREADS)
+                 " (default: SHOAL_THREADS\n"
+                 "or the number of cores)"},
+        {.name = "--brute", .kind = CLI_SWITCH, .to = &o->brute,
+         .help = "all-pairs neighbour search instead of the grid (baseline)"},
+        {.name = "--json", .kind = CLI_SWITCH, .to = &o->json,
+         .help = "print one JSON object instead of text"},
+        {.name = "--sweep", .kind = CLI_SWITCH, .to = &o->sweep,
+         .help = "time 1k, 2k, 4k, 10k, 100k and 1M fish on 1..T threads"},
+        {.name = "--csv", .kind = CLI_TEXT, .to = &o->csv, .arg = "FILE",
+         .help = "with --sweep: also write the table as CSV"},
+        {.name = "--svg", .kind = CLI_TEXT, .to = &o->svg, .arg = "FILE",
+         .help = "with --sweep: also write a log-log chart as SVG"},
+        {.name = "--compare", .kind = CLI_CALL, .to = &o->compare, .parse = parse_compare,
+         .arg = "WHAT",
+         .help = "two seas stepped in turn in one process, and their ratio:\n"
+                 "brute   = grid vs all-pairs at --fish\n"
+                 "threads = 1 thread vs --threads (default 2)\n"
+                 "scale   = --fish vs 10x --fish"},
+        {.name = "--soak", .kind = CLI_SWITCH, .to = &o->soak,
+         .help = "a long run (default 10000 fish, 16 sharks, 8 ships) checked\n"
+                 "every 10000 steps and at the end: no fish or shark NaN or\n"
+                 "infinite, no fish on land or off the map, counts unchanged;\n"
+                 "one line per check, then the verdict (exit 1 on the first\n"
+                 "failure, naming the step and what failed)"},
+        {.name = "--help", .alias = "-h", .kind = CLI_HELP, .help = "this text"},
+    };
+    /* clang-format on */
+    _Static_assert(sizeof flags / sizeof flags[0] == BENCH_FLAG_COUNT, "one row per flag");
+    memcpy(out, flags, sizeof flags);
+    return (CliSpec){.prog = "shoal-bench",
+                     .usage = USAGE,
+                     .footer = FOOTER,
+                     .flags = out,
+                     .count = BENCH_FLAG_COUNT,
+                     .column = 18,
+                     .opts = CLI_HELP_FIRST,
+                     .clip = 60};
+}
+
+/* Parse argv into o; 0 ok, 1 help wanted, -1 bad usage (e filled). */
 static int parse(int argc, char **argv, Opts *o, Err *e)
 {
     memset(o, 0, sizeof *o);
     o->seed = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int rc = 0, takes = 1;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) return 1;
-        if (!strcmp(a, "--map")) {
-            rc = cli_need(a, v, e);
-            o->map = v;
-        } else if (!strcmp(a, "--seed")) {
-            long s = 0;
-            rc = cli_long(a, v, 0, 4294967295L, &s, e);
-            o->seed = (uint32_t)s;
-            o->seed_set = 1;
-        } else if (!strcmp(a, "--fish")) {
-            rc = cli_int(a, v, 1, SEA_MAX_FISH, &o->fish, e);
-            o->fish_set = 1;
-        } else if (!strcmp(a, "--sharks")) {
-            rc = cli_int(a, v, 0, SEA_MAX_SHARKS, &o->sharks, e);
-            o->sharks_set = 1;
-        } else if (!strcmp(a, "--ships")) {
-            rc = cli_int(a, v, 0, SEA_MAX_HULLS, &o->ships, e);
-            o->ships_set = 1;
-        } else if (!strcmp(a, "--steps")) {
-            rc = cli_int(a, v, 1, BENCH_SOAK_MAX_STEPS, &o->steps, e);
-            o->steps_set = 1;
-        } else if (!strcmp(a, "--warmup")) {
-            rc = cli_int(a, v, 0, 100000, &o->warmup, e);
-            o->warmup_set = 1;
-        } else if (!strcmp(a, "--threads")) {
-            rc = cli_int(a, v, 1, JOBS_MAX_THREADS, &o->threads, e);
-            o->threads_set = 1;
-        } else if (!strcmp(a, "--csv")) {
-            rc = cli_need(a, v, e);
-            o->csv = v;
-        } else if (!strcmp(a, "--svg")) {
-            rc = cli_need(a, v, e);
-            o->svg = v;
-        } else if (!strcmp(a, "--compare")) {
-            rc = cli_need(a, v, e);
-            if (!rc && strcmp(v, "brute") && strcmp(v, "threads") && strcmp(v, "scale"))
-                rc = err_set(e, "--compare '%.40s': expected brute, threads or scale", v);
-            o->compare = v;
-        } else {
-            takes = 0;
-            if (!strcmp(a, "--brute"))
-                o->brute = 1;
-            else if (!strcmp(a, "--json"))
-                o->json = 1;
-            else if (!strcmp(a, "--sweep"))
-                o->sweep = 1;
-            else if (!strcmp(a, "--soak"))
-                o->soak = 1;
-            else if (a[0] == '-')
-                return err_set(e, "%.60s: unknown flag (see --help)", a);
-            else
-                return err_set(e, "'%.60s': unexpected argument (see --help)", a);
-        }
-        if (rc) return -1;
-        i += takes;
-    }
+    CliFlag flags[BENCH_FLAG_COUNT];
+    CliSpec spec = bench_spec(o, flags);
+    int rc = cli_scan(&spec, argc, argv, e);
+    if (rc == CLI_SCAN_HELP) return 1;
+    if (rc == CLI_SCAN_FAIL) return -1;
+
     if (o->map && o->seed_set) return err_set(e, "--map and --seed: give one or the other");
     if ((o->csv || o->svg) && !o->sweep)
         return err_set(e, "%s: only with --sweep", o->csv ? "--csv" : "--svg");
@@ -639,7 +644,9 @@ int main(int argc, char **argv)
     Err e = {""};
     int p = parse(argc, argv, &o, &e);
     if (p == 1) {
-        fputs(usage, stdout);
+        CliFlag flags[BENCH_FLAG_COUNT];
+        CliSpec spec = bench_spec(&o, flags);
+        cli_help(stdout, &spec);
         return 0;
     }
     if (p < 0) {
