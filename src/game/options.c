@@ -54,11 +54,11 @@ typedef struct Given {
 static void defaults(GameOptions *o)
 {
     memset(o, 0, sizeof *o);
-    o->frames = APP_DEFAULT_FRAMES;
-    o->width = APP_DEFAULT_W;
-    o->height = APP_DEFAULT_H;
-    o->fish = APP_DEFAULT_FISH;
-    o->sharks = APP_DEFAULT_SHARKS;
+    o->frames = OPTIONS_DEFAULT_FRAMES;
+    o->width = OPTIONS_DEFAULT_W;
+    o->height = OPTIONS_DEFAULT_H;
+    o->fish = OPTIONS_DEFAULT_FISH;
+    o->sharks = OPTIONS_DEFAULT_SHARKS;
     o->sea_on = 1;
     o->ui = UI_SHOW_STATUS;
     o->opponent = BATTLE_VS_AI;
@@ -96,7 +96,7 @@ static int check_together(GameOptions *o, const Given *g)
                    "give one of --screenshot, --compare-sea-life and --bench-batch");
     if (g->frames && !o->screenshot && !o->compare && !o->bench_batch)
         return bad("--frames", "only used with --screenshot, --compare-sea-life or --bench-batch");
-    if (o->compare && !g->frames) o->frames = APP_COMPARE_FRAMES;
+    if (o->compare && !g->frames) o->frames = OPTIONS_COMPARE_FRAMES;
     if (o->bench_batch && !g->frames) o->frames = BAKEBENCH_RUNS;
     if (o->bench_batch && !g->fish) o->fish = BAKEBENCH_FISH;
     if (battle && !o->skirmish) return bad(battle, "only used with --skirmish");
@@ -133,15 +133,15 @@ int options_parse(int argc, char **argv, GameOptions *o)
                  "map, else seed 1"},
         {.name = "--size", .kind = CLI_SIZE, .to = &o->width, .to2 = &o->height, .lo = SIZE_MIN,
          .hi = SIZE_MAX_SIDE, .arg = "WxH",
-         .help = "window size in pixels (default " CLI_STR(APP_DEFAULT_W) "x"
-                 CLI_STR(APP_DEFAULT_H) ")"},
+         .help = "window size in pixels (default " CLI_STR(OPTIONS_DEFAULT_W) "x"
+                 CLI_STR(OPTIONS_DEFAULT_H) ")"},
         {.name = "--fish", .kind = CLI_INT, .to = &o->fish, .lo = 0, .hi = SEA_MAX_FISH,
          .given = &g.fish, .arg = "N",
          .help = "fish in the sea (0.." CLI_STR(SEA_MAX_FISH) ", default "
-                 CLI_STR(APP_DEFAULT_FISH) ")"},
+                 CLI_STR(OPTIONS_DEFAULT_FISH) ")"},
         {.name = "--sharks", .kind = CLI_INT, .to = &o->sharks, .lo = 0, .hi = SEA_MAX_SHARKS,
          .given = &g.sharks, .arg = "N",
-         .help = "sharks (0.." CLI_STR(SEA_MAX_SHARKS) ", default " CLI_STR(APP_DEFAULT_SHARKS)
+         .help = "sharks (0.." CLI_STR(SEA_MAX_SHARKS) ", default " CLI_STR(OPTIONS_DEFAULT_SHARKS)
                  ")"},
         {.name = "--sea-life", .kind = CLI_CHOICE, .to = &o->sea_on, .names = on_off,
          .values = on_off_v, .given = &g.sea, .arg = "on|off",
@@ -170,9 +170,9 @@ int options_parse(int argc, char **argv, GameOptions *o)
                  CLI_STR(BAKEBENCH_FISH) ") alone and inside sea steps; print medians"},
         {.name = "--frames", .kind = CLI_INT, .to = &o->frames, .lo = 1, .hi = FRAMES_MAX,
          .given = &g.frames, .arg = "N",
-         .help = "frames rendered before the screenshot (default " CLI_STR(APP_DEFAULT_FRAMES)
+         .help = "frames rendered before the screenshot (default " CLI_STR(OPTIONS_DEFAULT_FRAMES)
                  "),\n"
-                 "per half of the comparison (default " CLI_STR(APP_COMPARE_FRAMES) "), or runs\n"
+                 "per half of the comparison (default " CLI_STR(OPTIONS_COMPARE_FRAMES) "), or runs\n"
                  "of --bench-batch (default " CLI_STR(BAKEBENCH_RUNS) ")"},
         {.name = "--menu", .kind = CLI_SWITCH, .to = &o->menu,
          .help = "open on the main menu (the default in a window\n"
