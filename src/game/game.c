@@ -239,6 +239,7 @@ static void place_camera(Game *g)
 
 int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_Renderer *r, Err *e)
 {
+    assert(g && o && m && r);
     memset(g, 0, sizeof *g);
     g->o = o;
     g->m = m;
