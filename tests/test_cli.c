@@ -230,6 +230,32 @@ START_TEST(scanner_names_the_flag_in_one_line)
 }
 END_TEST
 
+static int toy_unknown(void *ctx, const char *flag, Err *e)
+{
+    return err_set(e, "%s: no such option '%s'", (const char *)ctx, flag);
+}
+
+/* A message names the flag as it was typed, alias or not; a binary may
+ * word unknown flags its own way. */
+START_TEST(scanner_speaks_as_typed)
+{
+    int n = 0;
+    const CliFlag flags[] = {
+        {.name = "--count", .alias = "-n", .kind = CLI_INT, .to = &n, .hi = 9}};
+    const CliSpec spec = {
+        .prog = "toy", .flags = flags, .count = 1, .unknown = toy_unknown, .ctx = "toy"};
+    Err e;
+    ck_assert_int_eq(cli_scan(&spec, 2, (char *[]){"toy", "-n", NULL}, &e), CLI_SCAN_FAIL);
+    ck_assert_str_eq(e.msg, "-n: missing value");
+    ck_assert_int_eq(cli_scan(&spec, 3, (char *[]){"toy", "-n", "10", NULL}, &e), CLI_SCAN_FAIL);
+    ck_assert_str_eq(e.msg, "-n '10': expected a whole number from 0 to 9");
+    ck_assert_int_eq(cli_scan(&spec, 3, (char *[]){"toy", "--count", "4", NULL}, &e), CLI_SCAN_OK);
+    ck_assert_int_eq(n, 4);
+    ck_assert_int_eq(cli_scan(&spec, 2, (char *[]){"toy", "--what", NULL}, &e), CLI_SCAN_FAIL);
+    ck_assert_str_eq(e.msg, "toy: no such option '--what'");
+}
+END_TEST
+
 START_TEST(scanner_help_waits_for_every_flag_unless_told)
 {
     Toy t;
@@ -287,6 +313,7 @@ static Suite *cli_suite(void)
     tcase_add_test(t, cli_fail_is_one_line);
     tcase_add_test(t, scanner_stores_every_kind);
     tcase_add_test(t, scanner_names_the_flag_in_one_line);
+    tcase_add_test(t, scanner_speaks_as_typed);
     tcase_add_test(t, scanner_help_waits_for_every_flag_unless_told);
     tcase_add_test(t, scanner_help_prints_the_table);
     suite_add_tcase(s, t);

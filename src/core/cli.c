@@ -224,18 +224,18 @@ static void expected(const CliSpec *s, const CliFlag *f, char *out, size_t cap)
 }
 
 /* The bad-value message, in the spec's wording. */
-static int bad_value(const CliSpec *s, const CliFlag *f, const char *v, Err *e)
+static int bad_value(const CliSpec *s, const CliFlag *f, const char *name, const char *v, Err *e)
 {
     char want[160];
     expected(s, f, want, sizeof want);
-    if (s->opts & CLI_STRICT) return err_set(e, "%s: '%s' is not %s", f->name, v, want);
+    if (s->opts & CLI_STRICT) return err_set(e, "%s: '%s' is not %s", name, v, want);
     char q[48];
-    return err_set(e, "%s '%s': expected %s", f->name, shown(v, q, sizeof q), want);
+    return err_set(e, "%s '%s': expected %s", name, shown(v, q, sizeof q), want);
 }
 
 /* Check v and store it; 0, or -1 with e filled. Nothing is stored on
  * failure. */
-static int store(const CliSpec *s, const CliFlag *f, const char *v, Err *e)
+static int store(const CliSpec *s, const CliFlag *f, const char *name, const char *v, Err *e)
 {
     long a, b;
     double x, y;
@@ -246,7 +246,7 @@ static int store(const CliSpec *s, const CliFlag *f, const char *v, Err *e)
         *(const char **)f->to = v;
         return 0;
     case CLI_FILE:
-        if (!v[0]) return err_set(e, "%s: empty file name", f->name);
+        if (!v[0]) return err_set(e, "%s: empty file name", name);
         *(const char **)f->to = v;
         return 0;
     case CLI_INT:
@@ -307,14 +307,17 @@ static int store(const CliSpec *s, const CliFlag *f, const char *v, Err *e)
         assert(!"a switch has no value to store");
         return -1;
     }
-    return bad_value(s, f, v, e);
+    return bad_value(s, f, name, v, e);
 }
 
-static const CliFlag *lookup(const CliSpec *s, const char *name, size_t n)
+/* The row of the flag typed as name[0..n), and the spelling it matched. */
+static const CliFlag *lookup(const CliSpec *s, const char *name, size_t n, const char **as)
 {
     for (size_t k = 0; k < s->count; k++) {
         const CliFlag *f = &s->flags[k];
+        *as = f->name;
         if (strlen(f->name) == n && !strncmp(f->name, name, n)) return f;
+        *as = f->alias;
         if (f->alias && strlen(f->alias) == n && !strncmp(f->alias, name, n)) return f;
     }
     return NULL;
@@ -324,6 +327,7 @@ static const CliFlag *lookup(const CliSpec *s, const char *name, size_t n)
 static int stray(const CliSpec *s, const char *word, int is_flag, Err *e)
 {
     if (!is_flag && s->positional) return s->positional(s->ctx, word, e);
+    if (is_flag && s->unknown) return s->unknown(s->ctx, word, e);
     if (is_flag || s->clip <= 0) {
         /* Room for the words after the argument, so a very long one still
          * ends in what is wrong with it. */
@@ -349,11 +353,12 @@ int cli_scan(const CliSpec *s, int argc, char **argv, Err *e)
         const char *eq = s->opts & CLI_EQUALS && !strncmp(arg, "--", 2) ? strchr(arg, '=') : NULL;
         size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
         const char *value = eq ? eq + 1 : NULL;
-        const CliFlag *f = lookup(s, arg, n);
+        const char *as;
+        const CliFlag *f = lookup(s, arg, n, &as);
         if (!f) return stray(s, arg, 1, e), CLI_SCAN_FAIL;
         if (f->given) *f->given = i;
         if (f->kind == CLI_SWITCH || f->kind == CLI_HELP || f->kind == CLI_VERSION) {
-            if (value) return err_set(e, "%s: takes no value (got '%s')", f->name, value);
+            if (value) return err_set(e, "%s: takes no value (got '%s')", as, value);
             if (f->kind == CLI_SWITCH) *(int *)f->to = 1;
             if (f->kind == CLI_HELP && s->opts & CLI_HELP_FIRST) return CLI_SCAN_HELP;
             help |= f->kind == CLI_HELP;
@@ -361,10 +366,10 @@ int cli_scan(const CliSpec *s, int argc, char **argv, Err *e)
             continue;
         }
         if (!value) {
-            if (i + 1 >= argc) return err_set(e, "%s: missing value", f->name);
+            if (i + 1 >= argc) return err_set(e, "%s: missing value", as);
             value = argv[++i];
         }
-        if (store(s, f, value, e)) return CLI_SCAN_FAIL;
+        if (store(s, f, as, value, e)) return CLI_SCAN_FAIL;
     }
     return help ? CLI_SCAN_HELP : version ? CLI_SCAN_VERSION : CLI_SCAN_OK;
 }

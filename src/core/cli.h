@@ -107,6 +107,9 @@ typedef struct CliSpec {
     /* A word that is no flag (a lone "-" too, when this is set): 0 to go
      * on, or -1 with e filled. NULL: "WORD: unexpected argument". */
     int (*positional)(void *ctx, const char *word, Err *e);
+    /* A flag not in the table: -1 with e filled. NULL: "FLAG: unknown flag
+     * (see --help)". */
+    int (*unknown)(void *ctx, const char *flag, Err *e);
     void *ctx;
 } CliSpec;
 
@@ -114,9 +117,10 @@ enum { CLI_SCAN_FAIL = -1, CLI_SCAN_OK = 0, CLI_SCAN_HELP = 1, CLI_SCAN_VERSION 
 
 /* Walk argv[1..argc-1] through s's table, storing every value. Returns
  * CLI_SCAN_OK, CLI_SCAN_HELP or CLI_SCAN_VERSION (nothing is printed), or
- * CLI_SCAN_FAIL with one line in e naming the flag, e.g. "--fish: missing
- * value", "--bogus: unknown flag (see --help)". Values already stored stay
- * stored on failure. s and argv must outlive the strings stored. */
+ * CLI_SCAN_FAIL with one line in e naming the flag as typed (an alias
+ * too), e.g. "--fish: missing value", "--bogus: unknown flag (see
+ * --help)". Values already stored stay stored on failure. The strings
+ * stored point into argv. */
 int cli_scan(const CliSpec *s, int argc, char **argv, Err *e);
 
 /* --help: s->usage, one row per listed flag (name and value name, the
