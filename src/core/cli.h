@@ -78,7 +78,9 @@ struct CliFlag {
     int (*parse)(const CliFlag *f, const char *value, Err *e);
 };
 
-/* How a binary's command line reads. The defaults are shoal-editor's. */
+/* How a binary's command line reads (CliSpec.opts). With none: values
+ * only as the next word, help once every flag is checked, numbers as
+ * cli_long and cli_double read them, and their wording. */
 enum {
     /* "--flag=value" as well as "--flag value". */
     CLI_EQUALS = 1u << 0,
