@@ -12,10 +12,19 @@ DESTDIR ?=
 BUILD ?= build
 
 # ---------------------------------------------------------------- packages
-# Everything a fresh Debian 12 machine needs to build, run and test shoal.
-DEB_PKGS := build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev \
-            libstb-dev check fonts-dejavu-core xvfb xdotool clang \
-            libclang-rt-14-dev valgrind
+# What a fresh Debian 12 machine needs, in three lists, so that a player's
+# `make run` installs no test tools. tests/e2e_deps.sh checks that every
+# command and Python module the tests use comes from RUN_PKGS or TEST_PKGS.
+# To build and play: compiler, SDL2 and its image and font libraries, stb,
+# zlib (core checks PNG checksums with it).
+RUN_PKGS := build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev \
+            libstb-dev zlib1g-dev fonts-dejavu-core
+# To test (make check): Check; Xvfb and xdotool for real windows; clang and
+# its runtime for the fuzz harnesses; valgrind; clang-format for the style
+# check; strace for fault injection; Python with PIL and numpy to read the
+# screenshots.
+TEST_PKGS := check xvfb xdotool clang libclang-rt-14-dev valgrind clang-format strace \
+             python3 python3-pil python3-numpy
 # Only `make bench` needs these: OpenCV is the yardstick for the shore bake.
 BENCH_PKGS := python3 python3-opencv python3-numpy
 # Root installs directly; anyone else goes through sudo.
@@ -31,6 +40,16 @@ define install_missing
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 endef
+
+# ------------------------------------------------------------ build lines
+# Short lines ("  CC   src/core/sea.c") unless V=1 shows every command.
+ifeq ($(V),1)
+Q :=
+say := @true
+else
+Q := @
+say := @printf '  %-4s %s\n'
+endif
 
 # ------------------------------------------------------------------- flags
 CC ?= cc
@@ -62,7 +81,7 @@ CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 SAN ?=
 CFLAGS_ALL = $(BASE_CFLAGS) $(SAN) $(STB_CFLAGS) -Isrc $(CFLAGS)
 LDFLAGS_ALL = $(SAN) -pthread $(LDFLAGS)
-LIBS_CORE := -lm
+LIBS_CORE := -lm -lz
 # Where an installed shoal looks for its data when nothing closer is found.
 DATADIR := $(PREFIX)/share/shoal
 DEFS := -DSHOAL_DATADIR='"$(DATADIR)"'
@@ -95,47 +114,62 @@ BINS += $(BUILD)/shoal-editor
 endif
 
 # --------------------------------------------------------- user targets
-.PHONY: all run test asan tsan check bench install clean deps format build-all build-tests test-run fuzz
+.PHONY: all run test asan tsan check bench install clean deps deps-test format format-check \
+        build-all build-tests test-run fuzz fuzz-smoke print-pkgs
 
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+
+# What building and playing needs; deps-test adds what the tests need.
 deps:
-	$(call install_missing,$(DEB_PKGS))
+	$(call install_missing,$(RUN_PKGS))
+deps-test: deps
+	$(call install_missing,$(TEST_PKGS))
 
 all: deps
-	@$(MAKE) --no-print-directory build-all
+	@$(MAKE) --no-print-directory -j$(NPROC) build-all
 
-# Build and start the game (extra flags: make run ARGS="--seed 7").
+# Build the game alone, on every core, and start it (extra flags:
+# make run ARGS="--seed 7").
 run: deps
-	@$(MAKE) --no-print-directory build-all
+	@$(MAKE) --no-print-directory -j$(NPROC) $(BUILD)/shoal
 	./$(BUILD)/shoal $(ARGS)
 
 # Build and run every Check suite and end-to-end script: the quick run.
-test: deps
+test: deps-test
 	@$(MAKE) --no-print-directory phase-test
 
 # The same tests under AddressSanitizer + UndefinedBehaviorSanitizer, light.
-asan: deps
+asan: deps-test
 	@$(MAKE) --no-print-directory phase-asan
 
 # The same tests under ThreadSanitizer (job queue, sea, bakes), light.
-tsan: deps
+tsan: deps-test
 	@$(MAKE) --no-print-directory phase-tsan
 
-# What CI runs (.ci/run): test, then asan, then tsan; stops at the first
-# that fails. Each prints its build and test wall times.
-check: deps
+# What CI runs (.ci/run): the format check, test, every fuzz harness over
+# its corpus for a few seconds, asan, then tsan; stops at the first that
+# fails. Each prints its wall times.
+check: deps-test
 	@s=$$(date +%s); \
-	$(MAKE) --no-print-directory phase-test && $(MAKE) --no-print-directory phase-asan && \
+	$(MAKE) --no-print-directory format-check && $(MAKE) --no-print-directory phase-test && \
+	  $(MAKE) --no-print-directory fuzz-smoke && $(MAKE) --no-print-directory phase-asan && \
 	  $(MAKE) --no-print-directory phase-tsan && \
-	  echo "make check: test, asan and tsan passed in $$(($$(date +%s) - s)) s"
+	  echo "make check: format, test, fuzz, asan and tsan passed in $$(($$(date +%s) - s)) s"
 
 # Speed figures: the sea benchmark and the shore bake against OpenCV.
 bench: deps
 	$(call install_missing,$(BENCH_PKGS))
-	@$(MAKE) --no-print-directory build-all
+	@$(MAKE) --no-print-directory -j$(NPROC) build-all
 	tools/bench/run-bench.sh $(BUILD)
 
+# The package lists, one line each, for tests/e2e_deps.sh.
+print-pkgs:
+	@echo "run: $(RUN_PKGS)"
+	@echo "test: $(TEST_PKGS)"
+	@echo "bench: $(BENCH_PKGS)"
+
 install: deps
-	@$(MAKE) --no-print-directory build-all
+	@$(MAKE) --no-print-directory -j$(NPROC) build-all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
 	cp -r data/. $(DESTDIR)$(DATADIR)/
@@ -143,8 +177,13 @@ install: deps
 clean:
 	rm -rf build build-asan build-tsan build-fuzz
 
+FORMAT_SRC = $(shell find src tools tests -name '*.[ch]')
 format:
-	clang-format -i $$(find src tools tests -name '*.[ch]')
+	clang-format -i $(FORMAT_SRC)
+
+# Fails naming each file whose formatting differs from .clang-format.
+format-check:
+	@clang-format --dry-run -Werror $(FORMAT_SRC) && echo "make format-check: $(words $(FORMAT_SRC)) files formatted"
 
 # ------------------------------------------------------------ build rules
 build-all: $(BINS)
@@ -157,7 +196,6 @@ test-run: build-tests
 # Test phases: phase-NAME builds NAME's tree on every core, then runs its
 # suites from a make without -j (e2e_install runs make itself, and a job
 # server it cannot reach makes it complain), and prints both wall times.
-NPROC := $(shell nproc 2>/dev/null || echo 1)
 ASAN_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan
 PHASE_VARS_test :=
@@ -181,7 +219,8 @@ phase-test phase-asan phase-tsan: phase-%:
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(DEFS) -c $< -o $@
+	$(say) CC $<
+	$(Q)$(CC) $(CFLAGS_ALL) $(DEFS) -c $< -o $@
 
 # SDL headers only where SDL is used: ui, game, editor and their tests.
 $(UI_OBJ) $(GAME_OBJ) $(EDITOR_OBJ): CFLAGS += $(SDL_CFLAGS)
@@ -196,42 +235,52 @@ endif
 
 $(CORE_LIB): $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	rm -f $@ && ar rcs $@ $^
+	$(say) AR $@
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 $(UI_LIB): $(UI_OBJ)
 	@mkdir -p $(dir $@)
-	rm -f $@ && ar rcs $@ $^
+	$(say) AR $@
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 $(GAME_LIB): $(filter-out $(BUILD)/src/game/main.o,$(GAME_OBJ))
 	@mkdir -p $(dir $@)
-	rm -f $@ && ar rcs $@ $^
+	$(say) AR $@
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/shoal: $(GAME_OBJ) $(UI_LIB) $(CORE_LIB)
-	$(CC) $(LDFLAGS_ALL) $^ $(SDL_LIBS) $(LIBS_CORE) -o $@
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS_ALL) $^ $(SDL_LIBS) $(LIBS_CORE) -o $@
 
 $(BUILD)/shoal-editor: $(EDITOR_OBJ) $(UI_LIB) $(CORE_LIB)
-	$(CC) $(LDFLAGS_ALL) $^ $(SDL_LIBS) $(LIBS_CORE) -o $@
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS_ALL) $^ $(SDL_LIBS) $(LIBS_CORE) -o $@
 
 $(BUILD)/shoal-map: $(MAP_OBJ) $(CORE_LIB)
-	$(CC) $(LDFLAGS_ALL) $^ $(LIBS_CORE) -o $@
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS_ALL) $^ $(LIBS_CORE) -o $@
 
 $(BUILD)/shoal-bench: $(BENCH_OBJ) $(CORE_LIB)
-	$(CC) $(LDFLAGS_ALL) $^ $(LIBS_CORE) -o $@
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS_ALL) $^ $(LIBS_CORE) -o $@
 
 # shoal-bench with the sea's fish stage in plain C (no SSE, no AVX): the
 # SIMD builds must match it bit for bit (tests/e2e_simd.sh). Its object
 # comes before the library, so the library's sea_step.o is not linked.
 $(BUILD)/tests/sea_step_scalar.o: src/core/sea_step.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(DEFS) -DSEA_NO_SIMD -c $< -o $@
+	$(say) CC "$< (plain C)"
+	$(Q)$(CC) $(CFLAGS_ALL) $(DEFS) -DSEA_NO_SIMD -c $< -o $@
 
 $(BUILD)/tests/shoal-bench-scalar: $(BENCH_OBJ) $(BUILD)/tests/sea_step_scalar.o $(CORE_LIB)
-	$(CC) $(LDFLAGS_ALL) $^ $(LIBS_CORE) -o $@
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS_ALL) $^ $(LIBS_CORE) -o $@
 
 # Every tests/test_X.c is one Check suite binary; ui and game suites get SDL.
 $(BUILD)/tests/%: tests/%.c $(GAME_LIB) $(UI_LIB) $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(DEFS) $(CHECK_CFLAGS) $(SDL_CFLAGS) -Itests $< $(GAME_LIB) $(UI_LIB) \
+	$(say) TEST $@
+	$(Q)$(CC) $(CFLAGS_ALL) $(DEFS) $(CHECK_CFLAGS) $(SDL_CFLAGS) -Itests $< $(GAME_LIB) $(UI_LIB) \
 	  $(CORE_LIB) $(LDFLAGS_ALL) $(CHECK_LIBS) $(SDL_LIBS) $(LIBS_CORE) -o $@
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
@@ -252,13 +301,14 @@ FUZZ_SAN := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-o
 FUZZ_CFLAGS := -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
                -g -O1 -pthread $(FUZZ_SAN) $(STB_CFLAGS) $(SDL_CFLAGS) $(DEFS) -Isrc
 FUZZ_NAMES := map_png sidecar save cli settings script options editor_args bench_args
-# Per harness: FUZZ_CORE_x, core modules linked as objects; FUZZ_DEPS_x,
-# more objects or instrumented libraries (which give only the members
-# needed); FUZZ_LDLIBS_x, system libraries.
-FUZZ_CORE_map_png := map kv afile err hex stb_impl
-FUZZ_CORE_sidecar := map kv afile err hex stb_impl
-FUZZ_CORE_save := save skirmish fleet mapgen map kv afile err hex stb_impl
-FUZZ_CORE_cli := cli err
+# Per harness: FUZZ_DEPS_x, objects and instrumented libraries it links
+# (a library gives only the members needed, so no harness lists the core
+# modules it uses: that list went stale once, when saves began to look for
+# moved maps); FUZZ_LDLIBS_x, system libraries.
+FUZZ_DEPS_map_png := $(FUZZ_BUILD)/libcore.a
+FUZZ_DEPS_sidecar := $(FUZZ_BUILD)/libcore.a
+FUZZ_DEPS_save := $(FUZZ_BUILD)/libcore.a
+FUZZ_DEPS_cli := $(FUZZ_BUILD)/libcore.a
 FUZZ_DEPS_settings := $(FUZZ_BUILD)/obj/src/game/settings.o $(FUZZ_BUILD)/libcore.a
 FUZZ_DEPS_options := $(FUZZ_BUILD)/obj/src/game/options.o $(FUZZ_BUILD)/obj/src/game/autoplay.o \
                      $(FUZZ_BUILD)/libcore.a
@@ -277,29 +327,46 @@ FUZZ_AR_bench := $(filter-out tools/bench/main.c,$(BENCH_SRC))
 FUZZ_BINS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 .PHONY: fuzz-build
 
-fuzz: deps
-	@$(MAKE) --no-print-directory fuzz-build
+fuzz: deps-test
+	@$(MAKE) --no-print-directory -j$(NPROC) fuzz-build
 	tools/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_ONLY)
+
+# Part of make check: every harness builds and runs over its seed corpus
+# and a few seconds more, so none can rot unseen.
+FUZZ_SMOKE_SECONDS ?= 4
+fuzz-smoke:
+	@s=$$(date +%s); \
+	if $(MAKE) --no-print-directory -j$(NPROC) fuzz-build; then \
+	  b=$$(date +%s); tools/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SMOKE_SECONDS); rc=$$?; \
+	  echo "make fuzz-smoke: build $$((b - s)) s, runs $$(($$(date +%s) - b)) s: $$([ $$rc = 0 ] && echo passed || echo FAILED)"; \
+	  exit $$rc; \
+	else echo "make fuzz-smoke: build FAILED after $$(($$(date +%s) - s)) s"; exit 1; fi
 
 fuzz-build: $(FUZZ_BINS)
 
 $(FUZZ_BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
+	$(say) CC "$< (fuzz)"
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
 # stb_image copies 0 bytes to NULL+0 when the first IDAT chunk is empty (a
 # legal PNG); harmless and not ours, so only those two checks are off there.
 $(FUZZ_BUILD)/obj/src/core/stb_impl.o: FUZZ_CFLAGS += -w -fno-sanitize=pointer-overflow,nonnull-attribute
+# The sea's SIMD kernel uses GCC's __builtin_shuffle, which clang lacks; the
+# editor's harnesses link the sea (its live preview), so they get its plain
+# C kernel, the one tests/e2e_simd.sh holds the SIMD builds to.
+$(FUZZ_BUILD)/obj/src/core/sea_step.o: FUZZ_CFLAGS += -DSEA_NO_SIMD
 
 define fuzz_archive
 $(FUZZ_BUILD)/lib$(1).a: $(FUZZ_AR_$(1):%.c=$(FUZZ_BUILD)/obj/%.o)
-	rm -f $$@ && ar rcs $$@ $$^
+	$(say) AR $$@
+	$(Q)rm -f $$@ && ar rcs $$@ $$^
 endef
 $(foreach a,core ui editor bench,$(eval $(call fuzz_archive,$(a))))
 
 define fuzz_link
-$(FUZZ_BUILD)/fuzz_$(1): $(FUZZ_BUILD)/obj/tools/fuzz/fuzz_$(1).o \
-                        $(FUZZ_CORE_$(1):%=$(FUZZ_BUILD)/obj/src/core/%.o) $(FUZZ_DEPS_$(1))
-	$$(FUZZ_CC) $$(FUZZ_SAN) -pthread $$^ $$(FUZZ_LDLIBS_$(1)) -lm -o $$@
+$(FUZZ_BUILD)/fuzz_$(1): $(FUZZ_BUILD)/obj/tools/fuzz/fuzz_$(1).o $(FUZZ_DEPS_$(1))
+	$(say) LD $$@
+	$(Q)$$(FUZZ_CC) $$(FUZZ_SAN) -pthread $$^ $$(FUZZ_LDLIBS_$(1)) -lm -lz -o $$@
 endef
 $(foreach f,$(FUZZ_NAMES),$(eval $(call fuzz_link,$(f))))
 

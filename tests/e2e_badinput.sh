@@ -25,7 +25,8 @@ expect() {
     shift 3
     local before after rc
     before=$(snapshot)
-    "$B/$bin" "$@" >"$T/out" 2>"$T/err" </dev/null
+    # A hang (a FIFO read, once) fails the row instead of the whole run.
+    timeout -k 5 120 "$B/$bin" "$@" >"$T/out" 2>"$T/err" </dev/null
     rc=$?
     after=$(snapshot)
     local what="$row [$bin]"
@@ -95,6 +96,14 @@ png "$U/huge.png" 16385 64
 map_cmds "$U/huge.png" "map: too large" "$U/huge.png: 16385x64 image is too large; the limit is 16384"
 mkdir "$U/folder.png"
 map_cmds "$U/folder.png" "map: a directory" "$U/folder.png: is a directory, not a file"
+mkfifo "$U/fifo.png"
+map_cmds "$U/fifo.png" "map: a FIFO" "$U/fifo.png: is a FIFO (named pipe), not a file"
+# One bit flipped inside the image data: the chunk's CRC no longer matches.
+cp "$U/ok.png" "$U/flip.png"
+printf '\x55' | dd of="$U/flip.png" bs=1 seek=60 conv=notrunc 2>/dev/null
+map_cmds "$U/flip.png" "map: damaged (a CRC fails)" "$U/flip.png: truncated or damaged PNG (chunk IDAT at byte 33 fails its CRC check)"
+# A file name that is not UTF-8 (Latin-1 \xe9) is escaped in the message.
+map_cmds "$U/caf$(printf '\xe9').png" "map: name not UTF-8" "$U/caf\xe9.png: No such file or directory"
 
 echo "-- sidecars (beside a good PNG)"
 sidecar() { cp "$U/ok.png" "$U/$1.png"; } # NAME.png beside the NAME.ini written next
@@ -116,6 +125,15 @@ map_cmds "$U/ctrl.png" "sidecar: control character" "$U/ctrl.ini:1: not a text f
 sidecar big
 head -c 70000 /dev/zero | tr '\0' '#' >"$U/big.ini"
 map_cmds "$U/big.png" "sidecar: too large" "$U/big.ini: file too large (70000 bytes; the limit is 65536)"
+sidecar sfifo
+mkfifo "$U/sfifo.ini"
+map_cmds "$U/sfifo.png" "sidecar: a FIFO" "$U/sfifo.ini: is a FIFO (named pipe), not a file"
+sidecar section
+printf 'name = Sect\n[map]\nhex_size = 24\n' >"$U/section.ini"
+map_cmds "$U/section.png" "sidecar: a [section]" "$U/section.ini:2: [map]: this file has no sections"
+sidecar twice
+printf 'hex_size = 24\nfleet1 = 1,1\nhex_size = 20\n' >"$U/twice.ini"
+map_cmds "$U/twice.png" "sidecar: a key twice" "$U/twice.ini:3: 'hex_size' is given twice (first on line 1)"
 
 echo "-- flags (each run names an existing output, which must survive)"
 shot=(--screenshot "$U/shot.png")

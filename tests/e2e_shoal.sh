@@ -75,10 +75,12 @@ if [ -n "$map" ]; then src=(--map "$map"); else src=(--seed 5); fi
 # check_png FILE W H: a readable PNG of W x H with real picture content.
 check_png() {
     "$PY" - "$1" "$2" "$3" <<'PYEOF'
-import sys, cv2, numpy as np
-img = cv2.imread(sys.argv[1], cv2.IMREAD_COLOR)
-if img is None:
-    sys.exit("not a readable image")
+import sys, numpy as np
+from PIL import Image
+try:
+    img = np.asarray(Image.open(sys.argv[1]).convert("RGB"))
+except OSError as e:
+    sys.exit(f"not a readable image: {e}")
 h, w = img.shape[:2]
 if (w, h) != (int(sys.argv[2]), int(sys.argv[3])):
     sys.exit(f"size {w}x{h}")
@@ -86,7 +88,7 @@ colours = len(np.unique(img.reshape(-1, 3), axis=0))
 if colours < 50 or img.std() < 8:
     sys.exit(f"flat picture: {colours} colours, std {img.std():.1f}")
 # Ocean blues must dominate the picture of a sea.
-b, g, r = (img[..., i].astype(int) for i in range(3))
+r, g, b = (img[..., i].astype(int) for i in range(3))
 if (b > r).mean() < 0.4:
     sys.exit(f"only {(b > r).mean():.0%} of pixels are water-blue")
 PYEOF
@@ -105,8 +107,9 @@ if msg=$(check_png "$tmp/s7.png" 1280 720 2>&1); then ok "default size"; else no
 "$BIN" --seed 7 --screenshot "$tmp/s7a.png" --frames 5 --sea-life off 2>/dev/null
 "$BIN" --seed 7 --screenshot "$tmp/s7b.png" --frames 1 --sea-life off 2>/dev/null
 if "$PY" - "$tmp/s7a.png" "$tmp/s7b.png" <<'PYEOF'; then ok "deterministic terrain"; else no "deterministic terrain"; fi
-import sys, cv2
-a, b = cv2.imread(sys.argv[1]), cv2.imread(sys.argv[2])
+import sys, numpy as np
+from PIL import Image
+a, b = (np.asarray(Image.open(p).convert("RGB")) for p in sys.argv[1:3])
 sys.exit(0 if (a[60:] == b[60:]).all() else 1)
 PYEOF
 
@@ -119,17 +122,19 @@ if cmp -s "$tmp/f1.png" "$tmp/f2.png"; then ok "deterministic sea"; else no "det
 # --zoom and --center place the opening view: at zoom 4 on a map point,
 # the middle of the picture shows that point of the map (land stays land).
 "$PY" - "$tmp/isle.png" <<'PYEOF'
-import sys, cv2, numpy as np
+import sys, numpy as np
+from PIL import Image
 img = np.zeros((300, 400), np.uint8)
-cv2.rectangle(img, (180, 120), (239, 179), 255, -1)
-cv2.imwrite(sys.argv[1], img)
+img[120:180, 180:240] = 255  # a 60x60 px island
+Image.fromarray(img).save(sys.argv[1])
 PYEOF
 expect "zoomed view" 0 "" -- --map "$tmp/isle.png" --size 320x200 --ui none --sea-life off \
     --zoom 4 --center 210,150 --screenshot "$tmp/zoom.png" --frames 1
 if "$PY" - "$tmp/zoom.png" <<'PYEOF'; then ok "--zoom and --center"; else no "--zoom and --center"; fi
-import sys, cv2
-img = cv2.imread(sys.argv[1]).astype(int)
-b, g, r = img[..., 0], img[..., 1], img[..., 2]
+import sys, numpy as np
+from PIL import Image
+img = np.asarray(Image.open(sys.argv[1]).convert("RGB")).astype(int)
+r, g, b = img[..., 0], img[..., 1], img[..., 2]
 land = r > b
 # The 60x60 px island fills 240x240 output px around the centre: the
 # middle is land, the left and right edges of the view are water.
@@ -145,10 +150,11 @@ mkdir -p "$data/maps"
 ln -s "$(pwd)/data/fonts" "$data/fonts"
 ln -s "$(pwd)/data/sprites" "$data/sprites"
 "$PY" - "$data/maps/a_first.png" <<'PYEOF'
-import sys, cv2, numpy as np
-img = np.zeros((120, 160), np.uint8)
-cv2.circle(img, (80, 60), 30, 255, -1)
-cv2.imwrite(sys.argv[1], img)
+import sys, numpy as np
+from PIL import Image
+ys, xs = np.mgrid[0:120, 0:160]
+img = np.where((xs - 80) ** 2 + (ys - 60) ** 2 <= 30 ** 2, 255, 0).astype(np.uint8)
+Image.fromarray(img).save(sys.argv[1])
 PYEOF
 printf 'junk' >"$data/maps/b_second.png"
 SHOAL_DATA="$data" expect "default map is the first by name" 0 "" -- --screenshot "$tmp/d.png" --frames 1

@@ -112,7 +112,7 @@ expect2 "--skirmish on a missing map" "nope.png" --skirmish --map "$tmp/nope.png
     no "--autoplay --help: $(head -3 "$tmp/h")"
 
 # --- a battle on screen ---------------------------------------------------
-size_of() { "$PY" -c 'import cv2,sys; i=cv2.imread(sys.argv[1]); print("%dx%d" % (i.shape[1], i.shape[0]))' "$1"; }
+size_of() { "$PY" -c 'import sys; from PIL import Image; print("%dx%d" % Image.open(sys.argv[1]).size)' "$1"; }
 
 if "$BIN" --skirmish --seed 7 --size 800x500 --screenshot "$tmp/b.png" 2>"$tmp/err"; then
     [ -s "$tmp/b.png" ] && [ "$(size_of "$tmp/b.png")" = "800x500" ] && ok "battle screenshot is 800x500" ||
@@ -133,9 +133,10 @@ if "$BIN" --skirmish --map "$cmap" "${cam[@]}" --screenshot "$tmp/s1.png" 2>"$tm
     cmp -s "$tmp/s1.png" "$tmp/s2.png" && ok "battle screenshots repeat exactly" ||
         no "the same battle screenshot twice differs"
     if "$PY" - "$tmp/s1.png" "$tmp/sea.png" "${cmap%.png}.ini" <<'EOF'
-import cv2, math, sys, numpy as np
-a = cv2.imread(sys.argv[1]).astype(int)
-b = cv2.imread(sys.argv[2]).astype(int)
+import math, sys, numpy as np
+from PIL import Image
+a = np.asarray(Image.open(sys.argv[1]).convert("RGB")).astype(int)
+b = np.asarray(Image.open(sys.argv[2]).convert("RGB")).astype(int)
 meta = dict((k.strip(), v.strip()) for k, v in (l.split("=", 1) for l in open(sys.argv[3]) if "=" in l and not l.startswith("#")))
 size = float(meta["hex_size"].strip())
 spawns = [tuple(int(v) for v in p.split(",")) for p in meta["fleet1"].split()][:3]

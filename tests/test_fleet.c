@@ -85,7 +85,7 @@ START_TEST(test_move_cost)
 {
     FleetShip s;
     HexPose p = {{5, 5}, 0};
-    HexMoveCost k;
+    ChartMoveCost k;
     /* Wind from the west: a ship facing east runs before it. */
     fleet_ship_init(&s, FLEET_FRIGATE, 0, p);
     fleet_move_cost(&s, 3, 3, &k);
@@ -265,14 +265,14 @@ START_TEST(test_line_of_fire)
     Map m;
     Err e;
     ck_assert_int_eq(map_init(&m, 800, 500, &e), 0);
-    HexChart c;
+    Chart c;
     /* Land under hex (5,3) only. */
     float cx, cy;
     hex_to_pixel(hex_make(5, 3), 24.0f, &cx, &cy);
     for (int y = (int)cy - 8; y < (int)cy + 8; y++)
         for (int x = (int)cx - 8; x < (int)cx + 8; x++) m.land[(size_t)y * 800 + (size_t)x] = 1;
-    ck_assert_int_eq(hex_chart_init(&c, &m, 24.0f, &e), 0);
-    ck_assert(!hex_chart_sailable(&c, hex_make(5, 3)));
+    ck_assert_int_eq(chart_init(&c, &m, 24.0f, &e), 0);
+    ck_assert(!chart_sailable(&c, hex_make(5, 3)));
     ck_assert(!fleet_line_clear(&c, hex_make(2, 3), hex_make(8, 3), NULL, 0));
     ck_assert(fleet_line_clear(&c, hex_make(2, 4), hex_make(8, 4), NULL, 0));
     Hex ship = hex_make(5, 4);
@@ -280,7 +280,7 @@ START_TEST(test_line_of_fire)
     /* Endpoints never block: a ship beside land can be hit. */
     ck_assert(fleet_line_clear(&c, hex_make(4, 3), hex_make(2, 3), NULL, 0));
     ck_assert(fleet_line_clear(&c, hex_make(2, 4), hex_make(5, 4), &ship, 1));
-    hex_chart_free(&c);
+    chart_deinit(&c);
     map_free(&m);
 }
 END_TEST

@@ -1,11 +1,10 @@
-/* test_hex: identities of the axial hex math and the sailable rule. */
+/* test_hex: identities of the axial hex math. */
 #include "testutil.h"
 
 #include <math.h>
 #include <stdint.h>
 
 #include "core/hex.h"
-#include "core/map.h"
 
 static const float sizes[] = {8.0f, 13.5f, 24.0f, 100.0f};
 enum { N_SIZES = (int)(sizeof sizes / sizeof sizes[0]) };
@@ -179,122 +178,6 @@ START_TEST(test_pixel_near_corners)
 }
 END_TEST
 
-/* A w x h all-water map built by hand, so this suite needs no map.c. */
-static Map water_map(int w, int h)
-{
-    Map m;
-    memset(&m, 0, sizeof m);
-    m.w = w;
-    m.h = h;
-    m.land = calloc((size_t)w * (size_t)h, 1);
-    ck_assert_ptr_nonnull(m.land);
-    return m;
-}
-
-static void set_land(Map *m, float x, float y)
-{
-    int ix = (int)floorf(x), iy = (int)floorf(y);
-    ck_assert(ix >= 0 && iy >= 0 && ix < m->w && iy < m->h);
-    m->land[(size_t)iy * (size_t)m->w + (size_t)ix] = 1;
-}
-
-START_TEST(test_sailable_open_water)
-{
-    Map m = water_map(200, 160);
-    const float s = 24.0f;
-    ck_assert(hex_sailable(&m, hex_make(0, 0), s));
-    ck_assert(hex_sailable(&m, hex_make(2, 2), s));
-    /* Every hex whose centre and pulled corners are inside is sailable. */
-    int n = 0;
-    for (int q = -10; q <= 10; q++)
-        for (int r = 0; r <= 6; r++) {
-            float cx, cy;
-            hex_to_pixel(hex_make(q, r), s, &cx, &cy);
-            bool inside = cx - (s - 1) * 0.8660254f >= 0 && cx + (s - 1) * 0.8660254f < 200 &&
-                          cy - (s - 1) >= 0 && cy + (s - 1) < 160;
-            ck_assert_int_eq(hex_sailable(&m, hex_make(q, r), s), inside);
-            n += inside;
-        }
-    ck_assert_int_gt(n, 10);
-    ck_assert(!hex_sailable(&m, hex_make(0, 0), 0.0f));
-    ck_assert(!hex_sailable(&m, hex_make(0, 0), NAN));
-    free(m.land);
-}
-END_TEST
-
-START_TEST(test_sailable_off_map)
-{
-    Map m = water_map(200, 160);
-    const float s = 24.0f;
-    ck_assert(!hex_sailable(&m, hex_make(-1, 0), s));
-    ck_assert(!hex_sailable(&m, hex_make(0, -1), s));
-    ck_assert(!hex_sailable(&m, hex_make(50, 0), s));
-    ck_assert(!hex_sailable(&m, hex_make(0, 50), s));
-    /* Row 0: the last column's hex reaches past x = 200 with its right
-     * corners although its centre is inside. */
-    float cx, cy;
-    hex_to_pixel(hex_make(4, 0), s, &cx, &cy);
-    ck_assert(cx < 200.0f && cx + 0.8660254f * (s - 1) >= 200.0f);
-    ck_assert(!hex_sailable(&m, hex_make(4, 0), s));
-    ck_assert(hex_sailable(&m, hex_make(3, 0), s));
-    free(m.land);
-
-    /* A pulled-in corner at x in [w, w+1) or y in [h, h+1) is off the map:
-     * the right corners of hex (3,0) reach x = 165.4, the bottom corner of
-     * hex (0,2) reaches y = 119 exactly. */
-    m = water_map(165, 119);
-    ck_assert(!hex_sailable(&m, hex_make(3, 0), s));
-    ck_assert(hex_sailable(&m, hex_make(2, 0), s));
-    ck_assert(!hex_sailable(&m, hex_make(0, 2), s));
-    ck_assert(hex_sailable(&m, hex_make(0, 1), s));
-    free(m.land);
-    /* Pixels far off the map, or NaN, give a hex that is off the map too. */
-    m = water_map(165, 119);
-    float wild[][2] = {{1e30f, 5.0f}, {-1e30f, 5.0f}, {5.0f, 1e30f}, {NAN, 5.0f}, {5.0f, NAN}};
-    for (size_t i = 0; i < sizeof wild / sizeof wild[0]; i++)
-        ck_assert(!hex_sailable(&m, hex_from_pixel(wild[i][0], wild[i][1], s), s));
-    free(m.land);
-    m = water_map(166, 120);
-    ck_assert(hex_sailable(&m, hex_make(3, 0), s));
-    ck_assert(hex_sailable(&m, hex_make(0, 2), s));
-    free(m.land);
-}
-END_TEST
-
-START_TEST(test_sailable_land)
-{
-    const float s = 24.0f;
-    Hex h = hex_make(2, 2);
-    float cx, cy;
-    hex_to_pixel(h, s, &cx, &cy);
-
-    /* Land under the centre. */
-    Map m = water_map(200, 160);
-    set_land(&m, cx, cy);
-    ck_assert(!hex_sailable(&m, h, s));
-    free(m.land);
-
-    /* Land under any one pulled-in corner: partly on land. */
-    for (int i = 0; i < HEX_DIRS; i++) {
-        m = water_map(200, 160);
-        float px, py;
-        hex_corner(h, s, i, &px, &py);
-        float k = (s - 1.0f) / s;
-        set_land(&m, cx + k * (px - cx), cy + k * (py - cy));
-        ck_assert_msg(!hex_sailable(&m, h, s), "land at corner %d missed", i);
-        ck_assert(hex_sailable(&m, hex_make(0, 1), s)); /* a far hex */
-        free(m.land);
-    }
-
-    /* Land just beyond the top corner (in the neighbours' area) does not
-     * spoil the hex. */
-    m = water_map(200, 160);
-    set_land(&m, cx, cy - s - 1.5f);
-    ck_assert(hex_sailable(&m, h, s));
-    free(m.land);
-}
-END_TEST
-
 static Suite *hex_suite(void)
 {
     Suite *s = suite_create("hex");
@@ -306,9 +189,6 @@ static Suite *hex_suite(void)
     tcase_add_test(tc, test_origin_and_corners);
     tcase_add_test(tc, test_pixel_round_trip);
     tcase_add_test(tc, test_pixel_near_corners);
-    tcase_add_test(tc, test_sailable_open_water);
-    tcase_add_test(tc, test_sailable_off_map);
-    tcase_add_test(tc, test_sailable_land);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -284,9 +284,8 @@ static void sidecar_expect_error(const char *text, const char *needle)
 START_TEST(sidecar_values)
 {
     write_png(at("s.png"), 200, 200, halves);
-    const char *ini =
-        "# comment\n[map]\nname = Narrows  # the strait\nhex_size=16 ; px\nwind = sw\n"
-        "wind_strength = 5\nfleet1 = 1,1 2,1\nfleet2 = 5,3\n";
+    const char *ini = "# comment\nname = Narrows  # the strait\nhex_size=16 ; px\nwind = sw\n"
+                      "wind_strength = 5\nfleet1 = 1,1 2,1\nfleet2 = 5,3\n";
     tu_write(at("s.ini"), ini, strlen(ini));
     Map m;
     Err e;
@@ -313,6 +312,12 @@ START_TEST(sidecar_garbage)
     sidecar_expect_error("fleet1 = 1;2\n", "fleet1");
     sidecar_expect_error("fleet1 = 900,900\n", "outside the 40x40 map");
     sidecar_expect_error("[broken\n", "malformed section");
+    /* A section header would be ignored, so it is refused at its line; a
+     * key given twice is blamed on the second line, naming the first. */
+    sidecar_expect_error("name = a\n[map]\nhex_size = 16\n",
+                         ":2: [map]: this file has no sections");
+    sidecar_expect_error("hex_size = 16\nfleet1 = 1,1\nhex_size = 20\n",
+                         ":3: 'hex_size' is given twice (first on line 1)");
     sidecar_expect_error("name = \n", "name must be");
     const char bin[] = "name = a\0\x01\x02";
     write_png(at("s.png"), 40, 40, halves);
@@ -409,6 +414,68 @@ START_TEST(sidecar_format_parses_back)
 }
 END_TEST
 
+/* The sidecar rules the editor applies before it saves: each bad field is
+ * named, and a good meta passes and equals itself. */
+START_TEST(meta_check_names_the_field)
+{
+    static const struct {
+        int field; /* which field the case spoils */
+        const char *msg;
+    } cases[] = {
+        {0, "name: must be"},
+        {1, "name: control"},
+        {2, "no leading or trailing"},
+        {3, "hex_size 7"},
+        {4, "wind 6"},
+        {5, "wind_strength 9"},
+        {6, "fleet1: 17 spawn"},
+        {7, "fleet2: spawn hex 99,0 lies outside"},
+    };
+    MapMeta good;
+    map_meta_default(&good, "good.png");
+    good.spawn_count[0] = 1;
+    good.spawns[0][0] = hex_make(1, 1);
+    Err e;
+    ck_assert_int_eq(map_meta_check(&good, 400, 300, &e), 0);
+    ck_assert(map_meta_equal(&good, &good));
+    ck_assert(map_hex_inside(hex_make(1, 1), 24, 400, 300));
+    ck_assert(!map_hex_inside(hex_make(99, 0), 24, 400, 300));
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        MapMeta m = good;
+        switch (cases[i].field) {
+        case 0:
+            m.name[0] = '\0';
+            break;
+        case 1:
+            m.name[1] = '\t';
+            break;
+        case 2:
+            strcpy(m.name, "edge ");
+            break;
+        case 3:
+            m.hex_size = 7;
+            break;
+        case 4:
+            m.wind_dir = 6;
+            break;
+        case 5:
+            m.wind_strength = 9;
+            break;
+        case 6:
+            m.spawn_count[0] = MAP_MAX_SPAWNS + 1;
+            break;
+        default:
+            m.spawn_count[1] = 1;
+            m.spawns[1][0] = hex_make(99, 0);
+            break;
+        }
+        ck_assert_int_eq(map_meta_check(&m, 400, 300, &e), -1);
+        ck_assert_msg(strstr(e.msg, cases[i].msg), "case %zu: %s", i, e.msg);
+        ck_assert(!map_meta_equal(&m, &good));
+    }
+}
+END_TEST
+
 START_TEST(stats)
 {
     Map m;
@@ -448,6 +515,7 @@ static Suite *map_suite(void)
     tcase_add_test(t, sidecar_too_large);
     tcase_add_test(t, names_read_back);
     tcase_add_test(t, sidecar_format_parses_back);
+    tcase_add_test(t, meta_check_names_the_field);
     tcase_add_test(t, stats);
     suite_add_tcase(s, t);
     return s;

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "core/chart.h"
 #include "core/hex.h"
 #include "core/map.h"
 #include "core/mapgen.h"
@@ -263,8 +264,8 @@ static void check_spawns(const Map *m, int min_per_fleet)
         ck_assert_int_le(mt->spawn_count[f], MAP_MAX_SPAWNS);
         for (int i = 0; i < mt->spawn_count[f]; i++) {
             Hex h = mt->spawns[f][i];
-            ck_assert_msg(hex_sailable(m, h, size), "fleet %d spawn (%d,%d) not sailable", f, h.q,
-                          h.r);
+            ck_assert_msg(chart_hex_sailable(m, h, size), "fleet %d spawn (%d,%d) not sailable", f,
+                          h.q, h.r);
             float x, y;
             hex_centre(m, h, &x, &y);
             if (f == 0)

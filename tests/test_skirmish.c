@@ -3,7 +3,9 @@
  * the game-facing queries of skirmish.h. */
 #include "testutil.h"
 
+#include "core/mapgen.h"
 #include "core/skirmish.h"
+#include "core/validate.h"
 
 /* An open-water map; wind from the west at moderate strength. */
 static Map open_map(int w, int h)
@@ -42,7 +44,7 @@ static int add_ship(Skirmish *sk, int cls, int side, int q, int r, int facing)
 {
     int i = sk->nships++;
     HexPose p = {{q, r}, facing};
-    ck_assert(hex_chart_sailable(&sk->chart, p.hex));
+    ck_assert(chart_sailable(&sk->chart, p.hex));
     fleet_ship_init(&sk->ships[i], cls, side, p);
     skirmish_default_orders(sk, i, &sk->orders[i]);
     return i;
@@ -111,7 +113,7 @@ START_TEST(test_placement_without_spawns)
     ck_assert_int_eq(sk.nships, 9);
     for (int i = 0; i < sk.nships; i++) {
         const FleetShip *s = &sk.ships[i];
-        ck_assert(hex_sailable(&m, s->pose.hex, 24.0f));
+        ck_assert(chart_hex_sailable(&m, s->pose.hex, 24.0f));
         float x, y;
         hex_to_pixel(s->pose.hex, 24.0f, &x, &y);
         /* A on the left, B on the right, each facing off the wind. */
@@ -177,7 +179,7 @@ START_TEST(test_placement_spawns)
               !hex_equal(sk.ships[2].pose.hex, hex_make(20, 6)));
     for (int i = 1; i < sk.nships; i++) {
         /* Every ship in the same body of water as the first. */
-        HexMoveCost k;
+        ChartMoveCost k;
         for (int d = 0; d < 6; d++) {
             k.forward[d] = 1;
             k.limit[d] = 1 << 20;
@@ -185,8 +187,8 @@ START_TEST(test_placement_spawns)
         k.turn = 0;
         k.budget = -1;
         uint8_t steps[1024];
-        ck_assert_int_ge(hex_path(&sk.chart, sk.ships[0].pose, sk.ships[i].pose.hex, -1, &k, NULL,
-                                  NULL, steps, 1024, NULL),
+        ck_assert_int_ge(chart_path(&sk.chart, sk.ships[0].pose, sk.ships[i].pose.hex, -1, &k, NULL,
+                                    NULL, steps, 1024, NULL),
                          0);
     }
     skirmish_deinit(&sk);
@@ -602,7 +604,7 @@ START_TEST(test_reach_and_plot)
     sk_empty(&sk, &m, 1);
     int a = add_ship(&sk, FLEET_FRIGATE, 0, 4, 6, 0); /* wind W: running */
     int b = add_ship(&sk, FLEET_SLOOP, 1, 6, 6, 0);
-    static HexReachNode nodes[4096];
+    static ChartReachNode nodes[4096];
     int n = skirmish_reach(&sk, a, nodes, 4096);
     ck_assert_int_gt(n, 6);
     for (int i = 0; i < n; i++) {
@@ -610,7 +612,7 @@ START_TEST(test_reach_and_plot)
         ck_assert_int_le(nodes[i].cost, skirmish_allowance(&sk, a));
         SkirmishOrders o;
         skirmish_default_orders(&sk, a, &o);
-        o.nsteps = hex_reach_steps(nodes, i, o.steps, SKIRMISH_MAX_STEPS);
+        o.nsteps = chart_reach_steps(nodes, i, o.steps, SKIRMISH_MAX_STEPS);
         Err e;
         ck_assert_msg(skirmish_check_orders(&sk, a, &o, &e) == 0, "%s", e.msg);
     }
@@ -698,6 +700,82 @@ START_TEST(test_scripted_fight_golden)
 }
 END_TEST
 
+/* The skirmish sea of a seed whose generated map walls the fleets apart
+ * (seed 130: a long island from the top edge almost to the bottom, its
+ * straits narrower than a hex) is another try's sea, one where they meet,
+ * and its parameters give that sea back. A seed whose sea is fine keeps it. */
+START_TEST(test_skirmish_sea_fleets_meet)
+{
+    Err e = {{0}};
+    MapGenParams first;
+    skirmish_sea_params(130, &first);
+    Map walled;
+    ck_assert_int_eq(mapgen_generate(&walled, &first, &e), 0);
+    ValidateReport *r = malloc(sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    ck_assert_int_eq(validate_map(&walled, r, &e), 0);
+    ck_assert_int_gt(r->errors, 0); /* the case this test is about */
+    map_free(&walled);
+
+    Map m, again;
+    MapGenParams gen;
+    ck_assert_msg(skirmish_sea(130, &m, &gen, &e) == 0, "%s", e.msg);
+    ck_assert_uint_ne(gen.seed, 130);
+    ck_assert_int_eq(gen.w, first.w);
+    ck_assert(gen.mirror);
+    ck_assert_int_eq(validate_map(&m, r, &e), 0);
+    ck_assert_int_eq(r->errors, 0);
+    ck_assert_int_eq(mapgen_generate(&again, &gen, &e), 0);
+    ck_assert_int_eq(memcmp(m.land, again.land, (size_t)m.w * (size_t)m.h), 0);
+    for (int f = 0; f < 2; f++) {
+        ck_assert_int_gt(m.meta.spawn_count[f], 0);
+        ck_assert_int_eq(m.meta.spawn_count[f], again.meta.spawn_count[f]);
+        for (int i = 0; i < m.meta.spawn_count[f]; i++)
+            ck_assert(hex_equal(m.meta.spawns[f][i], again.meta.spawns[f][i]));
+    }
+    map_free(&again);
+    map_free(&m);
+
+    ck_assert_int_eq(skirmish_sea(21, &m, &gen, &e), 0);
+    ck_assert_uint_eq(gen.seed, 21);
+    map_free(&m);
+    free(r);
+}
+END_TEST
+
+/* The sea parameters are legal and mirrored; skirmish_map_load records
+ * where the map came from in the setup, and names a missing file. */
+START_TEST(test_skirmish_map_load_sources)
+{
+    Err e = {{0}};
+    MapGenParams p;
+    skirmish_sea_params(21, &p);
+    ck_assert_int_eq(mapgen_validate(&p, &e), 0);
+    ck_assert(p.mirror);
+
+    SkirmishSetup st;
+    skirmish_setup_default(&st);
+    Map m;
+    MapGenParams gen;
+    ck_assert_msg(skirmish_map_load(NULL, 21, &m, &gen, &st, &e) == 0, "%s", e.msg);
+    ck_assert_ptr_null(st.map_path);
+    ck_assert_ptr_eq(st.gen, &gen);
+    ck_assert_uint_eq(gen.seed, 21);
+    map_free(&m);
+
+    char dir[900], path[1024];
+    tu_data_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/maps/open-waters.png", dir);
+    ck_assert_msg(skirmish_map_load(path, 21, &m, &gen, &st, &e) == 0, "%s", e.msg);
+    ck_assert_str_eq(st.map_path, path);
+    ck_assert_ptr_null(st.gen);
+    map_free(&m);
+
+    ck_assert_int_eq(skirmish_map_load("/nonexistent/sea.png", 21, &m, &gen, &st, &e), -1);
+    ck_assert(strstr(e.msg, "/nonexistent/sea.png") != NULL);
+}
+END_TEST
+
 static Suite *skirmish_suite(void)
 {
     Suite *s = suite_create("skirmish");
@@ -714,6 +792,8 @@ static Suite *skirmish_suite(void)
     tcase_add_test(tc, test_wind_changes);
     tcase_add_test(tc, test_reach_and_plot);
     tcase_add_test(tc, test_scripted_fight_golden);
+    tcase_add_test(tc, test_skirmish_sea_fleets_meet);
+    tcase_add_test(tc, test_skirmish_map_load_sources);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -520,7 +520,7 @@ START_TEST(test_orders_from_the_panel)
     ck_assert_int_eq(battle_aim_at(b, friend_), -1);
     ck_assert_int_eq(b->note_bad, 1);
     /* Land can't be sailed to. */
-    const HexChart *ch = &b->sk.chart;
+    const Chart *ch = &b->sk.chart;
     Hex land = hex_make(ch->q0 + ch->qn + 5, ch->r0);
     ck_assert_int_eq(battle_plot(b, land), -1);
     battle_free(b);

@@ -64,6 +64,7 @@ START_TEST(test_bad_lines_give_defaults)
         "map = ../../etc.png\n",
         "just words\n",
         "turn_limit = 1000\n",
+        "fish = 10\nsharks = 2\nfish = 20\n", /* twice: which one did the player mean? */
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         Settings s;
@@ -78,6 +79,16 @@ START_TEST(test_bad_lines_give_defaults)
         ck_assert_int_eq(s.fish, d.fish);
         ck_assert_int_eq(s.sharks, d.sharks);
     }
+    /* The messages say where: a section at its line, a key given twice at
+     * the second, naming the first. */
+    Settings t;
+    settings_default(&t);
+    Err m = {{0}};
+    settings_parse(&t, bad[6], strlen(bad[6]), "my.ini", &m);
+    ck_assert_str_eq(m.msg,
+                     "my.ini:2: [section]: this file has no sections (key = value lines only)");
+    settings_parse(&t, bad[10], strlen(bad[10]), "my.ini", &m);
+    ck_assert_str_eq(m.msg, "my.ini:3: 'fish' is given twice (first on line 1)");
     /* Comments and blanks are fine; "" map is a generated sea. */
     Settings s;
     settings_default(&s);

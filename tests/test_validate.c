@@ -4,7 +4,7 @@
 
 #include <dirent.h>
 
-#include "core/hex.h"
+#include "core/chart.h"
 #include "core/map.h"
 #include "core/validate.h"
 
@@ -43,7 +43,7 @@ static Map good_map(void)
     spawn(&m, 1, 9, 6);
     for (int f = 0; f < 2; f++)
         for (int i = 0; i < m.meta.spawn_count[f]; i++)
-            ck_assert(hex_sailable(&m, m.meta.spawns[f][i], HS));
+            ck_assert(chart_hex_sailable(&m, m.meta.spawns[f][i], HS));
     return m;
 }
 
@@ -127,7 +127,7 @@ START_TEST(test_cut_off_spawn_warns)
     fill_rect(&m, 20, 200, 130, 290, 1);
     fill_rect(&m, 30, 210, 120, 280, 0);
     Hex lake = hex_from_pixel(75, 245, HS);
-    ck_assert(hex_sailable(&m, lake, HS));
+    ck_assert(chart_hex_sailable(&m, lake, HS));
     spawn(&m, 0, lake.q, lake.r);
     ValidateReport r;
     run(&m, &r);
@@ -156,7 +156,7 @@ START_TEST(test_spawn_on_land)
     Hex coast = hex_from_pixel(140, 136, HS);
     float cx, cy;
     hex_to_pixel(coast, HS, &cx, &cy);
-    ck_assert(cx < 150.0f && !hex_sailable(&m, coast, HS)); /* centre in water */
+    ck_assert(cx < 150.0f && !chart_hex_sailable(&m, coast, HS)); /* centre in water */
     spawn(&m, 1, coast.q, coast.r);
     run(&m, &r);
     ck_assert_ptr_nonnull(find(&r, "not sailable"));
@@ -292,27 +292,27 @@ START_TEST(test_shipped_maps_open)
         ck_assert_int_eq(validate_map(&m, r, &e), 0);
         ck_assert_msg(r->errors == 0 && r->warnings == 0, "%s: %s", name, r->items[0].msg);
         free(r);
-        HexChart c;
-        ck_assert_int_eq(hex_chart_init(&c, &m, (float)m.meta.hex_size, &e), 0);
+        Chart c;
+        ck_assert_int_eq(chart_init(&c, &m, (float)m.meta.hex_size, &e), 0);
         int cells = c.qn * c.rn, top = -1, bottom = -1;
         for (int i = 0; i < cells; i++) {
             if (!c.sail[i]) continue;
-            int row = hex_chart_hex(&c, i).r;
+            int row = chart_hex(&c, i).r;
             if (top < 0 || row < top) top = row;
             if (row > bottom) bottom = row;
         }
         for (int i = 0; i < cells; i++) {
-            int row = hex_chart_hex(&c, i).r;
+            int row = chart_hex(&c, i).r;
             if (row == top || row == bottom) c.sail[i] = 0;
         }
         int *comp = malloc((size_t)cells * sizeof *comp),
             *queue = malloc((size_t)cells * sizeof *queue);
         ck_assert(comp && queue);
-        hex_chart_waters(&c, comp, queue);
+        chart_waters(&c, comp, queue);
         int body = -1;
         for (int f = 0; f < 2; f++)
             for (int i = 0; i < m.meta.spawn_count[f]; i++) {
-                int cell = hex_chart_cell(&c, m.meta.spawns[f][i]);
+                int cell = chart_cell(&c, m.meta.spawns[f][i]);
                 ck_assert_int_ge(cell, 0);
                 if (body < 0) body = comp[cell];
                 ck_assert_msg(comp[cell] == body,
@@ -322,7 +322,7 @@ START_TEST(test_shipped_maps_open)
             }
         free(comp);
         free(queue);
-        hex_chart_free(&c);
+        chart_deinit(&c);
         map_free(&m);
     }
     closedir(d);

@@ -1,22 +1,74 @@
 /* afile: atomic writes and bounded whole-file reads. */
 #include "afile.h"
+#include "afile_internal.h"
 
+#include <assert.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "stop.h"
+
+const char *afile_kind_of(mode_t m)
+{
+    if (S_ISDIR(m)) return "a directory";
+    if (S_ISFIFO(m)) return "a FIFO (named pipe)";
+    if (S_ISCHR(m)) return "a character device";
+    if (S_ISBLK(m)) return "a block device";
+    if (S_ISSOCK(m)) return "a socket";
+    return "not a regular file";
+}
+
+int afile_resolve(const char *path, char *out, struct stat *st, bool *exists, Err *e)
+{
+    if (strlen(path) >= AFILE_TMP_MAX - 16) return err_set(e, "%s: path too long", path);
+    strcpy(out, path);
+    for (int hops = 0;; hops++) {
+        if (lstat(out, st) != 0) {
+            if (errno != ENOENT) return err_set(e, "%s: %s", path, strerror(errno));
+            *exists = false;
+            return 0;
+        }
+        if (!S_ISLNK(st->st_mode)) break;
+        if (hops == 40) return err_set(e, "%s: too many levels of symbolic links", path);
+        char link[PATHS_MAX];
+        ssize_t n = readlink(out, link, sizeof link - 1);
+        if (n < 0) return err_set(e, "%s: %s", path, strerror(errno));
+        link[n] = '\0';
+        if (link[0] == '/') {
+            if ((size_t)n >= AFILE_TMP_MAX - 16) return err_set(e, "%s: path too long", path);
+            strcpy(out, link);
+        } else {
+            char *slash = strrchr(out, '/');
+            size_t dir = slash ? (size_t)(slash - out) + 1 : 0;
+            if (dir + (size_t)n >= AFILE_TMP_MAX - 16) return err_set(e, "%s: path too long", path);
+            memmove(out + dir, link, (size_t)n + 1);
+        }
+    }
+    *exists = true;
+    if (!S_ISREG(st->st_mode))
+        return err_set(e, "%s: is %s, not a regular file; refusing to replace it", path,
+                       afile_kind_of(st->st_mode));
+    return 0;
+}
+
 int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *e)
 {
+    assert(path && tmp && (data || len == 0));
+    struct stat st;
+    bool exists;
+    if (afile_resolve(path, tmp, &st, &exists, e)) return -1;
     /* mkstemp replaces the last six characters, which must be 'X'. */
-    int n = snprintf(tmp, AFILE_TMP_MAX, "%s.tmp-......", path);
-    if (n < 0 || n >= AFILE_TMP_MAX) return err_set(e, "%s: path too long", path);
-    memset(tmp + n - 6, 'X', 6);
+    strcat(tmp, ".tmp-XXXXXX");
     int fd = mkstemp(tmp);
     if (fd < 0)
         return err_set(e, "%s: cannot create a temp file to save: %s", path, strerror(errno));
+    stop_track(tmp);
     const char *p = data;
     size_t left = len;
     while (left > 0) {
@@ -25,17 +77,26 @@ int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *
         if (w <= 0) {
             int err = errno;
             close(fd);
-            unlink(tmp);
+            afile_discard(tmp);
             return err_set(e, "%s: write failed: %s", path, strerror(err));
         }
         p += w;
         left -= (size_t)w;
     }
-    /* mkstemp makes 0600 files; saves are ordinary user files. */
-    fchmod(fd, 0644);
+    /* mkstemp makes 0600 files: a replaced file keeps its own mode (and,
+     * where we may, its owner); a new one is an ordinary user file. */
+    if (exists) {
+        fchmod(fd, st.st_mode & 07777);
+        /* As root, the file stays its owner's; a failure (a filesystem
+         * without owners) leaves it root's, which is no reason to fail. */
+        int owned = geteuid() == 0 ? fchown(fd, st.st_uid, st.st_gid) : 0;
+        (void)owned;
+    } else {
+        fchmod(fd, 0644);
+    }
     if (fsync(fd) != 0 || close(fd) != 0) {
         int err = errno;
-        unlink(tmp);
+        afile_discard(tmp);
         return err_set(e, "%s: could not flush to disk: %s", path, strerror(err));
     }
     return 0;
@@ -43,17 +104,26 @@ int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *
 
 int afile_commit(const char *tmp, const char *path, Err *e)
 {
-    if (rename(tmp, path) != 0) {
+    char target[AFILE_TMP_MAX];
+    struct stat st;
+    bool exists;
+    if (afile_resolve(path, target, &st, &exists, e)) {
+        afile_discard(tmp);
+        return -1;
+    }
+    if (rename(tmp, target) != 0) {
         int err = errno;
-        unlink(tmp);
+        afile_discard(tmp);
         return err_set(e, "%s: could not replace the file: %s", path, strerror(err));
     }
+    stop_untrack(tmp);
     return 0;
 }
 
 void afile_discard(const char *tmp)
 {
     unlink(tmp);
+    stop_untrack(tmp);
 }
 
 int afile_write(const char *path, const void *data, size_t len, Err *e)
@@ -63,18 +133,47 @@ int afile_write(const char *path, const void *data, size_t len, Err *e)
     return afile_commit(tmp, path, e);
 }
 
+int afile_probe(const char *path, Err *e)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT || errno == ENOTDIR) return 0;
+        return err_set(e, "%s: %s", path, strerror(errno));
+    }
+    if (!S_ISREG(st.st_mode))
+        return err_set(e, "%s: is %s, not a file", path, afile_kind_of(st.st_mode));
+    return 1;
+}
+
 int afile_read(const char *path, size_t max_bytes, char **data, size_t *len, Err *e)
 {
+    assert(path && data && len);
     *data = NULL;
     *len = 0;
+    /* Look before opening (opening a device may act on it), then open
+     * without blocking (a FIFO would wait for a writer forever) and look
+     * again at what was opened. */
+    int there = afile_probe(path, e);
+    if (there == 0) return err_set(e, "%s: %s", path, strerror(ENOENT));
+    if (there < 0) return -1;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return err_set(e, "%s: %s", path, strerror(errno));
     struct stat st;
-    if (stat(path, &st) != 0) return err_set(e, "%s: %s", path, strerror(errno));
-    if (S_ISDIR(st.st_mode)) return err_set(e, "%s: is a directory, not a file", path);
-    if ((unsigned long long)st.st_size > max_bytes)
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return err_set(e, "%s: is %s, not a file", path, afile_kind_of(st.st_mode));
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    if ((unsigned long long)st.st_size > max_bytes) {
+        close(fd);
         return err_set(e, "%s: file too large (%lld bytes; the limit is %zu)", path,
                        (long long)st.st_size, max_bytes);
-    FILE *f = fopen(path, "rb");
-    if (!f) return err_set(e, "%s: %s", path, strerror(errno));
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return err_set(e, "%s: %s", path, strerror(errno));
+    }
     size_t cap = (size_t)st.st_size + 1;
     char *buf = malloc(cap);
     if (!buf) {

@@ -3,6 +3,7 @@
 #ifndef SHOAL_AFILE_H
 #define SHOAL_AFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "paths.h"
@@ -10,7 +11,10 @@
 #include "err.h"
 
 /* Replace path with len bytes of data atomically. On any failure the old
- * file (if any) is untouched, the temp file is removed, and e says why. */
+ * file (if any) is untouched, the temp file is removed, and e says why.
+ * A symlink at path is written through (its target is replaced, the link
+ * stays); a replaced file keeps its mode; a path that is a folder, a
+ * FIFO, a device or a socket is refused, never replaced. */
 int afile_write(const char *path, const void *data, size_t len, Err *e);
 
 /* The two halves of afile_write, for saving several files together: stage
@@ -23,9 +27,46 @@ int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *
 int afile_commit(const char *tmp, const char *path, Err *e);
 void afile_discard(const char *tmp);
 
+/* A group of files replaced all together or not at all (a map's PNG and
+ * its sidecar): whatever point a kill or an error strikes, a reader after
+ * afile_group_recover sees all the new files or all the old ones.
+ *   begin, then add each file (staged whole and flushed; the first add
+ *   locks the first file's folder), then commit (or abort). commit writes
+ *   a journal beside the first file (NAME.saving), keeps each old file as
+ *   a hard link NAME.bak-XXXXXX, renames every temp file into place and
+ *   removes the journal and the backups; a rename that fails puts the old
+ *   files back. Either way the folder lock is dropped.
+ * AfileGroup is large (two paths a file): keep it off small stacks. */
+#define AFILE_GROUP_MAX 4
+typedef struct AfileGroup {
+    int n;
+    int lock_fd;
+    bool existed[AFILE_GROUP_MAX];
+    char target[AFILE_GROUP_MAX][AFILE_TMP_MAX];
+    char tmp[AFILE_GROUP_MAX][AFILE_TMP_MAX];
+} AfileGroup;
+int afile_group_begin(AfileGroup *g, Err *e);
+int afile_group_add(AfileGroup *g, const char *path, const void *data, size_t len, Err *e);
+int afile_group_commit(AfileGroup *g, Err *e);
+void afile_group_abort(AfileGroup *g);
+
+/* Before reading a group's files (paths[0] first, as saved): finish or
+ * undo a commit that a kill interrupted (its journal says which), and
+ * remove temp files and backups that a killed save left (NAME.tmp-XXXXXX,
+ * NAME.bak-XXXXXX). Skipped while another process holds the folder for a
+ * save. Returns how many leftovers it mended (0: none), or -1 when the
+ * journal is damaged (e names it; the files are left as they are). */
+int afile_group_recover(const char *const paths[], int n, Err *e);
+
 /* Read a whole file into a malloc'd buffer (NUL-terminated for text use),
  * refusing files larger than max_bytes. Messages name the file: missing,
- * unreadable, a directory, or too large. */
+ * unreadable, too large, or not a regular file (a folder, a FIFO, a
+ * device: refused without blocking). */
 int afile_read(const char *path, size_t max_bytes, char **data, size_t *len, Err *e);
+
+/* Whether a regular file is at path, without opening it: 1 yes, 0 nothing
+ * there, -1 something that is not a regular file (a folder, a FIFO, a
+ * device, a socket) or cannot be looked at, with e saying which. */
+int afile_probe(const char *path, Err *e);
 
 #endif

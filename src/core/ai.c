@@ -1,13 +1,12 @@
 /* ai: one-ply planner, random-orders player and headless autoplay. */
 #include "ai.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "validate.h"
-
 /* End poses looked at per ship; the fastest ship in a fresh breeze reaches
- * a few hundred, and hex_reach keeps the cheapest ones if there are more. */
+ * a few hundred, and chart_reach keeps the cheapest ones if there are more. */
 #define AI_REACH_MAX 2048
 
 /* Scoring weights, in "expected damage points" units. */
@@ -71,6 +70,7 @@ static void hpush(HeapEnt *h, int *n, HeapEnt v)
 
 static HeapEnt hpop(HeapEnt *h, int *n)
 {
+    assert(*n > 0);
     HeapEnt top = h[0], last = h[--(*n)];
     int i = 0;
     for (;;) {
@@ -97,7 +97,7 @@ static HeapEnt hpop(HeapEnt *h, int *n)
 static int *engage_field(const Plan *p, int irons_time)
 {
     const Skirmish *sk = p->sk;
-    const HexChart *c = &sk->chart;
+    const Chart *c = &sk->chart;
     int cells = c->qn * c->rn, states = cells * HEX_DIRS;
     int *dist = malloc((size_t)states * sizeof *dist);
     /* Each state is pushed at most once per incoming edge (3). */
@@ -115,7 +115,7 @@ static int *engage_field(const Plan *p, int irons_time)
     for (int t = 0; t < sk->nships; t++)
         if (sk->ships[t].status == FLEET_STRUCK) {
             wrecks[nwrecks++] = sk->ships[t].pose.hex;
-            int cell = hex_chart_cell(c, sk->ships[t].pose.hex);
+            int cell = chart_cell(c, sk->ships[t].pose.hex);
             if (cell >= 0) open[cell] = 0;
         }
     int hn = 0;
@@ -126,7 +126,7 @@ static int *engage_field(const Plan *p, int irons_time)
         Hex ring[19];
         int n = hex_range(u->pose.hex, FLEET_RANGE_SHORT, ring, 19);
         for (int k = 0; k < n; k++) {
-            int cell = hex_chart_cell(c, ring[k]);
+            int cell = chart_cell(c, ring[k]);
             if (cell < 0 || !open[cell]) continue;
             /* Close enough only with a line of fire past land and wrecks. */
             if (!fleet_line_clear(c, ring[k], u->pose.hex, wrecks, nwrecks)) continue;
@@ -141,13 +141,13 @@ static int *engage_field(const Plan *p, int irons_time)
         HeapEnt v = hpop(heap, &hn);
         if (v.cost != dist[v.state]) continue;
         int cell = v.state / HEX_DIRS, f = v.state % HEX_DIRS;
-        Hex h = hex_chart_hex(c, cell);
+        Hex h = chart_hex(c, cell);
         /* Predecessors: a step ahead from the hex behind, or a turn. */
         int sail = fleet_point_of_sail(f, sk->wind_dir);
         int fw = sail == FLEET_IN_IRONS ? irons_time : sail_time[sail];
         int prev[3] = {-1, -1, -1}, cost[3] = {fw, 1, 1};
         if (fw > 0) {
-            int pc = hex_chart_cell(c, hex_neighbor(h, f + 3));
+            int pc = chart_cell(c, hex_neighbor(h, f + 3));
             if (pc >= 0 && open[pc]) prev[0] = pc * HEX_DIRS + f;
         }
         prev[1] = cell * HEX_DIRS + (f + HEX_DIRS - 1) % HEX_DIRS;
@@ -178,7 +178,7 @@ static int engage_times(Plan *p)
         free(wind);
         return -1;
     }
-    const HexChart *c = &p->sk->chart;
+    const Chart *c = &p->sk->chart;
     int states = c->qn * c->rn * HEX_DIRS, worst = 0;
     for (int i = 0; i < states; i++)
         if (wind[i] > worst) worst = wind[i];
@@ -300,7 +300,7 @@ static double score_pose(const Plan *p, HexPose pose)
     }
     score -= (hurt ? 2.0 : W_DEFENCE) * exposure(p, pose);
 
-    int cell = hex_chart_cell(&sk->chart, pose.hex);
+    int cell = chart_cell(&sk->chart, pose.hex);
     int dmin = cell >= 0 ? p->engage[cell * HEX_DIRS + pose.facing] : -1;
     if (dmin >= 0) {
         if (hurt)
@@ -317,13 +317,13 @@ static double score_pose(const Plan *p, HexPose pose)
     int lee = (sk->wind_dir + 3) % HEX_DIRS;
     Hex h1 = hex_neighbor(pose.hex, lee), h2 = hex_neighbor(h1, lee);
     double lee_w = W_LEE_SHORE * (s->rigging * 2 < fleet_classes[s->cls].rigging ? 2.0 : 1.0);
-    if (!hex_chart_sailable(&sk->chart, h1))
+    if (!chart_sailable(&sk->chart, h1))
         score -= lee_w;
-    else if (!hex_chart_sailable(&sk->chart, h2))
+    else if (!chart_sailable(&sk->chart, h2))
         score -= 0.5 * lee_w;
-    if (!hex_chart_sailable(&sk->chart, hex_neighbor(pose.hex, pose.facing))) score -= W_LAND_AHEAD;
+    if (!chart_sailable(&sk->chart, hex_neighbor(pose.hex, pose.facing))) score -= W_LAND_AHEAD;
     for (int d = 0; d < HEX_DIRS; d++)
-        if (!hex_chart_sailable(&sk->chart, hex_neighbor(pose.hex, d))) score -= W_NEAR_LAND;
+        if (!chart_sailable(&sk->chart, hex_neighbor(pose.hex, d))) score -= W_NEAR_LAND;
 
     if (p->nfriends > 0) {
         int dc = hex_distance(pose.hex, p->centre);
@@ -334,7 +334,8 @@ static double score_pose(const Plan *p, HexPose pose)
 
 int ai_plan(Skirmish *sk, int side, Err *e)
 {
-    HexReachNode nodes[AI_REACH_MAX];
+    assert(side >= 0 && side < SKIRMISH_SIDES);
+    ChartReachNode nodes[AI_REACH_MAX];
     Plan p;
     memset(&p, 0, sizeof p);
     p.sk = sk;
@@ -360,9 +361,10 @@ int ai_plan(Skirmish *sk, int side, Err *e)
             }
         if (p.nfriends > 0) p.centre = hex_round(cq / p.nfriends, cr / p.nfriends);
 
-        HexMoveCost cost;
+        ChartMoveCost cost;
         skirmish_move_cost(sk, i, &cost);
-        int n = hex_reach(&sk->chart, s->pose, &cost, plan_blocked, &p, nodes, AI_REACH_MAX);
+        int n = chart_reach(&sk->chart, s->pose, &cost, plan_blocked, &p, nodes, AI_REACH_MAX);
+        assert(n <= AI_REACH_MAX);
         if (n < 0) {
             rc = err_set(e, "ai: out of memory planning moves");
             break;
@@ -379,7 +381,7 @@ int ai_plan(Skirmish *sk, int side, Err *e)
         }
         SkirmishOrders o;
         skirmish_default_orders(sk, i, &o);
-        int len = n > 0 ? hex_reach_steps(nodes, best, o.steps, SKIRMISH_MAX_STEPS) : 0;
+        int len = n > 0 ? chart_reach_steps(nodes, best, o.steps, SKIRMISH_MAX_STEPS) : 0;
         o.nsteps = len > SKIRMISH_MAX_STEPS ? 0 : len;
         HexPose end = n > 0 && len <= SKIRMISH_MAX_STEPS ? nodes[best].pose : s->pose;
         for (int b = 0; b < FLEET_BROADSIDES; b++) {
@@ -404,7 +406,8 @@ int ai_plan(Skirmish *sk, int side, Err *e)
 
 int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e)
 {
-    HexReachNode nodes[AI_REACH_MAX];
+    assert(side >= 0 && side < SKIRMISH_SIDES);
+    ChartReachNode nodes[AI_REACH_MAX];
     /* A stream of its own, apart from the battle's dice. */
     uint64_t stream = seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(2 * sk->turn + side + 1));
     uint64_t k = 0;
@@ -420,7 +423,7 @@ int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e)
         if (n < 0) return err_set(e, "ai: out of memory planning moves");
         if (n > 0) {
             int pick = fleet_rand_below(fleet_rand(stream, k++), n);
-            int len = hex_reach_steps(nodes, pick, o.steps, SKIRMISH_MAX_STEPS);
+            int len = chart_reach_steps(nodes, pick, o.steps, SKIRMISH_MAX_STEPS);
             o.nsteps = len <= SKIRMISH_MAX_STEPS ? len : 0;
         }
         for (int b = 0; b < FLEET_BROADSIDES; b++) {
@@ -441,6 +444,7 @@ int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e)
 int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e)
 {
     for (int side = 0; side < SKIRMISH_SIDES; side++) {
+        assert(players[side] >= 0 && players[side] < AI_PLAYERS);
         int rc = players[side] == AI_PLAYER_RANDOM ? ai_plan_random(sk, side, sk->seed, e)
                                                    : ai_plan(sk, side, e);
         if (rc != 0 || skirmish_submit(sk, side, e) != 0) return -1;
@@ -465,60 +469,13 @@ int ai_autoplay(const Map *map, const SkirmishSetup *setup, const int players[SK
     return rc;
 }
 
-void ai_autoplay_map_params(uint64_t seed, MapGenParams *p)
-{
-    mapgen_defaults(p);
-    p->seed = (uint32_t)seed;
-    p->w = 1280;
-    p->h = 800;
-    p->land = 0.2f;
-    p->islands = 6;
-    p->mirror = true;
-}
-
-int ai_skirmish_map(uint64_t seed, Map *m, MapGenParams *gen, Err *e)
-{
-    ai_autoplay_map_params(seed, gen);
-    ValidateReport *r = malloc(sizeof *r);
-    if (!r) return err_set(e, "skirmish sea %u: out of memory for its check", gen->seed);
-    for (int t = 1;; t++) {
-        if (mapgen_generate(m, gen, e) != 0) break;
-        /* The last try is kept whatever it is: a legal sea, only one where
-         * the turn limit ends the battle. */
-        if (t == AI_MAP_TRIES) {
-            free(r);
-            return 0;
-        }
-        int rc = validate_map(m, r, e);
-        if (rc == 0 && r->errors == 0) {
-            free(r);
-            return 0;
-        }
-        map_free(m);
-        if (rc != 0) break;
-        /* The next try: the same parameters, a seed derived from the given
-         * one, so every try is reproducible. */
-        gen->seed = (uint32_t)seed + (uint32_t)t * 0x9e3779b9u;
-    }
-    free(r);
-    return -1;
-}
-
 int ai_autoplay_map(const char *map_path, const SkirmishSetup *setup,
                     const int players[SKIRMISH_SIDES], SkirmishOutcome *out, Err *e)
 {
     Map m;
-    SkirmishSetup st = *setup;
     MapGenParams gen;
-    if (map_path) {
-        if (map_load(&m, map_path, e) != 0) return -1;
-        st.map_path = map_path;
-        st.gen = NULL;
-    } else {
-        if (ai_skirmish_map(setup->seed, &m, &gen, e) != 0) return -1;
-        st.map_path = NULL;
-        st.gen = &gen;
-    }
+    SkirmishSetup st = *setup;
+    if (skirmish_map_load(map_path, setup->seed, &m, &gen, &st, e) != 0) return -1;
     int rc = ai_autoplay(&m, &st, players, out, e);
     map_free(&m);
     return rc;

@@ -10,7 +10,6 @@
 
 #include "err.h"
 #include "map.h"
-#include "mapgen.h"
 #include "skirmish.h"
 
 /* Who plots a side's orders in autoplay. */
@@ -38,25 +37,10 @@ int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e);
 int ai_autoplay(const Map *map, const SkirmishSetup *setup, const int players[SKIRMISH_SIDES],
                 SkirmishOutcome *out, Err *e);
 
-/* The sea ai_autoplay_map generates when no map file is given: 1280x800,
- * a fifth land, six islands, mirrored so neither fleet is favoured, from
- * the low 32 bits of seed. */
-void ai_autoplay_map_params(uint64_t seed, MapGenParams *p);
-
-/* Generate the skirmish sea of seed into m (free with map_free) and its
- * parameters into gen: ai_autoplay_map_params(seed), and when the fleets'
- * spawns on it cannot reach each other by sea (validate_map finds an
- * error: land walls one side off), the same parameters with a seed derived
- * from it, up to AI_MAP_TRIES seas. gen ends as the sea's own parameters,
- * so mapgen_generate(gen) gives it back (a save stores them). Returns -1
- * with e set (m empty) when generation or the check fails. */
-#define AI_MAP_TRIES 8
-int ai_skirmish_map(uint64_t seed, Map *m, MapGenParams *gen, Err *e);
-
-/* ai_autoplay on the map file at map_path (PNG + sidecar), or on the sea
- * of ai_skirmish_map(setup->seed) when map_path is NULL: what
- * `shoal --autoplay --ai-vs-ai --seed N [--map FILE]` runs. e names the
- * map file when it can't be loaded. */
+/* ai_autoplay on skirmish_map_load(map_path, setup->seed): the map file at
+ * map_path (PNG + sidecar), or the sea of skirmish_sea(setup->seed) when
+ * map_path is NULL. Returns -1 on any failure; e names the map file when
+ * it can't be loaded. */
 int ai_autoplay_map(const char *map_path, const SkirmishSetup *setup,
                     const int players[SKIRMISH_SIDES], SkirmishOutcome *out, Err *e);
 

@@ -1,6 +1,7 @@
 /* bigmem: huge-page-backed buffers for data read at random every step. */
 #include "bigmem.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -29,6 +30,7 @@ void *bigmem_alloc(size_t bytes)
 
 void *bigmem_realloc(void *p, size_t old_bytes, size_t new_bytes)
 {
+    assert(p || old_bytes == 0);
     if (!p) return bigmem_alloc(new_bytes);
     if (new_bytes < BIGMEM_HUGE && old_bytes < BIGMEM_HUGE)
         return realloc(p, new_bytes > 0 ? new_bytes : 1);

@@ -2,13 +2,55 @@
 #include "err.h"
 
 #include <stdio.h>
+#include <string.h>
+
+/* Length of the valid UTF-8 sequence at s (1-4), or 0 when the bytes
+ * there are not one (a stray continuation byte, an overlong form, a
+ * surrogate, past U+10FFFF, or cut short). */
+static int utf8_len(const unsigned char *s)
+{
+    unsigned char c = s[0];
+    if (c < 0x80) return 1;
+    int n = c >= 0xc2 && c <= 0xdf   ? 2
+            : c >= 0xe0 && c <= 0xef ? 3
+            : c >= 0xf0 && c <= 0xf4 ? 4
+                                     : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80) return 0;
+    if (n == 3 && ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0))) return 0;
+    if (n == 4 && ((c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))) return 0;
+    return n;
+}
 
 int err_vset(Err *e, const char *fmt, va_list ap)
 {
     if (!e) return -1;
-    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
-    for (char *c = e->msg; *c; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f) *c = '?';
+    char raw[sizeof e->msg];
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    /* One line of readable text whatever a file name or value held:
+     * control characters become '?', and bytes that are not UTF-8 (a
+     * Latin-1 file name) are written as \xNN, so a terminal shows them
+     * and never takes them for escape sequences. */
+    const unsigned char *s = (const unsigned char *)raw;
+    size_t o = 0, cap = sizeof e->msg;
+    while (*s && o + 1 < cap) {
+        int n = utf8_len(s);
+        if (n == 1 && (*s < 0x20 || *s == 0x7f)) {
+            e->msg[o++] = '?';
+            s++;
+        } else if (n == 0) {
+            if (o + 4 >= cap) break;
+            snprintf(e->msg + o, cap - o, "\\x%02x", *s);
+            o += 4;
+            s++;
+        } else {
+            if (o + (size_t)n >= cap) break;
+            memcpy(e->msg + o, s, (size_t)n);
+            o += (size_t)n;
+            s += n;
+        }
+    }
+    e->msg[o] = '\0';
     return -1;
 }
 

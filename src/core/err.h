@@ -15,7 +15,8 @@ typedef struct Err {
 /* Format a message into e (printf-style). e may be NULL. Always returns -1
  * so callers can write `return err_set(e, ...);`. Control characters that
  * reach the message (a newline inside a quoted flag value or file name) are
- * shown as '?', so the message is always one line. */
+ * shown as '?', so the message is always one line, and bytes that are not
+ * UTF-8 as \xNN, so it is always text a terminal shows as it is. */
 int err_set(Err *e, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -2,6 +2,7 @@
  * "Skirmish rules" section, which documents the same numbers). */
 #include "fleet.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <string.h>
 
@@ -51,6 +52,8 @@ const char *fleet_sail_name(int sail)
 
 void fleet_ship_init(FleetShip *s, int cls, int side, HexPose pose)
 {
+    assert(cls >= 0 && cls < FLEET_CLASSES);
+    assert(side >= 0 && side < 2);
     const FleetClass *k = &fleet_classes[cls];
     memset(s, 0, sizeof *s);
     s->cls = cls;
@@ -89,8 +92,9 @@ int fleet_allowance(int cls, int sail, int wind_strength, int rigging)
     return a < FLEET_HEX_COST ? FLEET_HEX_COST : a;
 }
 
-void fleet_move_cost(const FleetShip *s, int wind_from, int wind_strength, HexMoveCost *out)
+void fleet_move_cost(const FleetShip *s, int wind_from, int wind_strength, ChartMoveCost *out)
 {
+    assert(s->cls >= 0 && s->cls < FLEET_CLASSES);
     const FleetClass *k = &fleet_classes[s->cls];
     bool able = fleet_ship_active(s) && s->rigging > 0;
     for (int d = 0; d < HEX_DIRS; d++) {
@@ -151,6 +155,8 @@ int fleet_hit_pct(int band, int shot, bool raking)
 
 int fleet_guns_firing(const FleetShip *s, int broadside)
 {
+    assert(broadside >= 0 && broadside < FLEET_BROADSIDES);
+    assert(s->cls >= 0 && s->cls < FLEET_CLASSES);
     int g = s->guns[broadside];
     int full = fleet_classes[s->cls].crew;
     if (g <= 0 || s->crew <= 0) return 0;
@@ -160,6 +166,7 @@ int fleet_guns_firing(const FleetShip *s, int broadside)
 
 void fleet_hit_effect(int shot, int facing_side, bool raking, uint32_t bits, FleetDamage *d)
 {
+    assert(facing_side >= -1 && facing_side < FLEET_BROADSIDES);
     int roll1 = (int)(((bits & 0xffffu) * 100u) >> 16);
     int roll2 = (int)((((bits >> 16) & 0x7fffu) * 100u) >> 15);
     if (shot == FLEET_CHAIN) {
@@ -184,14 +191,15 @@ double fleet_expected_damage(int guns, int distance, int shot, bool raking)
     return hits * (1.0 + crew + FLEET_ROUND_GUN_PCT / 100.0);
 }
 
-bool fleet_line_clear(const HexChart *c, Hex from, Hex to, const Hex *occupied, int n)
+bool fleet_line_clear(const Chart *c, Hex from, Hex to, const Hex *occupied, int n)
 {
     enum { LINE_MAX = 64 };
     Hex line[LINE_MAX];
+    assert(n >= 0 && (n == 0 || occupied));
     int len = hex_line(from, to, line, LINE_MAX);
     if (len > LINE_MAX) return false; /* far beyond any gun's reach */
     for (int i = 1; i < len - 1; i++) {
-        if (!hex_chart_sailable(c, line[i])) return false;
+        if (!chart_sailable(c, line[i])) return false;
         for (int k = 0; k < n; k++)
             if (hex_equal(occupied[k], line[i])) return false;
     }
@@ -215,5 +223,6 @@ uint32_t fleet_rand(uint64_t seed, uint64_t counter)
 
 int fleet_rand_below(uint32_t bits, int n)
 {
+    assert(n >= 0);
     return (int)(((uint64_t)bits * (uint64_t)n) >> 32);
 }

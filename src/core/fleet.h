@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "hex.h"
+#include "chart.h"
 
 enum { FLEET_SLOOP, FLEET_FRIGATE, FLEET_LINE, FLEET_CLASSES };
 
@@ -117,7 +117,7 @@ int fleet_point_of_sail(int facing, int wind_from);
  * one hex (FLEET_HEX_COST); in irons or with no rigging it is 0. */
 int fleet_allowance(int cls, int sail, int wind_strength, int rigging);
 
-/* The movement cost table of ship s for this turn (see HexMoveCost): each
+/* The movement cost table of ship s for this turn (see ChartMoveCost): each
  * hex ahead costs FLEET_HEX_COST; a hex side turned costs the class turn
  * cost; the
  * budget is the allowance at the turn's starting facing, but at least one
@@ -125,7 +125,7 @@ int fleet_allowance(int cls, int sail, int wind_strength, int rigging);
  * facing d must keep the points spent within the allowance for facing d
  * (in irons that is 0: no ship sails into the wind). A ship that is not
  * active, or has lost all rigging, gets a budget of 0. */
-void fleet_move_cost(const FleetShip *s, int wind_from, int wind_strength, HexMoveCost *out);
+void fleet_move_cost(const FleetShip *s, int wind_from, int wind_strength, ChartMoveCost *out);
 
 /* Arc (FLEET_ARC_*) in which target lies as seen from pose. */
 int fleet_arc(HexPose pose, Hex target);
@@ -163,7 +163,7 @@ double fleet_expected_damage(int guns, int distance, int shot, bool raking);
 /* True when no hex strictly between from and to is unsailable or one of the
  * n occupied hexes: land and ships block the line of fire. Hexes more than
  * 63 apart (far beyond any gun) count as blocked. */
-bool fleet_line_clear(const HexChart *c, Hex from, Hex to, const Hex *occupied, int n);
+bool fleet_line_clear(const Chart *c, Hex from, Hex to, const Hex *occupied, int n);
 
 /* The dice: a counter-based hash, 32 random bits for (seed, counter). */
 uint32_t fleet_rand(uint64_t seed, uint64_t counter);

@@ -3,6 +3,7 @@
 
 #include "bigmem.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -132,8 +133,7 @@ int grid_reserve_parts(Grid *g, int parts, Err *e)
 void grid_build_begin(Grid *g, const float *x, const float *y, const float *u, const float *v,
                       const int *id, int n, int parts)
 {
-    if (n > g->cap) n = g->cap;
-    if (n < 0) n = 0;
+    assert(n >= 0 && n <= g->cap && (n == 0 || (x && y)));
     if (parts > g->hist_workers) parts = g->hist_workers;
     if (parts < 1) parts = 1;
     g->in_x = x;
@@ -150,6 +150,7 @@ void grid_stage_count(void *grid, int begin, int end, int worker)
 {
     Grid *g = grid;
     (void)worker;
+    assert(0 <= begin && begin <= end && end <= g->parts);
     size_t cells = (size_t)g->cols * (size_t)g->rows;
     for (int k = begin; k < end; k++) {
         int i0 = (int)((int64_t)g->n * k / g->parts);
@@ -174,6 +175,7 @@ void grid_stage_prefix(void *grid, int begin, int end, int worker)
     Grid *g = grid;
     (void)worker;
     const int parts = g->parts;
+    assert(0 <= begin && begin <= end && end <= parts);
     if (parts < GRID_PREFIX_PARTS) return;
     const size_t cells = (size_t)g->cols * (size_t)g->rows;
     const int *hist = g->hist;
@@ -246,6 +248,7 @@ void grid_stage_scatter(void *grid, int begin, int end, int worker)
     (void)worker;
     size_t cells = (size_t)g->cols * (size_t)g->rows;
     int parts = g->parts;
+    assert(0 <= begin && begin <= end && end <= parts);
     for (int k = begin; k < end; k++) {
         part_cursors(g, k);
         int *cur = g->cursor + cells * (size_t)k;

@@ -1,18 +1,13 @@
 /* hex: pointy-top axial hex math (Red Blob Games' conventions, see hex.h). */
 #include "hex.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "map.h"
-
-/* sqrt(3) and its half, spelled out so no libm call decides the bits. */
-#define HEX_SQRT3      1.7320508075688772
-#define HEX_HALF_SQRT3 0.8660254037844386
 
 const char *const hex_dir_names[HEX_DIRS] = {"E", "NE", "NW", "W", "SW", "SE"};
 
@@ -81,6 +76,7 @@ int hex_distance(Hex a, Hex b)
 
 void hex_to_pixel(Hex h, float size, float *x, float *y)
 {
+    assert(x && y);
     /* Origin shifted by half a hex width and one size so hex (0,0) touches
      * the map's top and left edges from the inside. */
     double s = size;
@@ -119,6 +115,7 @@ Hex hex_from_pixel(float x, float y, float size)
 
 void hex_corner(Hex h, float size, int i, float *x, float *y)
 {
+    assert(x && y);
     float cx, cy;
     hex_to_pixel(h, size, &cx, &cy);
     int k = ((i % HEX_DIRS) + HEX_DIRS) % HEX_DIRS;
@@ -126,30 +123,12 @@ void hex_corner(Hex h, float size, int i, float *x, float *y)
     *y = (float)((double)cy + (double)size * hex_corner_dy[k]);
 }
 
-/* True when pixel position (x, y) lies inside m and on water. */
-static bool hex_water_at(const Map *m, double x, double y)
+void hex_corner_unit(int i, double *dx, double *dy)
 {
-    if (!(x >= 0.0 && y >= 0.0)) return false; /* also refuses NaN */
-    double fx = floor(x), fy = floor(y);
-    if (fx >= (double)m->w || fy >= (double)m->h) return false;
-    return !map_is_land(m, (int)fx, (int)fy);
-}
-
-bool hex_sailable(const Map *m, Hex h, float size)
-{
-    if (!m || !m->land || !(size > 0.0f)) return false;
-    float cx, cy;
-    hex_to_pixel(h, size, &cx, &cy);
-    if (!hex_water_at(m, cx, cy)) return false;
-    /* A corner is shared by three hexes; pulling it 1 px inwards makes the
-     * test about this hex's own area, not a neighbour's coast pixel. */
-    double inner = (double)size > 1.0 ? (double)size - 1.0 : 0.0;
-    for (int i = 0; i < HEX_DIRS; i++) {
-        double x = (double)cx + inner * hex_corner_dx[i];
-        double y = (double)cy + inner * hex_corner_dy[i];
-        if (!hex_water_at(m, x, y)) return false;
-    }
-    return true;
+    assert(dx && dy);
+    int k = ((i % HEX_DIRS) + HEX_DIRS) % HEX_DIRS;
+    *dx = hex_corner_dx[k];
+    *dy = hex_corner_dy[k];
 }
 
 /* ------------------------------------------------------------------------
@@ -184,6 +163,7 @@ Hex hex_rotate(Hex h, Hex centre, int steps)
 
 int hex_line(Hex a, Hex b, Hex *out, int cap)
 {
+    assert(out || cap <= 0);
     int n = hex_distance(a, b);
     /* The nudge (+1e-6, +1e-6, -2e-6 in cube terms) keeps lerp points off
      * the edges between hexes, where rounding would be a coin toss. */
@@ -199,6 +179,7 @@ int hex_line(Hex a, Hex b, Hex *out, int cap)
 
 int hex_range(Hex c, int n, Hex *out, int cap)
 {
+    assert(out || cap <= 0);
     if (n < 0) return 0;
     int k = 0;
     for (int dq = -n; dq <= n; dq++) {
@@ -211,7 +192,7 @@ int hex_range(Hex c, int n, Hex *out, int cap)
 }
 
 /* ------------------------------------------------------------------------
- * The sea chart and its searches. */
+ * Poses. */
 
 HexPose hex_pose_step(HexPose p, int step)
 {
@@ -222,366 +203,4 @@ HexPose hex_pose_step(HexPose p, int step)
     else if (step == HEX_STEP_STARBOARD)
         p.facing = (p.facing + HEX_DIRS - 1) % HEX_DIRS;
     return p;
-}
-
-/* One search state: key = cell * 6 + facing. */
-typedef struct HexNode {
-    int32_t key, g, parent, out;
-    int8_t step;
-    uint8_t closed;
-} HexNode;
-
-typedef struct HexHeapItem {
-    int32_t f, g;
-    uint32_t seq;
-    int32_t node;
-} HexHeapItem;
-
-/* Memory kept between searches: it grows to the largest search seen and is
- * then reused, so planning a turn allocates nothing once warmed up. */
-struct HexScratch {
-    HexNode *node;
-    int nn, ncap;
-    int32_t *order; /* closed nodes in closing order (ncap entries) */
-    int nclosed;
-    int32_t *slot; /* open addressing, node index + 1, 0 = empty */
-    uint32_t smask;
-    HexHeapItem *heap;
-    int hn, hcap;
-    uint32_t seq;
-};
-
-int hex_chart_cell(const HexChart *c, Hex h)
-{
-    long q = (long)h.q - c->q0, r = (long)h.r - c->r0;
-    if (q < 0 || r < 0 || q >= c->qn || r >= c->rn) return -1;
-    return (int)(r * c->qn + q);
-}
-
-Hex hex_chart_hex(const HexChart *c, int cell)
-{
-    return hex_make(c->q0 + cell % c->qn, c->r0 + cell / c->qn);
-}
-
-int hex_chart_waters(const HexChart *c, int *comp, int *queue)
-{
-    int cells = c->qn * c->rn, n = 0;
-    for (int i = 0; i < cells; i++) comp[i] = -1;
-    for (int i = 0; i < cells; i++) {
-        if (!c->sail[i] || comp[i] >= 0) continue;
-        int head = 0, tail = 0;
-        queue[tail++] = i;
-        comp[i] = n;
-        while (head < tail) {
-            Hex h = hex_chart_hex(c, queue[head++]);
-            for (int d = 0; d < HEX_DIRS; d++) {
-                int k = hex_chart_cell(c, hex_neighbor(h, d));
-                if (k >= 0 && c->sail[k] && comp[k] < 0) {
-                    comp[k] = n;
-                    queue[tail++] = k;
-                }
-            }
-        }
-        n++;
-    }
-    return n;
-}
-
-int hex_chart_init(HexChart *c, const Map *m, float size, Err *e)
-{
-    memset(c, 0, sizeof *c);
-    if (!m || !m->land || m->w <= 0 || m->h <= 0) return err_set(e, "sea chart: no map to chart");
-    if (!(size >= 1.0f && size <= 4096.0f))
-        return err_set(e, "sea chart: hex size %g is outside 1..4096", (double)size);
-    /* The box holds every hex whose centre can lie on the map: rows from
-     * centre y = size * (1.5 r + 1) and columns from centre x, with a
-     * margin of one hex each way. */
-    int rn = (int)floor(((double)m->h / (double)size - 1.0) / 1.5) + 2;
-    if (rn < 1) rn = 1;
-    int q0 = -(rn + 1) / 2 - 1;
-    int qmax = (int)ceil((double)m->w / (HEX_SQRT3 * (double)size)) + 1;
-    c->q0 = q0;
-    c->r0 = 0;
-    c->qn = qmax - q0 + 1;
-    c->rn = rn;
-    c->size = size;
-    size_t cells = (size_t)c->qn * (size_t)c->rn;
-    if (cells > (size_t)INT32_MAX / HEX_DIRS)
-        return err_set(e, "sea chart: map has too many hexes");
-    c->sail = calloc(cells, 1);
-    if (!c->sail) return err_set(e, "sea chart: out of memory for %zu hexes", cells);
-    for (size_t i = 0; i < cells; i++) {
-        Hex h = hex_chart_hex(c, (int)i);
-        c->sail[i] = hex_sailable(m, h, size) ? 1 : 0;
-        c->sailable += c->sail[i];
-    }
-    return 0;
-}
-
-void hex_chart_free(HexChart *c)
-{
-    if (c->scratch) {
-        free(c->scratch->node);
-        free(c->scratch->order);
-        free(c->scratch->slot);
-        free(c->scratch->heap);
-        free(c->scratch);
-    }
-    free(c->sail);
-    memset(c, 0, sizeof *c);
-}
-
-bool hex_chart_sailable(const HexChart *c, Hex h)
-{
-    if (!c || !c->sail) return false;
-    int i = hex_chart_cell(c, h);
-    return i >= 0 && c->sail[i];
-}
-
-static uint32_t hex_key_hash(int32_t key)
-{
-    uint32_t x = (uint32_t)key * 2654435761u;
-    return x ^ (x >> 15);
-}
-
-/* Rebuild the slot table at twice the size (or the first time). */
-static int scratch_grow_slots(struct HexScratch *s)
-{
-    uint32_t cap = s->slot ? (s->smask + 1) * 2 : 1024;
-    int32_t *slot = calloc(cap, sizeof *slot);
-    if (!slot) return -1;
-    free(s->slot);
-    s->slot = slot;
-    s->smask = cap - 1;
-    for (int i = 0; i < s->nn; i++) {
-        uint32_t h = hex_key_hash(s->node[i].key) & s->smask;
-        while (s->slot[h]) h = (h + 1) & s->smask;
-        s->slot[h] = i + 1;
-    }
-    return 0;
-}
-
-/* Index of the node for key, adding it (fields unset) when new; -1 when
- * memory runs out. */
-static int scratch_node(struct HexScratch *s, int32_t key, bool *created)
-{
-    uint32_t h = hex_key_hash(key) & s->smask;
-    while (s->slot[h]) {
-        int i = s->slot[h] - 1;
-        if (s->node[i].key == key) {
-            *created = false;
-            return i;
-        }
-        h = (h + 1) & s->smask;
-    }
-    if (s->nn == s->ncap) {
-        int ncap = s->ncap ? s->ncap * 2 : 1024;
-        HexNode *node = realloc(s->node, (size_t)ncap * sizeof *node);
-        if (!node) return -1;
-        s->node = node;
-        int32_t *order = realloc(s->order, (size_t)ncap * sizeof *order);
-        if (!order) return -1;
-        s->order = order;
-        s->ncap = ncap;
-    }
-    int i = s->nn++;
-    s->node[i].key = key;
-    if ((uint32_t)s->nn * 2 > s->smask + 1) {
-        if (scratch_grow_slots(s) != 0) {
-            s->nn--;
-            return -1;
-        }
-    } else {
-        s->slot[h] = i + 1;
-    }
-    *created = true;
-    return i;
-}
-
-static bool heap_less(const HexHeapItem *a, const HexHeapItem *b)
-{
-    if (a->f != b->f) return a->f < b->f;
-    if (a->g != b->g) return a->g > b->g; /* deeper first: fewer ties near the goal */
-    return a->seq < b->seq;
-}
-
-static int heap_push(struct HexScratch *s, int32_t f, int32_t g, int32_t node)
-{
-    if (s->hn == s->hcap) {
-        int cap = s->hcap ? s->hcap * 2 : 1024;
-        HexHeapItem *heap = realloc(s->heap, (size_t)cap * sizeof *heap);
-        if (!heap) return -1;
-        s->heap = heap;
-        s->hcap = cap;
-    }
-    HexHeapItem it = {f, g, s->seq++, node};
-    int i = s->hn++;
-    while (i > 0) {
-        int p = (i - 1) / 2;
-        if (!heap_less(&it, &s->heap[p])) break;
-        s->heap[i] = s->heap[p];
-        i = p;
-    }
-    s->heap[i] = it;
-    return 0;
-}
-
-static HexHeapItem heap_pop(struct HexScratch *s)
-{
-    HexHeapItem top = s->heap[0];
-    HexHeapItem last = s->heap[--s->hn];
-    int i = 0;
-    for (;;) {
-        int l = 2 * i + 1, r = l + 1, m = i;
-        const HexHeapItem *best = &last;
-        if (l < s->hn && heap_less(&s->heap[l], best)) {
-            m = l;
-            best = &s->heap[l];
-        }
-        if (r < s->hn && heap_less(&s->heap[r], best)) m = r;
-        if (m == i) break;
-        s->heap[i] = s->heap[m];
-        i = m;
-    }
-    if (s->hn > 0) s->heap[i] = last;
-    return top;
-}
-
-typedef struct HexSearch {
-    HexChart *c;
-    const HexMoveCost *cost;
-    HexBlockedFn blocked;
-    void *ctx;
-    bool has_goal;
-    Hex goal;
-    int goal_facing;
-    int hmul; /* heuristic: distance x cheapest forward cost */
-} HexSearch;
-
-static int32_t search_h(const HexSearch *q, Hex h)
-{
-    return q->has_goal ? q->hmul * hex_distance(h, q->goal) : 0;
-}
-
-/* Relax the state (cell, facing) to cost g from node `from`; -1 on OOM. */
-static int search_relax(const HexSearch *q, int cell, int facing, int32_t g, int from, int step)
-{
-    struct HexScratch *s = q->c->scratch;
-    bool created;
-    int i = scratch_node(s, cell * HEX_DIRS + facing, &created);
-    if (i < 0) return -1;
-    HexNode *n = &s->node[i];
-    if (!created && (n->closed || n->g <= g)) return 0;
-    n->g = g;
-    n->parent = from;
-    n->step = (int8_t)step;
-    if (created) n->closed = 0;
-    return heap_push(s, g + search_h(q, hex_chart_hex(q->c, cell)), g, i);
-}
-
-/* Run the search from start. Returns the goal node's index, -1 when there
- * is no goal or it was not reached, -3 when memory runs out. */
-static int hex_search(HexSearch *q, HexPose start)
-{
-    HexChart *c = q->c;
-    if (!c->scratch) {
-        c->scratch = calloc(1, sizeof *c->scratch);
-        if (!c->scratch) return -3;
-    }
-    struct HexScratch *s = c->scratch;
-    if (!s->slot && scratch_grow_slots(s) != 0) return -3;
-    memset(s->slot, 0, ((size_t)s->smask + 1) * sizeof *s->slot);
-    s->nn = s->nclosed = s->hn = 0;
-    s->seq = 0;
-    int start_cell = hex_chart_cell(c, start.hex);
-    if (start_cell < 0) return -1;
-    const HexMoveCost *cost = q->cost;
-    if (search_relax(q, start_cell, ((start.facing % HEX_DIRS) + HEX_DIRS) % HEX_DIRS, 0, -1, -1) !=
-        0)
-        return -3;
-    while (s->hn > 0) {
-        HexHeapItem it = heap_pop(s);
-        HexNode *n = &s->node[it.node];
-        if (n->closed || it.g != n->g) continue;
-        n->closed = 1;
-        n->out = s->nclosed;
-        s->order[s->nclosed++] = it.node;
-        int cell = n->key / HEX_DIRS, f = n->key % HEX_DIRS;
-        int32_t g = n->g;
-        Hex h = hex_chart_hex(c, cell);
-        if (q->has_goal && hex_equal(h, q->goal) && (q->goal_facing < 0 || q->goal_facing == f))
-            return it.node;
-        int fc = cost->forward[f];
-        if (fc >= 0) {
-            int32_t ng = g + fc;
-            Hex nh = hex_neighbor(h, f);
-            int ncell = hex_chart_cell(c, nh);
-            if ((cost->budget < 0 || ng <= cost->budget) && ng <= cost->limit[f] && ncell >= 0 &&
-                c->sail[ncell] && !(q->blocked && q->blocked(q->ctx, nh))) {
-                if (search_relax(q, ncell, f, ng, it.node, HEX_STEP_FORWARD) != 0) return -3;
-            }
-        }
-        if (cost->turn >= 0) {
-            int32_t ng = g + cost->turn;
-            if (cost->budget < 0 || ng <= cost->budget) {
-                if (search_relax(q, cell, (f + 1) % HEX_DIRS, ng, it.node, HEX_STEP_PORT) != 0)
-                    return -3;
-                if (search_relax(q, cell, (f + HEX_DIRS - 1) % HEX_DIRS, ng, it.node,
-                                 HEX_STEP_STARBOARD) != 0)
-                    return -3;
-            }
-        }
-    }
-    return -1;
-}
-
-int hex_reach(HexChart *c, HexPose start, const HexMoveCost *cost, HexBlockedFn blocked, void *ctx,
-              HexReachNode *out, int cap)
-{
-    HexSearch q = {c, cost, blocked, ctx, false, {0, 0}, -1, 0};
-    if (hex_search(&q, start) == -3) return -1;
-    struct HexScratch *s = c->scratch;
-    int n = s->nclosed < cap ? s->nclosed : cap;
-    for (int i = 0; i < n; i++) {
-        const HexNode *nd = &s->node[s->order[i]];
-        out[i].pose.hex = hex_chart_hex(c, nd->key / HEX_DIRS);
-        out[i].pose.facing = nd->key % HEX_DIRS;
-        out[i].cost = nd->g;
-        out[i].parent = nd->parent < 0 ? -1 : s->node[nd->parent].out;
-        out[i].step = nd->step;
-    }
-    return n;
-}
-
-int hex_reach_steps(const HexReachNode *nodes, int i, uint8_t *steps, int cap)
-{
-    int len = 0;
-    for (int k = i; k >= 0 && nodes[k].parent >= 0; k = nodes[k].parent) len++;
-    int at = len;
-    for (int k = i; k >= 0 && nodes[k].parent >= 0; k = nodes[k].parent) {
-        at--;
-        if (at < cap) steps[at] = (uint8_t)nodes[k].step;
-    }
-    return len;
-}
-
-int hex_path(HexChart *c, HexPose start, Hex goal, int goal_facing, const HexMoveCost *cost,
-             HexBlockedFn blocked, void *ctx, uint8_t *steps, int cap, int *total)
-{
-    HexSearch q = {c, cost, blocked, ctx, true, goal, goal_facing, 0};
-    int hmul = -1;
-    for (int d = 0; d < HEX_DIRS; d++)
-        if (cost->forward[d] >= 0 && (hmul < 0 || cost->forward[d] < hmul)) hmul = cost->forward[d];
-    q.hmul = hmul < 0 ? 0 : hmul;
-    int goal_node = hex_search(&q, start);
-    if (goal_node < 0) return goal_node == -3 ? -3 : -1;
-    const HexNode *node = c->scratch->node;
-    int len = 0;
-    for (int k = goal_node; node[k].parent >= 0; k = node[k].parent) len++;
-    if (len > cap) return -2;
-    int at = len;
-    for (int k = goal_node; node[k].parent >= 0; k = node[k].parent)
-        steps[--at] = (uint8_t)node[k].step;
-    if (total) *total = node[goal_node].g;
-    return len;
 }

@@ -1,6 +1,7 @@
 /* jobs: persistent pthread worker pool running chains of parallel-for stages. */
 #include "jobs.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -133,6 +134,7 @@ static void start_stage(JobPool *p)
 static int take_chunk(JobPool *p, JobStage *st, int *begin, int *end)
 {
     if (p->qcount == 0 || p->next_pos >= p->cur.n) return 0;
+    assert(p->grain >= 1);
     int left = p->cur.n - p->next_pos;
     int size = p->threads > 1 ? left / (GUIDE_SHARE * p->threads) : left;
     if (size < p->grain) size = p->grain;
@@ -141,6 +143,7 @@ static int take_chunk(JobPool *p, JobStage *st, int *begin, int *end)
     *st = p->cur;
     *begin = p->next_pos;
     *end = p->next_pos + size;
+    assert(*end <= p->cur.n);
     p->next_pos += size;
     return 1;
 }
@@ -148,6 +151,7 @@ static int take_chunk(JobPool *p, JobStage *st, int *begin, int *end)
 static void finish_chunk(JobPool *p, int items)
 {
     p->done_items += items;
+    assert(p->done_items <= p->cur.n);
     if (p->done_items == p->cur.n) {
         p->stage++;
         start_stage(p);
@@ -265,6 +269,8 @@ int jobs_threads(const JobPool *p)
 
 void jobs_schedule(JobPool *p, JobChain *c)
 {
+    assert(p && c && c->count >= 0 && c->count <= JOBS_CHAIN_MAX);
+    for (int k = 0; k < c->count; k++) assert(c->stage[k].fn || c->stage[k].n <= 0);
     pthread_mutex_lock(&p->mu);
     if (c->scheduled) {
         pthread_mutex_unlock(&p->mu);
@@ -288,6 +294,7 @@ void jobs_schedule(JobPool *p, JobChain *c)
 
 void jobs_complete(JobPool *p, JobChain *c)
 {
+    assert(p && c);
     pthread_mutex_lock(&p->mu);
     while (c->scheduled) {
         if (run_one(p, 0)) continue;
@@ -307,6 +314,7 @@ void jobs_complete(JobPool *p, JobChain *c)
 void jobs_parallel_for(JobPool *p, int n, int grain, JobRangeFn fn, void *ctx)
 {
     if (n <= 0) return;
+    assert(fn);
     if (!p || p->threads == 1 || n <= grain) {
         fn(ctx, 0, n, 0);
         return;

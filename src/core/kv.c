@@ -1,6 +1,7 @@
 /* kv: line reader for `key = value` text files, with strict number parsing. */
 #include "kv.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -11,6 +12,7 @@
 
 int kv_open(KvReader *r, const char *text, size_t len, const char *name, Err *e)
 {
+    assert(r && (text || len == 0) && name);
     memset(r, 0, sizeof *r);
     r->text = text;
     r->end = text + len;
@@ -28,8 +30,23 @@ static char *trim(char *s)
     return s;
 }
 
+/* Remembers k for `unique`; -1 (e set) when this section had it before. */
+static int note_key(KvReader *r, const char *k, Err *e)
+{
+    for (int i = 0; i < r->nseen; i++)
+        if (strcmp(r->seen[i], k) == 0)
+            return err_set(e, "%s:%d: '%.40s' is given twice (first on line %d)", r->name, r->line,
+                           k, r->seen_line[i]);
+    if (r->nseen < KV_TRACK_MAX && strlen(k) < KV_KEY_MAX) {
+        strcpy(r->seen[r->nseen], k);
+        r->seen_line[r->nseen++] = r->line;
+    }
+    return 0;
+}
+
 int kv_next(KvReader *r, const char **key, const char **value, Err *e)
 {
+    assert(r && key && value);
     while (r->text < r->end) {
         const char *nl = memchr(r->text, '\n', (size_t)(r->end - r->text));
         const char *stop = nl ? nl : r->end;
@@ -58,7 +75,11 @@ int kv_next(KvReader *r, const char **key, const char **value, Err *e)
             if (!close || close[1] != '\0' || close - s - 1 >= (long)sizeof r->section)
                 return err_set(e, "%s:%d: malformed section header", r->name, r->line);
             *close = '\0';
+            if (r->flat)
+                return err_set(e, "%s:%d: [%s]: this file has no sections (key = value lines only)",
+                               r->name, r->line, trim(s + 1));
             strcpy(r->section, trim(s + 1));
+            r->nseen = 0;
             continue;
         }
         /* An inline comment starts at a # or ; that follows whitespace, so
@@ -76,6 +97,7 @@ int kv_next(KvReader *r, const char **key, const char **value, Err *e)
         for (const char *p = k; *p; p++)
             if (!isalnum((unsigned char)*p) && *p != '_' && *p != '.')
                 return err_set(e, "%s:%d: invalid key '%.40s'", r->name, r->line, k);
+        if (r->unique && note_key(r, k, e)) return -1;
         *key = k;
         *value = v;
         return 1;
@@ -85,6 +107,7 @@ int kv_next(KvReader *r, const char **key, const char **value, Err *e)
 
 int kv_parse_int(const char *s, long lo, long hi, long *out)
 {
+    assert(s && out);
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
@@ -95,6 +118,7 @@ int kv_parse_int(const char *s, long lo, long hi, long *out)
 
 int kv_parse_float(const char *s, double lo, double hi, double *out)
 {
+    assert(s && out);
     char *end;
     errno = 0;
     double v = strtod(s, &end);
@@ -105,6 +129,7 @@ int kv_parse_float(const char *s, double lo, double hi, double *out)
 
 bool kv_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
 {
+    assert(buf && len && fmt);
     if (*len >= cap) return false;
     va_list ap;
     va_start(ap, fmt);

@@ -8,7 +8,9 @@
 
 #include "err.h"
 
-#define KV_LINE_MAX 1024
+#define KV_LINE_MAX  1024
+#define KV_KEY_MAX   48 /* longest key `unique` tracks */
+#define KV_TRACK_MAX 32 /* distinct keys per section that `unique` tracks */
 
 typedef struct KvReader {
     const char *text, *end;
@@ -16,6 +18,14 @@ typedef struct KvReader {
     int line;         /* 1-based number of the last line returned */
     char buf[KV_LINE_MAX];
     char section[64]; /* last [section] seen, "" before any */
+    /* Set by the caller after kv_open: flat refuses [section] headers (a
+     * sidecar or settings file has none, and a header there would be
+     * silently ignored); unique refuses a key given twice in one section,
+     * at the second line, naming the first. */
+    bool flat, unique;
+    int nseen;
+    char seen[KV_TRACK_MAX][KV_KEY_MAX];
+    int seen_line[KV_TRACK_MAX];
 } KvReader;
 
 /* Read text[0..len). Refuses (returning -1) text that holds NUL bytes or

@@ -2,6 +2,7 @@
  * atomic save, and connectivity statistics. */
 #include "map.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "afile.h"
 #include "kv.h"
 #include "paths.h"
+#include "pngcheck.h"
 
 /* A map PNG larger than this is refused before reading it whole. */
 #define MAP_FILE_MAX_BYTES ((size_t)1 << 30)
@@ -41,6 +43,7 @@ static void clean_name(char *s)
 
 void map_meta_default(MapMeta *meta, const char *path)
 {
+    assert(meta);
     memset(meta, 0, sizeof *meta);
     if (path) {
         const char *b = paths_base_name(path);
@@ -70,6 +73,7 @@ static int check_size(int w, int h, const char *name, Err *e)
 
 int map_init(Map *m, int w, int h, Err *e)
 {
+    assert(m);
     memset(m, 0, sizeof *m);
     if (check_size(w, h, "map", e)) return -1;
     m->land = calloc((size_t)w * (size_t)h, 1);
@@ -82,6 +86,7 @@ int map_init(Map *m, int w, int h, Err *e)
 
 void map_free(Map *m)
 {
+    assert(m);
     free(m->land);
     memset(m, 0, sizeof *m);
 }
@@ -91,15 +96,16 @@ static unsigned be32(const unsigned char *p)
     return (unsigned)p[0] << 24 | (unsigned)p[1] << 16 | (unsigned)p[2] << 8 | p[3];
 }
 
-int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char *name, Err *e)
+/* The checks on a PNG's header, before stb_image sees the file: the
+ * signature, the size from IHDR (so even absurd sizes get a precise
+ * message before anything is allocated), and what decoding it would
+ * cost. */
+static int png_check_header(const unsigned char *buf, size_t len, const char *name, Err *e)
 {
     static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    memset(m, 0, sizeof *m);
     if (len == 0) return err_set(e, "%s: empty file; expected a PNG map", name);
     if (len < 8 || memcmp(buf, sig, 8) != 0)
         return err_set(e, "%s: not a PNG image (a map is a PNG mask)", name);
-    /* Read the size from IHDR ourselves so even absurd sizes get a precise
-     * message, before stb_image allocates anything. */
     if (len < 24 || memcmp(buf + 12, "IHDR", 4) != 0)
         return err_set(e, "%s: truncated or damaged PNG (no image header)", name);
     unsigned uw = be32(buf + 16), uh = be32(buf + 20);
@@ -125,38 +131,38 @@ int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char
     if (raw > (unsigned long long)len * 1032 + 4096)
         return err_set(e, "%s: truncated or damaged PNG (%zu bytes can't hold a %ux%u image)", name,
                        len, uw, uh);
+    return 0;
+}
 
-    /* Every chunk must fit in the file: stb_image grows its buffer to a
-     * chunk's declared length before reading it (found by fuzz_map_png: a
-     * 123-byte file declaring a 4 GB IDAT made it realloc gigabytes). */
-    for (size_t off = 8; off + 8 <= len;) {
-        unsigned clen = be32(buf + off);
-        const unsigned char *t = buf + off + 4;
-        if (clen > len - off - 8 || len - off - 8 - clen < 4) {
-            int named = isalpha(t[0]) && isalpha(t[1]) && isalpha(t[2]) && isalpha(t[3]);
-            return err_set(e, "%s: truncated or damaged PNG (%s%.*s chunk runs past the end)", name,
-                           named ? "the " : "a", named ? 4 : 0, (const char *)t);
-        }
-        off += 12 + (size_t)clen;
-        if (memcmp(t, "IEND", 4) == 0) break;
-    }
+/* A failed decode as our one-line message: stb_image puts the raw name of
+ * an unknown chunk in its reason, so control characters are replaced. */
+static int png_decode_failed(const char *name, Err *e)
+{
+    char why[64];
+    const char *r = stbi_failure_reason();
+    size_t k = 0;
+    for (; r && r[k] && k + 1 < sizeof why; k++)
+        why[k] = (unsigned char)r[k] < 0x20 || r[k] == 0x7f ? '?' : r[k];
+    why[k] = '\0';
+    if (k == 0) snprintf(why, sizeof why, "unreadable image data");
+    return err_set(e, "%s: truncated or damaged PNG (stb_image: %s)", name, why);
+}
 
+int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char *name, Err *e)
+{
+    assert(m && (buf || len == 0) && name);
+    memset(m, 0, sizeof *m);
+    /* The header's sizes first (cheap, and the most precise message), then
+     * every checksum: a flipped bit must not load as a different map.
+     * pngcheck also keeps each chunk inside the file, which stb_image
+     * needs (found by fuzz_map_png: a 123-byte file declaring a 4 GB IDAT
+     * made it realloc gigabytes). */
+    if (png_check_header(buf, len, name, e) || pngcheck_verify(buf, len, name, e)) return -1;
     int w, h, comp;
     /* Grey + alpha: stb converts colour with its luma weights, which is the
      * colour rule documented in the README. */
     unsigned char *px = stbi_load_from_memory(buf, (int)len, &w, &h, &comp, 2);
-    if (!px) {
-        /* stb_image puts the raw name of an unknown chunk in its reason:
-         * keep it from breaking our one-line message. */
-        char why[64];
-        const char *r = stbi_failure_reason();
-        size_t k = 0;
-        for (; r && r[k] && k + 1 < sizeof why; k++)
-            why[k] = (unsigned char)r[k] < 0x20 || r[k] == 0x7f ? '?' : r[k];
-        why[k] = '\0';
-        if (k == 0) snprintf(why, sizeof why, "unreadable image data");
-        return err_set(e, "%s: truncated or damaged PNG (stb_image: %s)", name, why);
-    }
+    if (!px) return png_decode_failed(name, e);
     if (check_size(w, h, name, e)) {
         stbi_image_free(px);
         return -1;
@@ -180,6 +186,7 @@ int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char
 
 void map_sidecar_path(const char *png_path, char *out, size_t cap)
 {
+    assert(png_path && out && cap > 0);
     const char *b = paths_base_name(png_path);
     const char *dot = strrchr(b, '.');
     size_t stem = dot ? (size_t)(dot - png_path) : strlen(png_path);
@@ -188,20 +195,28 @@ void map_sidecar_path(const char *png_path, char *out, size_t cap)
 
 int map_load(Map *m, const char *path, Err *e)
 {
+    assert(m && path);
     char *data;
     size_t len;
     memset(m, 0, sizeof *m);
+    char side[PATHS_MAX];
+    map_sidecar_path(path, side, sizeof side);
+    /* A save that a kill or an error cut short is settled first, so the
+     * pair read is the old one or the new one, never half of each. */
+    const char *pair[2] = {path, side};
+    if (afile_group_recover(pair, 2, e) < 0) return -1;
     if (afile_read(path, MAP_FILE_MAX_BYTES, &data, &len, e)) return -1;
     int rc = map_load_png_memory(m, (const unsigned char *)data, len, path, e);
     free(data);
     if (rc) return -1;
     map_meta_default(&m->meta, path);
 
-    char side[PATHS_MAX];
-    map_sidecar_path(path, side, sizeof side);
-    FILE *probe = fopen(side, "rb");
-    if (!probe) return 0; /* no sidecar: defaults */
-    fclose(probe);
+    int there = afile_probe(side, e);
+    if (there < 0) {
+        map_free(m);
+        return -1;
+    }
+    if (there == 0) return 0; /* no sidecar: defaults */
     if (afile_read(side, MAP_SIDECAR_MAX_BYTES, &data, &len, e)) {
         map_free(m);
         return -1;
@@ -255,6 +270,7 @@ int map_meta_parse(MapMeta *meta, const char *text, size_t len, const char *name
 {
     KvReader r;
     if (kv_open(&r, text, len, name, e)) return -1;
+    r.flat = r.unique = true;
     const char *k, *v;
     int rc;
     /* Spawn lines depend on hex_size, which may come later in the file. */
@@ -312,6 +328,7 @@ int map_meta_parse(MapMeta *meta, const char *text, size_t len, const char *name
 
 int map_meta_format(const MapMeta *meta, char *buf, size_t cap)
 {
+    assert(meta && buf);
     size_t used = 0;
     int n = snprintf(buf, cap,
                      "# shoal map sidecar: game settings for the PNG of the same name\n"
@@ -344,6 +361,70 @@ int map_meta_format(const MapMeta *meta, char *buf, size_t cap)
     return (int)used;
 }
 
+bool map_meta_equal(const MapMeta *a, const MapMeta *b)
+{
+    assert(a && b);
+    if (strcmp(a->name, b->name) || a->hex_size != b->hex_size || a->wind_dir != b->wind_dir ||
+        a->wind_strength != b->wind_strength)
+        return false;
+    for (int f = 0; f < 2; f++) {
+        if (a->spawn_count[f] != b->spawn_count[f]) return false;
+        for (int i = 0; i < a->spawn_count[f]; i++)
+            if (!hex_equal(a->spawns[f][i], b->spawns[f][i])) return false;
+    }
+    return true;
+}
+
+bool map_hex_inside(Hex hx, int hex_size, int w, int h)
+{
+    float x, y;
+    hex_to_pixel(hx, (float)hex_size, &x, &y);
+    return x >= 0.0f && y >= 0.0f && x < (float)w && y < (float)h;
+}
+
+/* The checks in the order of the sidecar's fields; finally a format/parse
+ * round trip proves the file would load back as the same meta. */
+int map_meta_check(const MapMeta *m, int w, int h, Err *e)
+{
+    assert(m);
+    const char *end = memchr(m->name, '\0', sizeof m->name);
+    if (!end || end == m->name)
+        return err_set(e, "name: must be 1 to %d characters", MAP_NAME_MAX - 1);
+    for (const char *p = m->name; p < end; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            return err_set(e, "name: control characters are not allowed");
+    if (m->name[0] == ' ' || end[-1] == ' ')
+        return err_set(e, "name '%s': no leading or trailing spaces", m->name);
+    if (m->hex_size < MAP_HEX_SIZE_MIN || m->hex_size > MAP_HEX_SIZE_MAX)
+        return err_set(e, "hex_size %d: must be %d to %d", m->hex_size, MAP_HEX_SIZE_MIN,
+                       MAP_HEX_SIZE_MAX);
+    if (m->wind_dir < 0 || m->wind_dir >= HEX_DIRS)
+        return err_set(e, "wind %d: direction must be 0 to %d", m->wind_dir, HEX_DIRS - 1);
+    if (m->wind_strength < 0 || m->wind_strength > MAP_WIND_MAX)
+        return err_set(e, "wind_strength %d: must be 0 to %d", m->wind_strength, MAP_WIND_MAX);
+    for (int f = 0; f < 2; f++) {
+        if (m->spawn_count[f] < 0 || m->spawn_count[f] > MAP_MAX_SPAWNS)
+            return err_set(e, "fleet%d: %d spawn hexes; at most %d", f + 1, m->spawn_count[f],
+                           MAP_MAX_SPAWNS);
+        for (int i = 0; i < m->spawn_count[f]; i++) {
+            Hex s = m->spawns[f][i];
+            if (!map_hex_inside(s, m->hex_size, w, h))
+                return err_set(e,
+                               "fleet%d: spawn hex %d,%d lies outside the %dx%d map at hex_size %d",
+                               f + 1, s.q, s.r, w, h, m->hex_size);
+        }
+    }
+    char text[4096];
+    int len = map_meta_format(m, text, sizeof text);
+    if (len < 0) return err_set(e, "sidecar: settings too long to write");
+    MapMeta back;
+    map_meta_default(&back, NULL);
+    if (map_meta_parse(&back, text, (size_t)len, "sidecar", w, h, e)) return -1;
+    if (!map_meta_equal(&back, m))
+        return err_set(e, "name '%s': would not read back the same from the sidecar", m->name);
+    return 0;
+}
+
 typedef struct MemBuf {
     unsigned char *p;
     size_t len, cap;
@@ -371,6 +452,7 @@ static void membuf_write(void *ctx, void *data, int size)
 
 int map_save(const Map *m, const char *path, Err *e)
 {
+    assert(m && m->land && path);
     size_t n = (size_t)m->w * (size_t)m->h;
     unsigned char *rgb = malloc(n * 3);
     if (!rgb) return err_set(e, "%s: out of memory encoding the map", path);
@@ -386,20 +468,18 @@ int map_save(const Map *m, const char *path, Err *e)
     map_sidecar_path(path, side, sizeof side);
     int tl = map_meta_format(&m->meta, text, sizeof text);
     int rc = tl < 0 ? err_set(e, "%s: sidecar too large", side) : 0;
-    /* Stage both files before replacing either, so a full disk or a bad
-     * folder leaves the old pair untouched; then the sidecar first, since a
+    /* Both files are replaced together or not at all (afile groups): a
      * new mask beside old settings could put spawns on land. */
-    char tmp_side[AFILE_TMP_MAX], tmp_png[AFILE_TMP_MAX];
-    if (rc == 0) rc = afile_stage(side, text, (size_t)tl, tmp_side, e);
-    if (rc == 0 && afile_stage(path, b.p, b.len, tmp_png, e)) {
-        afile_discard(tmp_side);
-        rc = -1;
-    }
-    if (rc == 0 && afile_commit(tmp_side, side, e)) {
-        afile_discard(tmp_png);
-        rc = -1;
-    }
-    if (rc == 0) rc = afile_commit(tmp_png, path, e);
+    AfileGroup *g = rc == 0 ? malloc(sizeof *g) : NULL;
+    if (rc == 0 && !g) rc = err_set(e, "%s: out of memory saving the map", path);
+    if (rc == 0) rc = afile_group_begin(g, e);
+    if (rc == 0) rc = afile_group_add(g, path, b.p, b.len, e);
+    if (rc == 0) rc = afile_group_add(g, side, text, (size_t)tl, e);
+    if (rc == 0)
+        rc = afile_group_commit(g, e);
+    else if (g)
+        afile_group_abort(g);
+    free(g);
     free(b.p);
     return rc;
 }
@@ -447,6 +527,7 @@ static int components(const Map *m, int value, int eight, size_t *largest)
 
 void map_stats(const Map *m, MapStats *st)
 {
+    assert(m && m->land && st);
     size_t n = (size_t)m->w * (size_t)m->h, water = 0, largest_land, largest_water;
     for (size_t i = 0; i < n; i++) water += !m->land[i];
     st->water_fraction = n ? (double)water / (double)n : 0.0;

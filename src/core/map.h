@@ -2,6 +2,7 @@
 #ifndef SHOAL_MAP_H
 #define SHOAL_MAP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -65,6 +66,19 @@ int map_meta_parse(MapMeta *meta, const char *text, size_t len, const char *name
 /* Render meta as sidecar text into buf; returns the length or -1 when buf
  * is too small. */
 int map_meta_format(const MapMeta *meta, char *buf, size_t cap);
+
+/* True when the centre of hex hx (hexes of hex_size) lies on a w x h map:
+ * where a spawn hex must be. */
+bool map_hex_inside(Hex hx, int hex_size, int w, int h);
+/* True when a and b say the same: every sidecar field, names compared up
+ * to their NUL, only the spawns in use. */
+bool map_meta_equal(const MapMeta *a, const MapMeta *b);
+/* 0 when meta is what the sidecar can hold and map_load accepts for a
+ * w x h map (name 1..MAP_NAME_MAX-1 characters without control
+ * characters or edge spaces that reads back the same, hex_size, wind and
+ * strength in range, at most MAP_MAX_SPAWNS spawns per fleet, each
+ * inside the map); else -1 with e naming the field. */
+int map_meta_check(const MapMeta *meta, int w, int h, Err *e);
 
 /* Write the mask PNG and its sidecar, each to a temp file then renamed, so
  * a failed save never damages an existing map. */

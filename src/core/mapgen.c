@@ -1,7 +1,8 @@
 /* mapgen: procedural ocean maps (stb_perlin fBm + radial island bumps,
  * thresholded at the quantile that gives the requested land fraction). */
-#include "mapgen.h"
+#include "mapgen_internal.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,9 +22,7 @@
 
 #define MG_MAX_ISLANDS 64
 #define MG_MAX_OCTAVES 7
-#define MG_SPAWNS      6
 #define MG_HEX_SIZE    24
-#define MG_SQRT3       1.7320508f
 /* Octaves this long or longer (in pixels) are sampled on a coarse grid. */
 #define MG_COARSE        4
 #define MG_COARSE_MIN_WL 128.0f
@@ -55,6 +54,7 @@ enum {
  * 6 islands), with seed 1 and 1024x768 for callers that set none. */
 void mapgen_defaults(MapGenParams *p)
 {
+    assert(p);
     p->seed = 1;
     p->w = 1024;
     p->h = 768;
@@ -66,6 +66,7 @@ void mapgen_defaults(MapGenParams *p)
 
 int mapgen_validate(const MapGenParams *p, Err *e)
 {
+    assert(p);
     if (p->w < MAP_MIN_SIDE || p->w > MAP_MAX_SIDE || p->h < MAP_MIN_SIDE || p->h > MAP_MAX_SIDE)
         return err_set(e, "--size %dx%d: width and height must be between %d and %d pixels", p->w,
                        p->h, MAP_MIN_SIDE, MAP_MAX_SIDE);
@@ -177,11 +178,6 @@ static float mg_noise_at(const MgNoise *nz, const MgCoarse *c, int x, int y)
 {
     return mg_coarse_at(c, x, y) +
            mg_fbm(nz, nz->coarse, nz->octaves, (float)x + 0.5f, (float)y + 0.5f);
-}
-
-static float mg_sq(float a)
-{
-    return a * a;
 }
 
 enum { MG_SIZE_DRAWS = 20 }; /* counters one island's shape consumes */
@@ -425,311 +421,6 @@ static void mg_threshold(Map *m, const float *hf, float land, uint32_t *hist)
     }
 }
 
-/* ------------------------------------------------------------------ spawns */
-
-/* The hexes of a map as an odd-r offset grid: row r, column c is axial
- * (c - floor(r/2), r), stored at r * cols + c. */
-typedef struct MgHexes {
-    float *x, *y;      /* centre */
-    unsigned char *ok; /* usable as a spawn of the fleet in hand */
-    int cols, rows, n;
-} MgHexes;
-
-static Hex mg_grid_hex(const MgHexes *g, int i)
-{
-    int r = i / g->cols, c = i % g->cols;
-    return hex_make(c - (r >> 1), r);
-}
-
-/* Index of hex hx in g, or -1 when it is outside the grid. */
-static int mg_grid_index(const MgHexes *g, Hex hx)
-{
-    int r = hx.r, c = hx.q + (hx.r >> 1);
-    if (r < 0 || r >= g->rows || c < 0 || c >= g->cols) return -1;
-    return r * g->cols + c;
-}
-
-static int mg_grid_init(MgHexes *g, const Map *m, float size)
-{
-    memset(g, 0, sizeof *g);
-    g->rows = (int)floorf(((float)m->h - size) / (1.5f * size)) + 1;
-    g->cols = (int)floorf((float)m->w / (MG_SQRT3 * size)) + 1;
-    if (g->rows < 1) g->rows = 1;
-    g->n = g->rows * g->cols;
-    g->x = malloc((size_t)g->n * sizeof *g->x);
-    g->y = malloc((size_t)g->n * sizeof *g->y);
-    g->ok = malloc((size_t)g->n);
-    if (!g->x || !g->y || !g->ok) return -1;
-    for (int i = 0; i < g->n; i++) hex_to_pixel(mg_grid_hex(g, i), size, &g->x[i], &g->y[i]);
-    return 0;
-}
-
-static void mg_grid_free(MgHexes *g)
-{
-    free(g->x);
-    free(g->y);
-    free(g->ok);
-    memset(g, 0, sizeof *g);
-}
-
-typedef struct MgRank {
-    float score;
-    int i;
-} MgRank;
-
-static int mg_rank_cmp(const void *a, const void *b)
-{
-    const MgRank *x = a, *y = b;
-    if (x->score != y->score) return x->score < y->score ? -1 : 1;
-    return (x->i > y->i) - (x->i < y->i); /* indices are unique: a total order */
-}
-
-/* Up to MG_SPAWNS usable hexes (g->ok) close together: the best-placed
- * anchor (lowest score) whose water neighbourhood holds a full fleet, its
- * hexes gathered breadth-first within two steps so all are connected by
- * water. Falls back to the anchor with the largest such group. Returns the
- * count, or -1 when out of memory. */
-static int mg_cluster(const MgHexes *g, const float *score, Hex *out)
-{
-    MgRank *rank = malloc((size_t)g->n * sizeof *rank);
-    if (!rank) return -1;
-    int cand = 0;
-    for (int i = 0; i < g->n; i++)
-        if (g->ok[i]) rank[cand++] = (MgRank){score[i], i};
-    qsort(rank, (size_t)cand, sizeof *rank, mg_rank_cmp);
-    int best_n = 0;
-    for (int a = 0; a < cand && best_n < MG_SPAWNS; a++) {
-        Hex anchor = mg_grid_hex(g, rank[a].i);
-        Hex grp[MG_SPAWNS];
-        int gn = 0, head = 0;
-        grp[gn++] = anchor;
-        while (head < gn && gn < MG_SPAWNS) {
-            Hex cur = grp[head++];
-            for (int d = 0; d < HEX_DIRS && gn < MG_SPAWNS; d++) {
-                Hex nb = hex_neighbor(cur, d);
-                if (hex_distance(nb, anchor) > 2) continue;
-                int k = mg_grid_index(g, nb);
-                if (k < 0 || !g->ok[k]) continue;
-                int dup = 0;
-                for (int t = 0; t < gn; t++) dup |= hex_equal(grp[t], nb);
-                if (!dup) grp[gn++] = nb;
-            }
-        }
-        if (gn > best_n) {
-            best_n = gn;
-            memcpy(out, grp, (size_t)gn * sizeof *grp);
-        }
-    }
-    free(rank);
-    return best_n;
-}
-
-/* Score for fleet 0 (left) or 1 (right): near its own edge first, then near
- * the middle row, so the fleets start facing each other across the sea. */
-static void mg_scores(const MgHexes *g, const Map *m, int fleet, float *score)
-{
-    for (int i = 0; i < g->n; i++) {
-        float from_edge = fleet == 0 ? g->x[i] : (float)m->w - g->x[i];
-        score[i] = from_edge + 0.5f * fabsf(g->y[i] - 0.5f * (float)m->h);
-    }
-}
-
-/* The hex grid is not itself 180-degree symmetric (its spacing involves
- * sqrt(3)), but a point reflection of hexes, h -> t - h, turns any cluster
- * into its rotated copy. The t whose copy lands nearest the true image
- * (w - x, h - y) of every centre is the best mirror; its neighbours are
- * near-mirrors. */
-static Hex mg_mirror_t(const MgHexes *g, const Map *m, float size)
-{
-    Hex h0 = mg_grid_hex(g, 0);
-    Hex im = hex_from_pixel((float)m->w - g->x[0], (float)m->h - g->y[0], size);
-    return hex_add(im, h0);
-}
-
-/* Fleet 0's usable hexes for reflection t: sailable in the left half with
- * a sailable reflection in the right half. */
-static void mg_mark_mirrored(MgHexes *g, const unsigned char *sail, Hex t, float half)
-{
-    for (int i = 0; i < g->n; i++) {
-        g->ok[i] = 0;
-        if (!sail[i] || g->x[i] >= half) continue;
-        int k = mg_grid_index(g, hex_sub(t, mg_grid_hex(g, i)));
-        g->ok[i] = k >= 0 && sail[k] && g->x[k] > half;
-    }
-}
-
-/* Mirrored spawns: fleet 0 by mg_cluster among hexes whose reflection is
- * usable too, trying the exact reflection first, then the near ones (up to
- * two hexes off) in order of how far off they are; fleet 1 the reflected
- * copy. Returns the fleets' common count, or -1 when out of memory. */
-static int mg_spawns_mirrored(MgHexes *g, const Map *m, const unsigned char *sail,
-                              const float *score, float size, Hex *f0, Hex *f1)
-{
-    const float half = 0.5f * (float)m->w;
-    Hex t0 = mg_mirror_t(g, m, size);
-    float ix = (float)m->w - g->x[0], iy = (float)m->h - g->y[0];
-    /* Candidate reflections, nearest to the true image first. */
-    Hex ts[19];
-    float err[19];
-    int nt = 0;
-    for (int dq = -2; dq <= 2; dq++)
-        for (int dr = -2; dr <= 2; dr++) {
-            Hex t = hex_add(t0, hex_make(dq, dr));
-            if (hex_distance(t, t0) > 2) continue;
-            /* Where the image of hex 0 would land under t. */
-            float x, y;
-            hex_to_pixel(hex_sub(t, mg_grid_hex(g, 0)), size, &x, &y);
-            float e = mg_sq(x - ix) + mg_sq(y - iy);
-            int k = nt++;
-            while (k > 0 && err[k - 1] > e) {
-                ts[k] = ts[k - 1];
-                err[k] = err[k - 1];
-                k--;
-            }
-            ts[k] = t;
-            err[k] = e;
-        }
-    int best = 0;
-    Hex best_t = t0;
-    for (int c = 0; c < nt && best < MG_SPAWNS; c++) {
-        mg_mark_mirrored(g, sail, ts[c], half);
-        Hex grp[MG_SPAWNS];
-        int n = mg_cluster(g, score, grp);
-        if (n < 0) return -1;
-        if (n > best) {
-            best = n;
-            best_t = ts[c];
-            memcpy(f0, grp, (size_t)n * sizeof *grp);
-        }
-    }
-    for (int s = 0; s < best; s++) f1[s] = hex_sub(best_t, f0[s]);
-    if (best == MG_SPAWNS) return best;
-    /* No reflection fits a full fleet (small or crowded maps): any sailable
-     * cluster on the left, and for fleet 1 the cluster nearest to the image
-     * of its first hex. Used only when it seats more ships. */
-    Hex l0[MG_SPAWNS], l1[MG_SPAWNS];
-    for (int i = 0; i < g->n; i++) g->ok[i] = sail[i] && g->x[i] < half;
-    int n0 = mg_cluster(g, score, l0);
-    if (n0 <= best) return n0 < 0 ? -1 : best;
-    int a = mg_grid_index(g, l0[0]);
-    float px = (float)m->w - g->x[a], py = (float)m->h - g->y[a];
-    float *near = malloc((size_t)g->n * sizeof *near);
-    if (!near) return -1;
-    for (int i = 0; i < g->n; i++) {
-        g->ok[i] = sail[i] && g->x[i] > half;
-        near[i] = mg_sq(g->x[i] - px) + mg_sq(g->y[i] - py);
-    }
-    int n1 = mg_cluster(g, near, l1);
-    free(near);
-    if (n1 < 0) return -1;
-    int n = n0 < n1 ? n0 : n1; /* equal fleets on a mirrored map */
-    if (n <= best) return best;
-    memcpy(f0, l0, (size_t)n * sizeof *l0);
-    memcpy(f1, l1, (size_t)n * sizeof *l1);
-    return n;
-}
-
-/* Keeps in sail only the main sea: of the bodies of water on chart (as
- * validate_map and the skirmish see them), the one with the most room on
- * its smaller side (grid hexes in the left half, in the right), so the
- * fleets, one in each half, can always meet and both have room. Lakes and
- * bays that land cuts off would otherwise win a fleet's spawns when they
- * lie nearest its edge (seed 5 of the defaults did). Without any such sea
- * (land walls off one half), sail stays as it is. Returns -1 when out of
- * memory. */
-static int mg_main_sea(const MgHexes *g, const HexChart *chart, unsigned char *sail, float half)
-{
-    size_t cells = (size_t)chart->qn * (size_t)chart->rn;
-    int *comp = malloc(cells * sizeof *comp), *scratch = malloc(cells * sizeof *scratch);
-    int *side = NULL;
-    if (!comp || !scratch) goto oom;
-    int n = hex_chart_waters(chart, comp, scratch);
-    /* Hexes of each body in the left half, then in the right. */
-    side = calloc(2 * (size_t)n + 1, sizeof *side);
-    if (!side) goto oom;
-    for (int i = 0; i < g->n; i++) {
-        int k = sail[i] ? hex_chart_cell(chart, mg_grid_hex(g, i)) : -1;
-        if (k < 0 || comp[k] < 0) continue;
-        if (g->x[i] < half) side[2 * comp[k]]++;
-        if (g->x[i] > half) side[2 * comp[k] + 1]++;
-    }
-    int best = -1, best_room = 0;
-    for (int b = 0; b < n; b++) {
-        int room = side[2 * b] < side[2 * b + 1] ? side[2 * b] : side[2 * b + 1];
-        if (room > best_room) {
-            best = b;
-            best_room = room;
-        }
-    }
-    if (best >= 0)
-        for (int i = 0; i < g->n; i++) {
-            int k = hex_chart_cell(chart, mg_grid_hex(g, i));
-            sail[i] = sail[i] && k >= 0 && comp[k] == best;
-        }
-    free(side);
-    free(comp);
-    free(scratch);
-    return 0;
-oom:
-    free(side);
-    free(comp);
-    free(scratch);
-    return -1;
-}
-
-/* Spawn hexes of both fleets into m->meta: fleet 0 in the left half,
- * fleet 1 in the right half; with mirror, fleet 1's are the 180-degree
- * images of fleet 0's. A side without a sailable hex gets no spawns. */
-static int mg_spawns(Map *m, bool mirror, float size)
-{
-    MgHexes g;
-    float *score = NULL;
-    unsigned char *sail = NULL;
-    if (mg_grid_init(&g, m, size) || !(score = calloc((size_t)g.n, sizeof *score)) ||
-        !(sail = malloc((size_t)g.n))) {
-        free(score);
-        mg_grid_free(&g);
-        return -1;
-    }
-    const float half = 0.5f * (float)m->w;
-    MapMeta *meta = &m->meta;
-    HexChart chart;
-    Err ce;
-    if (hex_chart_init(&chart, m, size, &ce) != 0) {
-        free(sail);
-        free(score);
-        mg_grid_free(&g);
-        return -1;
-    }
-    for (int i = 0; i < g.n; i++) sail[i] = hex_chart_sailable(&chart, mg_grid_hex(&g, i));
-    int rc = mg_main_sea(&g, &chart, sail, half);
-    hex_chart_free(&chart);
-    if (rc != 0) {
-        free(sail);
-        free(score);
-        mg_grid_free(&g);
-        return -1;
-    }
-    mg_scores(&g, m, 0, score);
-    int n0, n1;
-    if (mirror) {
-        n0 = n1 = mg_spawns_mirrored(&g, m, sail, score, size, meta->spawns[0], meta->spawns[1]);
-    } else {
-        for (int i = 0; i < g.n; i++) g.ok[i] = sail[i] && g.x[i] < half;
-        n0 = mg_cluster(&g, score, meta->spawns[0]);
-        for (int i = 0; i < g.n; i++) g.ok[i] = sail[i] && g.x[i] > half;
-        mg_scores(&g, m, 1, score);
-        n1 = mg_cluster(&g, score, meta->spawns[1]);
-    }
-    free(sail);
-    free(score);
-    mg_grid_free(&g);
-    if (n0 < 0 || n1 < 0) return -1;
-    meta->spawn_count[0] = n0;
-    meta->spawn_count[1] = n1;
-    return 0;
-}
-
 /* ------------------------------------------------------------------- main */
 
 /* Hex size: MG_HEX_SIZE, smaller on small maps so about 8 hexes fit across
@@ -746,6 +437,7 @@ static int mg_hex_size(int w, int h)
 
 int mapgen_generate(Map *out, const MapGenParams *p, Err *e)
 {
+    assert(out && p);
     /* On any failure out is left empty, so map_free(out) is always safe. */
     memset(out, 0, sizeof *out);
     if (mapgen_validate(p, e)) return -1;
@@ -800,7 +492,7 @@ int mapgen_generate(Map *out, const MapGenParams *p, Err *e)
     uint64_t wind = mg_hash(p->seed, MG_C_META);
     meta->wind_dir = (int)(wind % HEX_DIRS);
     meta->wind_strength = 1 + (int)((wind >> 8) % 4);
-    if (mg_spawns(out, p->mirror, (float)meta->hex_size)) {
+    if (mapgen_spawns(out, p->mirror, (float)meta->hex_size)) {
         map_free(out);
         return err_set(e, "--size %dx%d: out of memory placing spawns", p->w, p->h);
     }

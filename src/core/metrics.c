@@ -2,6 +2,7 @@
  * shore-jitter checks of a sea state; no allocation after metrics_init. */
 #include "metrics.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,6 +194,7 @@ static void observe_range(void *ctx, int begin, int end, int worker)
     ObserveJob *job = ctx;
     MetricsCtx *m = job->m;
     const SeaView *v = job->v;
+    assert(worker >= 0 && worker < JOBS_MAX_THREADS);
     WorkerCount *wc = &job->count[worker];
     for (int k = begin; k < end; k++) {
         float x = v->x[k], y = v->y[k], vx = v->vx[k], vy = v->vy[k];
@@ -231,6 +233,7 @@ static void observe_range(void *ctx, int begin, int end, int worker)
 
 int metrics_observe(MetricsCtx *m, const SeaView *v, Err *e)
 {
+    assert(m->cap > 0 && v); /* metrics_init succeeded */
     if (v->fish < 0 || v->fish > m->cap)
         return err_set(e, "metrics: %d fish is more than the capacity of %d", v->fish, m->cap);
     if (m->observed_any && v->step == m->last_step) return 0;
@@ -349,15 +352,11 @@ static int on_map(const ShoreField *s, float x, float y)
     return x >= 0.0f && y >= 0.0f && x < (float)s->w && y < (float)s->h;
 }
 
-int metrics_compute(MetricsCtx *m, const SeaView *v, Metrics *out, Err *e)
+/* Copies the fish of v that are on the map into px, py (id: their view
+ * index) and counts those off it or on land; returns how many it kept. */
+static int gather_fish(MetricsCtx *m, const SeaView *v, Metrics *out)
 {
-    if (v->fish < 0 || v->fish > m->cap)
-        return err_set(e, "metrics: %d fish is more than the capacity of %d", v->fish, m->cap);
     const ShoreField *s = m->shore;
-    memset(out, 0, sizeof *out);
-    out->fish = v->fish;
-    out->sharks = v->sharks;
-
     int n = 0;
     for (int i = 0; i < v->fish; i++) {
         float x = v->x[i], y = v->y[i];
@@ -371,8 +370,13 @@ int metrics_compute(MetricsCtx *m, const SeaView *v, Metrics *out, Err *e)
         m->id[n] = i;
         n++;
     }
-    grid_build(&m->grid, m->px, m->py, n, m->pool);
+    return n;
+}
 
+/* Nearest-neighbour distance, neighbours within the link radius and the
+ * loners among the n gathered fish (the grid is built over them). */
+static void measure_spacing(MetricsCtx *m, int n, Metrics *out)
+{
     /* nearest neighbours and link counts: independent per fish */
     if (m->pool && n > 0)
         jobs_parallel_for(m->pool, n, GRAIN, nn_range, m);
@@ -386,9 +390,14 @@ int metrics_compute(MetricsCtx *m, const SeaView *v, Metrics *out, Err *e)
     }
     out->mean_nn_dist = n >= 2 ? nn_sum / n : NAN;
     out->mean_neighbors = n > 0 ? nbr_sum / n : NAN;
+}
 
-    /* schools: union-find is order-dependent only in its tree shapes, not
-     * in the components, so one serial pass keeps it simple */
+/* Unites every two of the n fish within the link radius (needs nbr from
+ * measure_spacing: a fish without neighbours links to none). */
+static void link_schools(MetricsCtx *m, int n)
+{
+    /* union-find is order-dependent only in its tree shapes, not in the
+     * components, so one serial pass keeps it simple */
     for (int i = 0; i < n; i++) {
         m->parent[i] = i;
         m->comp_n[i] = 1;
@@ -398,6 +407,13 @@ int metrics_compute(MetricsCtx *m, const SeaView *v, Metrics *out, Err *e)
         LinkVisit lv = {m, i};
         grid_query(&m->grid, m->px[i], m->py[i], m->cfg.link_radius, link_visit, &lv);
     }
+}
+
+/* Lists each component's root in roots, in the order of its lowest member,
+ * marking it seen by negating its size, and sums its members' unit
+ * headings; returns the number of components. */
+static int sum_headings(MetricsCtx *m, const SeaView *v, int n)
+{
     int nroots = 0;
     for (int i = 0; i < n; i++) {
         int r = uf_find(m->parent, i);
@@ -421,6 +437,13 @@ int metrics_compute(MetricsCtx *m, const SeaView *v, Metrics *out, Err *e)
             m->comp_uy[r] += vy / sp;
         }
     }
+    return nroots;
+}
+
+/* Schools (components of 2 or more), the largest, and their polarization
+ * from the sums of sum_headings. */
+static void score_schools(const MetricsCtx *m, int nroots, Metrics *out)
+{
     double pol_weighted = 0.0;
     long in_schools = 0;
     int best = -1;
@@ -446,7 +469,11 @@ int metrics_compute(MetricsCtx *m, const SeaView *v, Metrics *out, Err *e)
         out->largest_polarization = NAN;
         out->mean_polarization = NAN;
     }
+}
 
+/* Mean distance from each shark (finite position) to its nearest fish. */
+static void measure_sharks(const MetricsCtx *m, const SeaView *v, int n, Metrics *out)
+{
     double shark_sum = 0.0;
     int shark_n = 0;
     for (int k = 0; k < v->sharks && n > 0; k++) {
@@ -458,7 +485,22 @@ int metrics_compute(MetricsCtx *m, const SeaView *v, Metrics *out, Err *e)
         }
     }
     out->shark_nearest_mean = shark_n > 0 ? shark_sum / shark_n : NAN;
+}
 
+int metrics_compute(MetricsCtx *m, const SeaView *v, Metrics *out, Err *e)
+{
+    assert(m->cap > 0 && v && out); /* metrics_init succeeded */
+    if (v->fish < 0 || v->fish > m->cap)
+        return err_set(e, "metrics: %d fish is more than the capacity of %d", v->fish, m->cap);
+    memset(out, 0, sizeof *out);
+    out->fish = v->fish;
+    out->sharks = v->sharks;
+    int n = gather_fish(m, v, out);
+    grid_build(&m->grid, m->px, m->py, n, m->pool);
+    measure_spacing(m, n, out);
+    link_schools(m, n);
+    score_schools(m, sum_headings(m, v, n), out);
+    measure_sharks(m, v, n, out);
     out->shore_jitter = m->jittered;
     out->shore_reversals = m->reversals;
     out->observed_steps = m->observed_steps;

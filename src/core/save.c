@@ -1,32 +1,25 @@
-/* save: skirmish save files, written atomically and read with strict
- * checks (format in save.h and the README's "Saves" section). */
-#include "save.h"
+/* save: skirmish save files written atomically (format in save.h and the
+ * README's "Saves" section; reading in save_parse.c). */
+#include "save_internal.h"
 
+#include <assert.h>
 #include <ctype.h>
-#include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "afile.h"
 #include "kv.h"
-#include "mapgen.h"
-#include "paths.h"
 
-static const char *const status_names[3] = {"afloat", "struck", "sunk"};
-static const char *const shot_names[FLEET_SHOTS] = {"round", "chain"};
-static const char step_chars[HEX_STEPS] = {'F', 'P', 'S'};
-static const char side_names[SKIRMISH_SIDES] = {'A', 'B'};
-#define END_VALUE "shoal-save"
-
-/* ---------------------------------------------------------------- writing */
+const char *const save_status_names[3] = {"afloat", "struck", "sunk"};
+const char *const save_shot_names[FLEET_SHOTS] = {"round", "chain"};
+const char save_step_chars[HEX_STEPS] = {'F', 'P', 'S'};
+const char save_side_names[SKIRMISH_SIDES] = {'A', 'B'};
 
 static void fire_text(SkirmishFire f, char *out, size_t cap)
 {
-    const char *shot = f.shot >= 0 && f.shot < FLEET_SHOTS ? shot_names[f.shot] : "round";
+    const char *shot = f.shot >= 0 && f.shot < FLEET_SHOTS ? save_shot_names[f.shot] : "round";
     if (f.target == SKIRMISH_HOLD)
         snprintf(out, cap, "hold %s", shot);
     else if (f.target == SKIRMISH_ANY)
@@ -35,85 +28,126 @@ static void fire_text(SkirmishFire f, char *out, size_t cap)
         snprintf(out, cap, "%d %s", f.target, shot);
 }
 
-int save_format(const Skirmish *sk, char *buf, size_t cap, Err *e)
+/* The map source: every parameter of a generated map, or the map's file
+ * name. Returns -1 (e set) for a battle whose source a save can't hold,
+ * else 0 with *ok cleared when buf ran out. */
+static int format_source(const Skirmish *sk, char *buf, size_t cap, size_t *len, bool *ok, Err *e)
 {
-    size_t len = 0;
-    bool ok = kv_appendf(buf, cap, &len,
-                         "shoal-save %d\n# shoal skirmish save: sections of key = value lines (see "
-                         "README)\n\n[battle]\n",
-                         SAVE_VERSION);
     if (sk->map_generated) {
         const MapGenParams *g = &sk->gen;
-        ok = ok &&
-             kv_appendf(buf, cap, &len,
-                        "map_gen_seed = %u\nmap_gen_size = %dx%d\nmap_gen_land = %.9g\n"
-                        "map_gen_roughness = %.9g\nmap_gen_islands = %d\nmap_gen_mirror = %d\n",
-                        (unsigned)g->seed, g->w, g->h, (double)g->land, (double)g->roughness,
-                        g->islands, g->mirror ? 1 : 0);
-    } else {
-        const char *p = sk->map_path;
-        size_t n = strlen(p);
-        if (n == 0)
-            return err_set(e, "save: the battle's map has no file name to record; save the map "
-                              "first");
-        if (strpbrk(p, "\r\n") || isspace((unsigned char)p[0]) || isspace((unsigned char)p[n - 1]))
-            return err_set(e,
-                           "save: map path '%.200s' has line breaks or edge spaces a save "
-                           "can't hold",
-                           p);
-        ok = ok && kv_appendf(buf, cap, &len, "map = %s\n", p);
+        *ok = *ok &&
+              kv_appendf(buf, cap, len,
+                         "map_gen_seed = %u\nmap_gen_size = %dx%d\nmap_gen_land = %.9g\n"
+                         "map_gen_roughness = %.9g\nmap_gen_islands = %d\nmap_gen_mirror = %d\n",
+                         (unsigned)g->seed, g->w, g->h, (double)g->land, (double)g->roughness,
+                         g->islands, g->mirror ? 1 : 0);
+        return 0;
     }
+    const char *p = sk->map_path;
+    size_t n = strlen(p);
+    if (n == 0)
+        return err_set(e, "save: the battle's map has no file name to record; save the map "
+                          "first");
+    if (strpbrk(p, "\r\n") || isspace((unsigned char)p[0]) || isspace((unsigned char)p[n - 1]))
+        return err_set(e,
+                       "save: map path '%.200s' has line breaks or edge spaces a save "
+                       "can't hold",
+                       p);
+    *ok = *ok && kv_appendf(buf, cap, len, "map = %s\n", p);
+    return 0;
+}
+
+/* The rest of [battle]: the map's size, the dice, turn, wind and state. */
+static bool format_battle(const Skirmish *sk, char *buf, size_t cap, size_t *len)
+{
     int nsub = sk->submitted[0] + sk->submitted[1];
-    ok = ok && kv_appendf(buf, cap, &len,
-                          "map_size = %dx%d\nseed = %llu\ndice = %llu\nturn = %d\nturn_limit = %d\n"
-                          "wind = %s\nwind_strength = %d\nships = %d\nover = %d\nwinner = %s\n"
-                          "submitted = %s%s%s\n",
-                          sk->map->w, sk->map->h, (unsigned long long)sk->seed,
-                          (unsigned long long)sk->rng, sk->turn, sk->turn_limit,
-                          hex_dir_names[sk->wind_dir % HEX_DIRS], sk->wind_strength, sk->nships,
-                          sk->over ? 1 : 0,
-                          !sk->over || sk->winner < 0 ? "none"
-                          : sk->winner == 0           ? "A"
-                                                      : "B",
-                          nsub == 0          ? "none"
-                          : sk->submitted[0] ? "A"
-                                             : "",
-                          nsub == 2 ? " " : "", sk->submitted[1] ? "B" : "");
+    return kv_appendf(buf, cap, len,
+                      "map_size = %dx%d\nseed = %llu\ndice = %llu\nturn = %d\nturn_limit = %d\n"
+                      "wind = %s\nwind_strength = %d\nships = %d\nover = %d\nwinner = %s\n"
+                      "submitted = %s%s%s\n",
+                      sk->map->w, sk->map->h, (unsigned long long)sk->seed,
+                      (unsigned long long)sk->rng, sk->turn, sk->turn_limit,
+                      hex_dir_names[sk->wind_dir % HEX_DIRS], sk->wind_strength, sk->nships,
+                      sk->over ? 1 : 0,
+                      !sk->over || sk->winner < 0 ? "none"
+                      : sk->winner == 0           ? "A"
+                                                  : "B",
+                      nsub == 0          ? "none"
+                      : sk->submitted[0] ? "A"
+                                         : "",
+                      nsub == 2 ? " " : "", sk->submitted[1] ? "B" : "");
+}
+
+/* [side.A] and [side.B]: each side's statistics. */
+static bool format_sides(const Skirmish *sk, char *buf, size_t cap, size_t *len)
+{
+    bool ok = true;
     for (int s = 0; s < SKIRMISH_SIDES; s++) {
         const SkirmishStats *st = &sk->stats[s];
-        ok = ok && kv_appendf(buf, cap, &len,
+        ok = ok && kv_appendf(buf, cap, len,
                               "\n[side.%c]\nbroadsides = %d\nshots = %d\nhits = %d\ndamage = %d\n"
                               "sunk = %d\nstruck = %d\npoints = %d\n",
-                              side_names[s], st->broadsides, st->shots, st->hits, st->damage,
+                              save_side_names[s], st->broadsides, st->shots, st->hits, st->damage,
                               st->sunk, st->struck, st->points);
     }
+    return ok;
+}
+
+/* [ship.N] for every ship: class, side, pose, status and strength. */
+static bool format_ships(const Skirmish *sk, char *buf, size_t cap, size_t *len)
+{
+    bool ok = true;
     for (int i = 0; i < sk->nships; i++) {
         const FleetShip *s = &sk->ships[i];
-        ok = ok && kv_appendf(buf, cap, &len,
-                              "\n[ship.%d]\nclass = %s\nside = %c\nhex = %d,%d\nfacing = %s\n"
-                              "status = %s\nhull = %d\nrigging = %d\ncrew = %d\nguns_port = %d\n"
-                              "guns_starboard = %d\nreload_port = %d\nreload_starboard = %d\n",
-                              i, fleet_classes[s->cls].name, side_names[s->side & 1], s->pose.hex.q,
-                              s->pose.hex.r, hex_dir_names[s->pose.facing % HEX_DIRS],
-                              status_names[s->status % 3], s->hull, s->rigging, s->crew,
-                              s->guns[FLEET_PORT], s->guns[FLEET_STARBOARD], s->reload[FLEET_PORT],
-                              s->reload[FLEET_STARBOARD]);
+        ok =
+            ok && kv_appendf(buf, cap, len,
+                             "\n[ship.%d]\nclass = %s\nside = %c\nhex = %d,%d\nfacing = %s\n"
+                             "status = %s\nhull = %d\nrigging = %d\ncrew = %d\nguns_port = %d\n"
+                             "guns_starboard = %d\nreload_port = %d\nreload_starboard = %d\n",
+                             i, fleet_classes[s->cls].name, save_side_names[s->side & 1],
+                             s->pose.hex.q, s->pose.hex.r, hex_dir_names[s->pose.facing % HEX_DIRS],
+                             save_status_names[s->status % 3], s->hull, s->rigging, s->crew,
+                             s->guns[FLEET_PORT], s->guns[FLEET_STARBOARD], s->reload[FLEET_PORT],
+                             s->reload[FLEET_STARBOARD]);
     }
+    return ok;
+}
+
+/* [orders.N] for every ship: this turn's path and fire orders. */
+static bool format_orders(const Skirmish *sk, char *buf, size_t cap, size_t *len)
+{
+    bool ok = true;
     for (int i = 0; i < sk->nships; i++) {
         const SkirmishOrders *o = &sk->orders[i];
         char steps[SKIRMISH_MAX_STEPS + 2], port[32], star[32];
         int n = 0;
         for (int k = 0; k < o->nsteps && k < SKIRMISH_MAX_STEPS; k++)
-            steps[n++] = o->steps[k] < HEX_STEPS ? step_chars[o->steps[k]] : '?';
+            steps[n++] = o->steps[k] < HEX_STEPS ? save_step_chars[o->steps[k]] : '?';
         if (n == 0) steps[n++] = '-';
         steps[n] = '\0';
         fire_text(o->fire[FLEET_PORT], port, sizeof port);
         fire_text(o->fire[FLEET_STARBOARD], star, sizeof star);
         ok = ok &&
-             kv_appendf(buf, cap, &len, "\n[orders.%d]\nsteps = %s\nport = %s\nstarboard = %s\n", i,
+             kv_appendf(buf, cap, len, "\n[orders.%d]\nsteps = %s\nport = %s\nstarboard = %s\n", i,
                         steps, port, star);
     }
-    ok = ok && kv_appendf(buf, cap, &len, "\n[end]\nend = %s\n", END_VALUE);
+    return ok;
+}
+
+int save_format(const Skirmish *sk, char *buf, size_t cap, Err *e)
+{
+    assert(sk->map && buf);
+    size_t len = 0;
+    bool ok = kv_appendf(buf, cap, &len,
+                         "shoal-save %d\n# shoal skirmish save: sections of key = value lines (see "
+                         "README)\n\n[battle]\n",
+                         SAVE_VERSION);
+    if (format_source(sk, buf, cap, &len, &ok, e) != 0) return -1;
+    ok = ok && format_battle(sk, buf, cap, &len);
+    ok = ok && format_sides(sk, buf, cap, &len);
+    ok = ok && format_ships(sk, buf, cap, &len);
+    ok = ok && format_orders(sk, buf, cap, &len);
+    ok = ok && kv_appendf(buf, cap, &len, "\n[end]\nend = %s\n", SAVE_END_VALUE);
     if (!ok) return err_set(e, "save: the save text needs more than %zu bytes", cap);
     return (int)len;
 }
@@ -126,718 +160,5 @@ int save_write(const Skirmish *sk, const char *path, Err *e)
     int n = save_format(sk, buf, SAVE_MAX_BYTES, &fe);
     int rc = n < 0 ? err_set(e, "%s: %s", path, fe.msg) : afile_write(path, buf, (size_t)n, e);
     free(buf);
-    return rc;
-}
-
-/* ---------------------------------------------------------------- reading */
-
-enum {
-    B_MAP,
-    B_GEN_SEED,
-    B_GEN_SIZE,
-    B_GEN_LAND,
-    B_GEN_ROUGH,
-    B_GEN_ISLANDS,
-    B_GEN_MIRROR,
-    B_MAP_SIZE,
-    B_SEED,
-    B_DICE,
-    B_TURN,
-    B_TURN_LIMIT,
-    B_WIND,
-    B_WIND_STRENGTH,
-    B_SHIPS,
-    B_OVER,
-    B_WINNER,
-    B_SUBMITTED,
-    B_COUNT
-};
-static const char *const battle_keys[B_COUNT] = {"map",
-                                                 "map_gen_seed",
-                                                 "map_gen_size",
-                                                 "map_gen_land",
-                                                 "map_gen_roughness",
-                                                 "map_gen_islands",
-                                                 "map_gen_mirror",
-                                                 "map_size",
-                                                 "seed",
-                                                 "dice",
-                                                 "turn",
-                                                 "turn_limit",
-                                                 "wind",
-                                                 "wind_strength",
-                                                 "ships",
-                                                 "over",
-                                                 "winner",
-                                                 "submitted"};
-
-enum { S_BROADSIDES, S_SHOTS, S_HITS, S_DAMAGE, S_SUNK, S_STRUCK, S_POINTS, S_COUNT };
-static const char *const side_keys[S_COUNT] = {"broadsides", "shots",  "hits",  "damage",
-                                               "sunk",       "struck", "points"};
-
-enum {
-    P_CLASS,
-    P_SIDE,
-    P_HEX,
-    P_FACING,
-    P_STATUS,
-    P_HULL,
-    P_RIGGING,
-    P_CREW,
-    P_GUNS_PORT,
-    P_GUNS_STARBOARD,
-    P_RELOAD_PORT,
-    P_RELOAD_STARBOARD,
-    P_COUNT
-};
-static const char *const ship_keys[P_COUNT] = {
-    "class",   "side", "hex",       "facing",         "status",      "hull",
-    "rigging", "crew", "guns_port", "guns_starboard", "reload_port", "reload_starboard"};
-
-enum { O_STEPS, O_PORT, O_STARBOARD, O_COUNT };
-static const char *const order_keys[O_COUNT] = {"steps", "port", "starboard"};
-
-/* Everything a save holds, with the line each value came from (0 = not
- * given), so checks that need several values can still name a line. */
-typedef struct SaveData {
-    const char *name;
-    int last_line, end_line;
-    int battle_line;
-    int bline[B_COUNT];
-    char map_path[SKIRMISH_PATH_MAX];
-    MapGenParams gen;
-    int map_w, map_h;
-    unsigned long long seed, dice;
-    int turn, turn_limit, wind, wind_strength, nships, over, winner;
-    int submitted[SKIRMISH_SIDES];
-    int sline[SKIRMISH_SIDES][S_COUNT];
-    int stats[SKIRMISH_SIDES][S_COUNT];
-    int ship_line[SKIRMISH_MAX_SHIPS];
-    int pline[SKIRMISH_MAX_SHIPS][P_COUNT];
-    int pv[SKIRMISH_MAX_SHIPS][P_COUNT];
-    Hex hex[SKIRMISH_MAX_SHIPS];
-    int order_line[SKIRMISH_MAX_SHIPS];
-    int oline[SKIRMISH_MAX_SHIPS][O_COUNT];
-    SkirmishOrders orders[SKIRMISH_MAX_SHIPS];
-} SaveData;
-
-static int find_key(const char *const *keys, int n, const char *key)
-{
-    for (int i = 0; i < n; i++)
-        if (strcmp(keys[i], key) == 0) return i;
-    return -1;
-}
-
-static bool parse_int(const char *v, long lo, long hi, int *out)
-{
-    long x;
-    if (kv_parse_int(v, lo, hi, &x) != 0) return false;
-    *out = (int)x;
-    return true;
-}
-
-static bool parse_u64(const char *v, unsigned long long *out)
-{
-    if (!isdigit((unsigned char)v[0])) return false;
-    for (const char *p = v; *p; p++)
-        if (!isdigit((unsigned char)*p)) return false;
-    errno = 0;
-    char *end;
-    unsigned long long x = strtoull(v, &end, 10);
-    if (errno == ERANGE || *end != '\0') return false;
-    *out = x;
-    return true;
-}
-
-/* "a<sep>b" with both whole numbers in [lo, hi]. */
-static bool parse_pair(const char *v, char sep, long lo, long hi, int *a, int *b)
-{
-    const char *mid = strchr(v, sep);
-    if (!mid || mid - v >= 24) return false;
-    char left[24];
-    memcpy(left, v, (size_t)(mid - v));
-    left[mid - v] = '\0';
-    return parse_int(left, lo, hi, a) && parse_int(mid + 1, lo, hi, b);
-}
-
-static bool parse_side(const char *v, int *out)
-{
-    for (int s = 0; s < SKIRMISH_SIDES; s++)
-        if (v[0] == side_names[s] && v[1] == '\0') {
-            *out = s;
-            return true;
-        }
-    return false;
-}
-
-static bool parse_fire(const char *v, SkirmishFire *f)
-{
-    char target[16], shot[16], extra;
-    if (sscanf(v, "%15s %15s %c", target, shot, &extra) != 2) return false;
-    f->shot = -1;
-    for (int k = 0; k < FLEET_SHOTS; k++)
-        if (strcmp(shot, shot_names[k]) == 0) f->shot = k;
-    if (f->shot < 0) return false;
-    if (strcmp(target, "hold") == 0)
-        f->target = SKIRMISH_HOLD;
-    else if (strcmp(target, "any") == 0)
-        f->target = SKIRMISH_ANY;
-    else if (!parse_int(target, 0, SKIRMISH_MAX_SHIPS - 1, &f->target))
-        return false;
-    return true;
-}
-
-static bool parse_steps(const char *v, SkirmishOrders *o)
-{
-    o->nsteps = 0;
-    if (strcmp(v, "-") == 0) return true;
-    for (const char *p = v; *p; p++) {
-        const char *c = memchr(step_chars, *p, HEX_STEPS);
-        if (!c || o->nsteps >= SKIRMISH_MAX_STEPS) return false;
-        o->steps[o->nsteps++] = (uint8_t)(c - step_chars);
-    }
-    return o->nsteps > 0;
-}
-
-#define BAD(fmt, ...) err_set(e, "%s:%d: " fmt, d->name, line, __VA_ARGS__)
-
-static int parse_battle(SaveData *d, int k, const char *v, int line, Err *e)
-{
-    int a, b;
-    double f;
-    switch (k) {
-    case B_MAP:
-        if (strlen(v) >= sizeof d->map_path || v[0] == '\0')
-            return BAD("map path is empty or longer than %d characters", SKIRMISH_PATH_MAX - 1);
-        strcpy(d->map_path, v);
-        return 0;
-    case B_GEN_SEED: {
-        unsigned long long s;
-        if (!parse_u64(v, &s) || s > 0xffffffffull)
-            return BAD("map_gen_seed '%.40s' is not a whole number from 0 to 4294967295", v);
-        d->gen.seed = (uint32_t)s;
-        return 0;
-    }
-    case B_GEN_SIZE:
-        if (!parse_pair(v, 'x', MAP_MIN_SIDE, MAP_MAX_SIDE, &a, &b))
-            return BAD("map_gen_size '%.40s' is not WxH with sides %d..%d", v, MAP_MIN_SIDE,
-                       MAP_MAX_SIDE);
-        d->gen.w = a;
-        d->gen.h = b;
-        return 0;
-    case B_GEN_LAND:
-    case B_GEN_ROUGH:
-        if (kv_parse_float(v, 0.0, 1.0, &f) != 0)
-            return BAD("%s '%.40s' is not a number from 0 to 1", battle_keys[k], v);
-        if (k == B_GEN_LAND)
-            d->gen.land = (float)f;
-        else
-            d->gen.roughness = (float)f;
-        return 0;
-    case B_GEN_ISLANDS:
-        if (!parse_int(v, 0, 64, &d->gen.islands))
-            return BAD("map_gen_islands '%.40s' is not a whole number from 0 to 64", v);
-        return 0;
-    case B_GEN_MIRROR:
-        if (!parse_int(v, 0, 1, &a)) return BAD("map_gen_mirror '%.40s' is not 0 or 1", v);
-        d->gen.mirror = a == 1;
-        return 0;
-    case B_MAP_SIZE:
-        if (!parse_pair(v, 'x', MAP_MIN_SIDE, MAP_MAX_SIDE, &d->map_w, &d->map_h))
-            return BAD("map_size '%.40s' is not WxH with sides %d..%d", v, MAP_MIN_SIDE,
-                       MAP_MAX_SIDE);
-        return 0;
-    case B_SEED:
-    case B_DICE:
-        if (!parse_u64(v, k == B_SEED ? &d->seed : &d->dice))
-            return BAD("%s '%.40s' is not a whole number from 0 to 18446744073709551615",
-                       battle_keys[k], v);
-        return 0;
-    case B_TURN:
-        if (!parse_int(v, 1, SKIRMISH_MAX_TURNS, &d->turn))
-            return BAD("turn '%.40s' is not a whole number from 1 to %d", v, SKIRMISH_MAX_TURNS);
-        return 0;
-    case B_TURN_LIMIT:
-        if (!parse_int(v, 1, SKIRMISH_MAX_TURNS, &d->turn_limit))
-            return BAD("turn_limit '%.40s' is not a whole number from 1 to %d", v,
-                       SKIRMISH_MAX_TURNS);
-        return 0;
-    case B_WIND:
-        d->wind = hex_dir_from_name(v);
-        if (d->wind < 0) return BAD("wind '%.40s' is not one of E NE NW W SW SE", v);
-        return 0;
-    case B_WIND_STRENGTH:
-        if (!parse_int(v, 0, MAP_WIND_MAX, &d->wind_strength))
-            return BAD("wind_strength '%.40s' is not a whole number from 0 to %d", v, MAP_WIND_MAX);
-        return 0;
-    case B_SHIPS:
-        if (!parse_int(v, 2, SKIRMISH_MAX_SHIPS, &d->nships))
-            return BAD("ships '%.40s' is not a whole number from 2 to %d", v, SKIRMISH_MAX_SHIPS);
-        return 0;
-    case B_OVER:
-        if (!parse_int(v, 0, 1, &d->over)) return BAD("over '%.40s' is not 0 or 1", v);
-        return 0;
-    case B_WINNER:
-        if (strcmp(v, "none") == 0)
-            d->winner = -1;
-        else if (!parse_side(v, &d->winner))
-            return BAD("winner '%.40s' is not A, B or none", v);
-        return 0;
-    case B_SUBMITTED:
-        d->submitted[0] = d->submitted[1] = 0;
-        if (strcmp(v, "none") == 0) return 0;
-        if (strcmp(v, "A") == 0 || strcmp(v, "A B") == 0) d->submitted[0] = 1;
-        if (strcmp(v, "B") == 0 || strcmp(v, "A B") == 0) d->submitted[1] = 1;
-        if (!d->submitted[0] && !d->submitted[1])
-            return BAD("submitted '%.40s' is not none, A, B or 'A B'", v);
-        return 0;
-    default:
-        return BAD("unknown key %d", k);
-    }
-}
-
-static int parse_ship(SaveData *d, int i, int k, const char *v, int line, Err *e)
-{
-    int *out = &d->pv[i][k];
-    switch (k) {
-    case P_CLASS:
-        *out = fleet_class_from_name(v);
-        if (*out < 0) return BAD("ship %d: class '%.40s' is not sloop, frigate or line", i, v);
-        return 0;
-    case P_SIDE:
-        if (!parse_side(v, out)) return BAD("ship %d: side '%.40s' is not A or B", i, v);
-        return 0;
-    case P_HEX:
-        if (!parse_pair(v, ',', -100000, 100000, &d->hex[i].q, &d->hex[i].r))
-            return BAD("ship %d: hex '%.40s' is not 'q,r'", i, v);
-        return 0;
-    case P_FACING:
-        *out = hex_dir_from_name(v);
-        if (*out < 0) return BAD("ship %d: facing '%.40s' is not one of E NE NW W SW SE", i, v);
-        return 0;
-    case P_STATUS:
-        *out = -1;
-        for (int s = 0; s < 3; s++)
-            if (strcmp(v, status_names[s]) == 0) *out = s;
-        if (*out < 0) return BAD("ship %d: status '%.40s' is not afloat, struck or sunk", i, v);
-        return 0;
-    case P_RELOAD_PORT:
-    case P_RELOAD_STARBOARD:
-        if (!parse_int(v, 0, FLEET_RELOAD_TURNS - 1, out))
-            return BAD("ship %d: %s '%.40s' is not a whole number from 0 to %d", i, ship_keys[k], v,
-                       FLEET_RELOAD_TURNS - 1);
-        return 0;
-    default:
-        /* Strength values: class maxima are checked once the class is
-         * known, after the whole file is read. */
-        if (!parse_int(v, 0, 1000, out))
-            return BAD("ship %d: %s '%.40s' is not a whole number from 0 to 1000", i, ship_keys[k],
-                       v);
-        return 0;
-    }
-}
-
-/* Section kinds. */
-enum { SEC_NONE, SEC_BATTLE, SEC_SIDE, SEC_SHIP, SEC_ORDERS, SEC_END };
-
-static int section_kind(const char *sec, int *index)
-{
-    *index = -1;
-    if (strcmp(sec, "") == 0) return SEC_NONE;
-    if (strcmp(sec, "battle") == 0) return SEC_BATTLE;
-    if (strcmp(sec, "end") == 0) return SEC_END;
-    if (strcmp(sec, "side.A") == 0 || strcmp(sec, "side.B") == 0) {
-        *index = sec[5] == 'A' ? 0 : 1;
-        return SEC_SIDE;
-    }
-    long n;
-    if (strncmp(sec, "ship.", 5) == 0 &&
-        kv_parse_int(sec + 5, 0, SKIRMISH_MAX_SHIPS - 1, &n) == 0) {
-        *index = (int)n;
-        return SEC_SHIP;
-    }
-    if (strncmp(sec, "orders.", 7) == 0 &&
-        kv_parse_int(sec + 7, 0, SKIRMISH_MAX_SHIPS - 1, &n) == 0) {
-        *index = (int)n;
-        return SEC_ORDERS;
-    }
-    return -1;
-}
-
-/* The header line: "shoal-save <version>". */
-static int parse_header(const char *text, size_t len, const char *name, size_t *body, Err *e)
-{
-    const char *nl = memchr(text, '\n', len);
-    size_t n = nl ? (size_t)(nl - text) : len;
-    if (n > 0 && text[n - 1] == '\r') n--;
-    const char magic[] = "shoal-save ";
-    size_t m = sizeof magic - 1;
-    if (n < m || memcmp(text, magic, m) != 0)
-        return err_set(e, "%s:1: not a shoal save (the first line must be 'shoal-save %d')", name,
-                       SAVE_VERSION);
-    char ver[16];
-    if (n - m >= sizeof ver) return err_set(e, "%s:1: unreadable save version", name);
-    memcpy(ver, text + m, n - m);
-    ver[n - m] = '\0';
-    /* Never echo control characters: the message must stay one line. */
-    for (size_t i = 0; i < n - m; i++)
-        if ((unsigned char)ver[i] < 0x20 || ver[i] == 0x7f)
-            return err_set(e, "%s:1: unreadable save version", name);
-    long v;
-    if (kv_parse_int(ver, 0, 1000000, &v) != 0)
-        return err_set(e, "%s:1: unreadable save version '%s'", name, ver);
-    if (v != SAVE_VERSION)
-        return err_set(e, "%s:1: save version %ld is not supported (this shoal reads version %d)",
-                       name, v, SAVE_VERSION);
-    *body = nl ? (size_t)(nl - text) + 1 : len;
-    return 0;
-}
-
-static int parse_text(const char *text, size_t len, const char *name, SaveData *d, Err *e)
-{
-    memset(d, 0, sizeof *d);
-    d->name = name;
-    d->winner = -1;
-    mapgen_defaults(&d->gen);
-    size_t body = 0;
-    if (len == 0) return err_set(e, "%s:1: empty file, not a shoal save", name);
-    const char *nul = memchr(text, '\0', len);
-    if (nul) {
-        int line = 1;
-        for (const char *p = text; p < nul; p++) line += *p == '\n';
-        return BAD("a NUL byte: this is not a text save%s", "");
-    }
-    if (parse_header(text, len, name, &body, e) != 0) return -1;
-    KvReader r;
-    if (kv_open(&r, text + body, len - body, name, e) != 0) return -1;
-    r.line = 1; /* the header was line 1 */
-    const char *key, *v;
-    int rc;
-    char last_section[sizeof r.section] = "";
-    while ((rc = kv_next(&r, &key, &v, e)) == 1) {
-        int line = r.line;
-        d->last_line = line;
-        if (d->end_line) return BAD("'%.40s' after the end line", key);
-        int idx, kind = section_kind(r.section, &idx);
-        bool new_section = strcmp(last_section, r.section) != 0;
-        strcpy(last_section, r.section);
-        if (kind < 0) return BAD("unknown section [%.40s]", r.section);
-        if (kind == SEC_NONE) return BAD("'%.40s' outside any section", key);
-        if (kind == SEC_END) {
-            if (strcmp(key, "end") != 0 || strcmp(v, END_VALUE) != 0)
-                return BAD("the end line must read 'end = %s'", END_VALUE);
-            d->end_line = line;
-            continue;
-        }
-        if (kind == SEC_BATTLE) {
-            int k = find_key(battle_keys, B_COUNT, key);
-            if (k < 0) return BAD("unknown key '%.40s' in [battle]", key);
-            if (d->bline[k]) return BAD("'%s' given twice (first on line %d)", key, d->bline[k]);
-            if (new_section && d->battle_line) return BAD("[battle] given twice%s", "");
-            if (!d->battle_line) d->battle_line = line;
-            d->bline[k] = line;
-            if (parse_battle(d, k, v, line, e) != 0) return -1;
-        } else if (kind == SEC_SIDE) {
-            int k = find_key(side_keys, S_COUNT, key);
-            if (k < 0) return BAD("unknown key '%.40s' in [%s]", key, r.section);
-            if (d->sline[idx][k])
-                return BAD("'%s' of side %c given twice (first on line %d)", key, side_names[idx],
-                           d->sline[idx][k]);
-            d->sline[idx][k] = line;
-            if (!parse_int(v, 0, 1000000, &d->stats[idx][k]))
-                return BAD("side %c: %s '%.40s' is not a whole number from 0 to 1000000",
-                           side_names[idx], key, v);
-        } else if (kind == SEC_SHIP) {
-            int k = find_key(ship_keys, P_COUNT, key);
-            if (k < 0) return BAD("unknown key '%.40s' in [%s]", key, r.section);
-            if (d->pline[idx][k])
-                return BAD("'%s' of ship %d given twice (first on line %d)", key, idx,
-                           d->pline[idx][k]);
-            if (!d->ship_line[idx]) d->ship_line[idx] = line;
-            d->pline[idx][k] = line;
-            if (parse_ship(d, idx, k, v, line, e) != 0) return -1;
-        } else {
-            int k = find_key(order_keys, O_COUNT, key);
-            if (k < 0) return BAD("unknown key '%.40s' in [%s]", key, r.section);
-            if (d->oline[idx][k])
-                return BAD("'%s' of orders %d given twice (first on line %d)", key, idx,
-                           d->oline[idx][k]);
-            if (!d->order_line[idx]) d->order_line[idx] = line;
-            d->oline[idx][k] = line;
-            SkirmishOrders *o = &d->orders[idx];
-            if (k == O_STEPS && !parse_steps(v, o))
-                return BAD("orders %d: steps '%.40s' is not '-' or up to %d of F, P, S", idx, v,
-                           SKIRMISH_MAX_STEPS);
-            if (k != O_STEPS &&
-                !parse_fire(v, &o->fire[k == O_PORT ? FLEET_PORT : FLEET_STARBOARD]))
-                return BAD("orders %d: %s '%.40s' is not '<hold|any|ship> <round|chain>'", idx, key,
-                           v);
-        }
-    }
-    if (rc < 0) return -1;
-    d->last_line = r.line;
-    if (!d->end_line) {
-        int line = r.line > 0 ? r.line : 1;
-        return BAD("truncated: the save ends before its 'end = %s' line", END_VALUE);
-    }
-    return 0;
-}
-
-/* The map source: a file, or every parameter of a generated map. */
-static int check_source(const SaveData *d, Err *e)
-{
-    int line = d->end_line;
-    bool gen = false;
-    for (int k = B_GEN_SEED; k <= B_GEN_MIRROR; k++) gen = gen || d->bline[k];
-    if (!gen) {
-        if (!d->bline[B_MAP]) return BAD("incomplete save: [battle] names no map%s", "");
-        return 0;
-    }
-    for (int k = B_GEN_SEED; k <= B_GEN_MIRROR; k++)
-        if (!d->bline[k]) return BAD("incomplete save: [battle] has no '%s'", battle_keys[k]);
-    if (d->bline[B_MAP]) {
-        line = d->bline[B_MAP];
-        return BAD("the save names both a map file and a generated map%s", "");
-    }
-    Err ge;
-    if (mapgen_validate(&d->gen, &ge) != 0) {
-        line = d->bline[B_GEN_SEED];
-        return BAD("generated map: %s", ge.msg);
-    }
-    return 0;
-}
-
-/* Check everything that needs several values, then fill sk. */
-static int build(SaveData *d, const Map *map, Skirmish *sk, Err *e)
-{
-    int line = d->end_line;
-    int required[] = {B_MAP_SIZE,      B_SEED,  B_DICE, B_TURN,   B_TURN_LIMIT, B_WIND,
-                      B_WIND_STRENGTH, B_SHIPS, B_OVER, B_WINNER, B_SUBMITTED};
-    for (size_t k = 0; k < sizeof required / sizeof required[0]; k++)
-        if (!d->bline[required[k]])
-            return BAD("incomplete save: [battle] has no '%s'", battle_keys[required[k]]);
-    if (check_source(d, e) != 0) return -1;
-    bool gen = d->bline[B_GEN_SEED] != 0;
-    line = d->bline[B_MAP_SIZE];
-    if (map->w != d->map_w || map->h != d->map_h)
-        return BAD("the battle was saved on a %dx%d map but the map is %dx%d", d->map_w, d->map_h,
-                   map->w, map->h);
-    if (d->turn > d->turn_limit) {
-        line = d->bline[B_TURN];
-        return BAD("turn %d is past the turn limit %d", d->turn, d->turn_limit);
-    }
-    if (!d->over && d->winner >= 0) {
-        line = d->bline[B_WINNER];
-        return BAD("winner %c named for a battle that is not over", side_names[d->winner]);
-    }
-    for (int s = 0; s < SKIRMISH_SIDES; s++)
-        for (int k = 0; k < S_COUNT; k++)
-            if (!d->sline[s][k])
-                return BAD("incomplete save: side %c has no '%s'", side_names[s], side_keys[k]);
-    for (int i = d->nships; i < SKIRMISH_MAX_SHIPS; i++) {
-        if (d->ship_line[i]) {
-            line = d->ship_line[i];
-            return BAD("ship %d is beyond the %d ships the save declares", i, d->nships);
-        }
-        if (d->order_line[i]) {
-            line = d->order_line[i];
-            return BAD("orders for ship %d, beyond the %d ships the save declares", i, d->nships);
-        }
-    }
-    int per_side[SKIRMISH_SIDES] = {0, 0};
-    for (int i = 0; i < d->nships; i++) {
-        for (int k = 0; k < P_COUNT; k++)
-            if (!d->pline[i][k])
-                return BAD("incomplete save: ship %d has no '%s'", i, ship_keys[k]);
-        for (int k = 0; k < O_COUNT; k++)
-            if (d->order_line[i] && !d->oline[i][k]) {
-                line = d->order_line[i];
-                return BAD("incomplete save: orders %d have no '%s'", i, order_keys[k]);
-            }
-        const FleetClass *c = &fleet_classes[d->pv[i][P_CLASS]];
-        int maxv[P_COUNT] = {0};
-        maxv[P_HULL] = c->hull;
-        maxv[P_RIGGING] = c->rigging;
-        maxv[P_CREW] = c->crew;
-        maxv[P_GUNS_PORT] = maxv[P_GUNS_STARBOARD] = c->guns;
-        for (int k = P_HULL; k <= P_GUNS_STARBOARD; k++)
-            if (d->pv[i][k] > maxv[k]) {
-                line = d->pline[i][k];
-                return BAD("ship %d: %s %d is more than a %s has (%d)", i, ship_keys[k],
-                           d->pv[i][k], c->name, maxv[k]);
-            }
-        if (d->pv[i][P_STATUS] == FLEET_AFLOAT && d->pv[i][P_HULL] == 0) {
-            line = d->pline[i][P_HULL];
-            return BAD("ship %d: afloat with no hull left", i);
-        }
-        per_side[d->pv[i][P_SIDE]]++;
-    }
-    for (int s = 0; s < SKIRMISH_SIDES; s++)
-        if (per_side[s] < 1 || per_side[s] > SKIRMISH_SIDE_SHIPS) {
-            line = d->bline[B_SHIPS];
-            return BAD("side %c has %d ships; a fleet has 1 to %d", side_names[s], per_side[s],
-                       SKIRMISH_SIDE_SHIPS);
-        }
-
-    Err ie;
-    if (skirmish_init_empty(sk, map, &ie) != 0) {
-        line = d->bline[B_MAP_SIZE];
-        return BAD("%s", ie.msg);
-    }
-    for (int i = 0; i < d->nships; i++) {
-        FleetShip *s = &sk->ships[i];
-        HexPose pose = {d->hex[i], d->pv[i][P_FACING]};
-        fleet_ship_init(s, d->pv[i][P_CLASS], d->pv[i][P_SIDE], pose);
-        s->status = d->pv[i][P_STATUS];
-        s->hull = d->pv[i][P_HULL];
-        s->rigging = d->pv[i][P_RIGGING];
-        s->crew = d->pv[i][P_CREW];
-        s->guns[FLEET_PORT] = d->pv[i][P_GUNS_PORT];
-        s->guns[FLEET_STARBOARD] = d->pv[i][P_GUNS_STARBOARD];
-        s->reload[FLEET_PORT] = d->pv[i][P_RELOAD_PORT];
-        s->reload[FLEET_STARBOARD] = d->pv[i][P_RELOAD_STARBOARD];
-        if (s->status == FLEET_SUNK) continue;
-        line = d->pline[i][P_HEX];
-        if (!hex_chart_sailable(&sk->chart, d->hex[i])) {
-            skirmish_deinit(sk);
-            return BAD("ship %d at %d,%d is on land or off the map", i, d->hex[i].q, d->hex[i].r);
-        }
-        for (int j = 0; j < i; j++)
-            if (sk->ships[j].status != FLEET_SUNK && hex_equal(sk->ships[j].pose.hex, d->hex[i])) {
-                skirmish_deinit(sk);
-                return BAD("ship %d shares hex %d,%d with ship %d", i, d->hex[i].q, d->hex[i].r, j);
-            }
-    }
-    sk->nships = d->nships;
-    sk->seed = d->seed;
-    sk->rng = d->dice;
-    sk->turn = d->turn;
-    sk->turn_limit = d->turn_limit;
-    sk->wind_dir = d->wind;
-    sk->wind_strength = d->wind_strength;
-    sk->over = d->over != 0;
-    sk->winner = d->winner;
-    if (gen) {
-        sk->map_generated = true;
-        sk->gen = d->gen;
-    } else {
-        strcpy(sk->map_path, d->map_path);
-    }
-    for (int s = 0; s < SKIRMISH_SIDES; s++) {
-        SkirmishStats *st = &sk->stats[s];
-        st->broadsides = d->stats[s][S_BROADSIDES];
-        st->shots = d->stats[s][S_SHOTS];
-        st->hits = d->stats[s][S_HITS];
-        st->damage = d->stats[s][S_DAMAGE];
-        st->sunk = d->stats[s][S_SUNK];
-        st->struck = d->stats[s][S_STRUCK];
-        st->points = d->stats[s][S_POINTS];
-    }
-    for (int i = 0; i < sk->nships; i++) {
-        if (!d->order_line[i]) {
-            skirmish_default_orders(sk, i, &sk->orders[i]);
-            continue;
-        }
-        Err oe;
-        if (skirmish_check_orders(sk, i, &d->orders[i], &oe) != 0) {
-            line = d->order_line[i];
-            skirmish_deinit(sk);
-            return BAD("%s", oe.msg);
-        }
-        sk->orders[i] = d->orders[i];
-    }
-    sk->submitted[0] = d->submitted[0] != 0;
-    sk->submitted[1] = d->submitted[1] != 0;
-    if (sk->over && (sk->submitted[0] || sk->submitted[1])) {
-        line = d->bline[B_SUBMITTED];
-        skirmish_deinit(sk);
-        return BAD("orders submitted in a battle that is over%s", "");
-    }
-    return 0;
-}
-
-int save_parse(const char *text, size_t len, const char *name, const Map *map, Skirmish *sk, Err *e)
-{
-    memset(sk, 0, sizeof *sk);
-    SaveData *d = malloc(sizeof *d);
-    if (!d) return err_set(e, "%s: out of memory reading the save", name);
-    int rc = parse_text(text, len, name, d, e);
-    if (rc == 0) rc = build(d, map, sk, e);
-    free(d);
-    return rc;
-}
-
-static bool fits(int n, size_t cap)
-{
-    return n >= 0 && (size_t)n < cap;
-}
-
-/* Load the map a save names. When that file is gone (the game was moved or
- * reinstalled, or the save was shared with its map), look for it where it
- * would be now: under the save's own folder (a relative name, then the
- * bare file name), then among the shipped maps. The path that loads
- * replaces the recorded one, so the next save records where the map is now
- * (the save's map_size still has to match). A map file that is there but
- * broken is reported as it is. */
-static int load_saved_map(SaveData *d, const char *save_path, Map *map, Err *me)
-{
-    if (map_load(map, d->map_path, me) == 0) return 0;
-    if (paths_exists(d->map_path)) return -1;
-    Err first = *me;
-    const char *name = paths_base_name(d->map_path);
-    const char *sb = paths_base_name(save_path);
-    int save_dir_len = (int)(sb - save_path);
-    char cand[3][SKIRMISH_PATH_MAX];
-    int nc = 0;
-    /* (Candidates too long for a save's path are skipped.) */
-    if (d->map_path[0] != '/' &&
-        fits(snprintf(cand[nc], sizeof cand[nc], "%.*s%s", save_dir_len, save_path, d->map_path),
-             sizeof cand[nc]))
-        nc++;
-    if (fits(snprintf(cand[nc], sizeof cand[nc], "%.*s%s", save_dir_len, save_path, name),
-             sizeof cand[nc]))
-        nc++;
-    char maps[SKIRMISH_PATH_MAX];
-    if (paths_data_file("maps", maps, sizeof maps) == 0 &&
-        fits(snprintf(cand[nc], sizeof cand[nc], "%s/%s", maps, name), sizeof cand[nc]))
-        nc++;
-    for (int i = 0; i < nc; i++) {
-        if (!paths_exists(cand[i])) continue;
-        if (map_load(map, cand[i], me) != 0) return -1;
-        strcpy(d->map_path, cand[i]);
-        return 0;
-    }
-    err_set(me, "%s (not beside the save or among the shipped maps either)", first.msg);
-    return -1;
-}
-
-int save_load(const char *path, Skirmish *sk, Map *map, Err *e)
-{
-    memset(sk, 0, sizeof *sk);
-    memset(map, 0, sizeof *map);
-    char *text;
-    size_t len;
-    if (afile_read(path, SAVE_MAX_BYTES, &text, &len, e) != 0) return -1;
-    SaveData *d = malloc(sizeof *d);
-    if (!d) {
-        free(text);
-        return err_set(e, "%s: out of memory reading the save", path);
-    }
-    int rc = parse_text(text, len, path, d, e);
-    if (rc == 0) rc = check_source(d, e);
-    if (rc == 0) {
-        Err me;
-        bool gen = d->bline[B_GEN_SEED] != 0;
-        int line = gen ? d->bline[B_GEN_SEED] : d->bline[B_MAP];
-        if (gen ? mapgen_generate(map, &d->gen, &me) != 0
-                : load_saved_map(d, path, map, &me) != 0) {
-            rc = BAD("cannot open the battle's map: %s", me.msg);
-        } else {
-            rc = build(d, map, sk, e);
-            if (rc != 0) map_free(map);
-        }
-    }
-    free(d);
-    free(text);
     return rc;
 }

@@ -1,7 +1,8 @@
-/* sea: lifecycle, parameters, spawning, the step chain and queries of the
- * living school (the step kernels live in sea_step.c). */
+/* sea: lifecycle, parameters, the step chain and queries of the living
+ * school (spawning lives in sea_spawn.c, the stages in sea_step.c). */
 #include "sea.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +17,6 @@
 /* Chunk sizes of the step's parallel stages. */
 #define SEA_FISH_GRAIN 256
 #define SEA_BAKE_GRAIN 1024
-/* School sizes at spawn: SEA_SCHOOL_MIN + 0..SEA_SCHOOL_SPAN fish. */
-#define SEA_SCHOOL_MIN  20
-#define SEA_SCHOOL_SPAN 181
-/* Fish within the neighbour radius at the density schools spawn with. */
-#define SEA_SPAWN_NEIGHBOURS 10.0f
 /* Seconds a shark digests after a catch before it hunts again. */
 #define SEA_SHARK_DIGEST 1.5f
 
@@ -258,153 +254,6 @@ static void compute_k(Sea *s)
     K->brute = p->brute;
 }
 
-int sea_is_water(const Sea *s, float x, float y)
-{
-    const ShoreField *f = s->shore;
-    if (!(x >= 0.0f) || !(y >= 0.0f) || x >= (float)f->w || y >= (float)f->h) return 0;
-    return f->dist[(size_t)(int)y * (size_t)f->w + (size_t)(int)x] > 0.0f;
-}
-
-/* A water position inside a spawn cell picked by h: a random pixel of the
- * cell when it is water, else the cell's deepest pixel. */
-void sea_spawn_cell_point(const Sea *s, uint64_t h, float *x, float *y)
-{
-    const Grid *g = &s->grid;
-    const ShoreField *f = s->shore;
-    int ci = s->cells.spawn[(h >> 40) % (uint64_t)s->cells.nspawn];
-    float x0 = (float)(ci % g->cols) * g->cell, y0 = (float)(ci / g->cols) * g->cell;
-    float rx = x0 + sea_u01(h, 0) * g->cell, ry = y0 + sea_u01(h, 16) * g->cell;
-    int px = (int)rx, py = (int)ry;
-    if (!sea_is_water(s, rx, ry) || grid_cell_of(g, (float)px + 0.5f, (float)py + 0.5f) != ci) {
-        px = s->cells.deep_px[ci] % f->w;
-        py = s->cells.deep_px[ci] / f->w;
-    }
-    uint64_t j = sea_mix64(h);
-    *x = (float)px + 0.1f + 0.8f * sea_u01(j, 0);
-    *y = (float)py + 0.1f + 0.8f * sea_u01(j, 32);
-}
-
-void sea_respawn_point(const Sea *s, int id, uint64_t step, int sbuf, float *x, float *y)
-{
-    float far = fmaxf(s->p.shark_sight, s->p.flee_radius);
-    float far2 = far * far;
-    uint64_t key = s->seed ^ SEA_SALT_RESPAWN;
-    for (int t = 0; t < 16; t++) {
-        sea_spawn_cell_point(s, sea_hash3(key, (uint64_t)id, step * 16u + (uint64_t)t), x, y);
-        int seen = 0;
-        for (int i = 0; i < s->ns && !seen; i++) {
-            float dx = *x - s->shx[sbuf][i], dy = *y - s->shy[sbuf][i];
-            seen = dx * dx + dy * dy <= far2;
-        }
-        if (!seen) return;
-    }
-}
-
-static int school_size(uint64_t key, uint64_t j)
-{
-    return SEA_SCHOOL_MIN + (int)(sea_hash3(key, j, 1) % SEA_SCHOOL_SPAN);
-}
-
-/* The spawn cell of the next school: school centres follow the R2
- * low-discrepancy sequence over the map (offset by the seed), skipping
- * points that fall outside the spawn cells, so schools spread evenly over
- * the sea instead of piling up where random picks happen to cluster. *r2
- * counts the points used so far. */
-static int next_school_cell(const Sea *s, uint64_t key, uint64_t *r2)
-{
-    const Grid *g = &s->grid;
-    double u0 = (double)sea_u01(key, 0), v0 = (double)sea_u01(key, 24);
-    for (int t = 0; t < 64; t++) {
-        double j = (double)(*r2)++;
-        double u = u0 + j * 0.7548776662466927, v = v0 + j * 0.5698402909980532;
-        u -= floor(u);
-        v -= floor(v);
-        int ci = grid_cell_of(g, (float)(u * s->shore->w), (float)(v * s->shore->h));
-        if (s->cells.is_spawn[ci]) return ci;
-    }
-    /* Spawn cells are scarce on this map: any of them. */
-    uint64_t h = sea_hash3(key, *r2, 3);
-    return s->cells.spawn[(h >> 40) % (uint64_t)s->cells.nspawn];
-}
-
-/* Spawn fish ids [a, b) into slots [a, b) of the front buffer,
- * in schools: ids are dealt to schools of 20-200 in order, each school a
- * sunflower-seed disc (evenly spaced, lightly jittered) around a deep-water
- * centre at about SEA_SPAWN_NEIGHBOURS neighbours per fish, every fish
- * heading its own way. */
-static void spawn_fish(Sea *s, int a, int b)
-{
-    if (a >= b || s->cells.nspawn == 0) return;
-    uint64_t skey = s->seed ^ SEA_SALT_SCHOOL, fkey = s->seed ^ SEA_SALT_FISH;
-    uint64_t ckey = sea_mix64(skey), r2 = 0;
-    uint64_t j = 0;
-    int start = 0, size = school_size(skey, 0);
-    int ci = next_school_cell(s, ckey, &r2);
-    while (start + size <= a) {
-        start += size;
-        size = school_size(skey, ++j);
-        ci = next_school_cell(s, ckey, &r2);
-    }
-    float nr = s->p.neighbor_radius;
-    float spacing = nr * sqrtf(3.14159265f / SEA_SPAWN_NEIGHBOURS);
-    int fr = s->front;
-    for (int id = a; id < b; id++) {
-        if (id >= start + size) {
-            start += size;
-            size = school_size(skey, ++j);
-            ci = next_school_cell(s, ckey, &r2);
-        }
-        int cpx = s->cells.deep_px[ci];
-        float cx = (float)(cpx % s->shore->w) + 0.5f, cy = (float)(cpx / s->shore->w) + 0.5f;
-        float radius = nr * sqrtf((float)size / SEA_SPAWN_NEIGHBOURS);
-        float turn = 6.2831853f * sea_u01(sea_hash3(skey, j, 4), 0);
-        int q = id - start;
-        uint64_t h = sea_hash3(fkey, (uint64_t)id, 0);
-        float r = radius * sqrtf(((float)q + 0.5f) / (float)size);
-        float ang = turn + 2.3999632f * (float)q;
-        float x = cx + r * cosf(ang) + (sea_u01(h, 0) - 0.5f) * 0.5f * spacing;
-        float y = cy + r * sinf(ang) + (sea_u01(h, 32) - 0.5f) * 0.5f * spacing;
-        int placed = sea_is_water(s, x, y);
-        for (uint64_t t = 1; t < 12 && !placed; t++) {
-            h = sea_hash3(fkey, (uint64_t)id, t);
-            r = radius * sqrtf(sea_u01(h, 0));
-            ang = 6.2831853f * sea_u01(h, 32);
-            x = cx + r * cosf(ang);
-            y = cy + r * sinf(ang);
-            placed = sea_is_water(s, x, y);
-        }
-        if (!placed) {
-            /* The centre pixel is water: jitter inside it. */
-            h = sea_hash3(fkey, (uint64_t)id, 99);
-            x = floorf(cx) + 0.1f + 0.8f * sea_u01(h, 0);
-            y = floorf(cy) + 0.1f + 0.8f * sea_u01(h, 32);
-        }
-        h = sea_hash3(fkey, (uint64_t)id, 100);
-        float dir = 6.2831853f * sea_u01(h, 0);
-        float sp = s->k.cruise * (0.9f + 0.2f * sea_u01(h, 32));
-        s->x[fr][id] = x;
-        s->y[fr][id] = y;
-        s->vx[fr][id] = cosf(dir) * sp;
-        s->vy[fr][id] = sinf(dir) * sp;
-        s->id[fr][id] = id;
-    }
-}
-
-static void spawn_shark(Sea *s, int i)
-{
-    uint64_t h = sea_hash3(s->seed ^ SEA_SALT_SHARK, (uint64_t)i, s->step);
-    float x, y;
-    sea_spawn_cell_point(s, h, &x, &y);
-    float ang = 6.2831853f * sea_u01(sea_mix64(h), 8);
-    float sp = 0.55f * s->p.shark_speed;
-    int fr = s->front;
-    s->shx[fr][i] = x;
-    s->shy[fr][i] = y;
-    s->shvx[fr][i] = cosf(ang) * sp;
-    s->shvy[fr][i] = sinf(ang) * sp;
-    s->shark_full_until[i] = 0;
-}
-
 static int grow_fish(Sea *s, int cap, Err *e)
 {
     if (cap <= s->cap) return 0;
@@ -488,9 +337,9 @@ int sea_init(Sea **out, const ShoreField *shore, const SeaParams *p, uint64_t se
         sea_deinit(s);
         return -1;
     }
-    spawn_fish(s, 0, fish);
+    sea_spawn_fish(s, 0, fish);
     s->n = fish;
-    for (int i = 0; i < sharks; i++) spawn_shark(s, i);
+    for (int i = 0; i < sharks; i++) sea_spawn_shark(s, i);
     s->ns = sharks;
     *out = s;
     return 0;
@@ -557,7 +406,7 @@ int sea_set_fish_count(Sea *s, int n, Err *e)
             if (cap < n || cap > SEA_MAX_FISH) cap = n;
             if (grow_fish(s, cap, e) != 0) return -1;
         }
-        spawn_fish(s, s->n, n);
+        sea_spawn_fish(s, s->n, n);
     } else if (n < s->n) {
         /* Drop the highest ids, keeping the storage order of the rest. */
         int fr = s->front, j = 0;
@@ -585,7 +434,7 @@ int sea_set_shark_count(Sea *s, int n, Err *e)
     if (s->scheduled) sea_complete(s);
     if (n > s->ns && s->cells.nspawn == 0)
         return err_set(e, "sea: the map has no water pixel; %d sharks need water to swim in", n);
-    for (int i = s->ns; i < n; i++) spawn_shark(s, i);
+    for (int i = s->ns; i < n; i++) sea_spawn_shark(s, i);
     s->ns = n;
     return 0;
 }
@@ -611,6 +460,7 @@ int sea_set_shark(Sea *s, int i, float x, float y, float vx, float vy, Err *e)
 
 void sea_set_hulls(Sea *s, const SeaCircle *hulls, int n)
 {
+    assert(hulls || n <= 0);
     if (n < 0) n = 0;
     if (n > SEA_MAX_HULLS) n = SEA_MAX_HULLS;
     int m = 0;
@@ -660,6 +510,7 @@ void sea_set_bake(Sea *s, SeaBakeFn fn, void *ctx)
 
 static void add_point_threat(Sea *s, float x, float y, float reach)
 {
+    assert(s->nthr < SEA_MAX_THREATS);
     SeaThreat *T = &s->thr[s->nthr++];
     memset(T, 0, sizeof *T);
     T->ax = T->bx = x;
@@ -677,6 +528,7 @@ static void gather_threats(Sea *s)
         add_point_threat(s, s->shx[fr][i], s->shy[fr][i], s->p.flee_radius);
     for (int i = 0; i < s->nhull; i++) {
         const SeaCircle *h = &s->hull[i];
+        assert(s->nthr < SEA_MAX_THREATS);
         SeaThreat *T = &s->thr[s->nthr++];
         T->ax = h->x;
         T->ay = h->y;
@@ -707,6 +559,7 @@ static void gather_threats(Sea *s)
 /* The view of buffer b at step `step`. */
 static void view_of(const Sea *s, int b, uint64_t step, SeaView *v)
 {
+    assert(b == 0 || b == 1);
     *v = (SeaView){s->n,  s->x[b],   s->y[b],   s->vx[b],   s->vy[b],   s->id[b],
                    s->ns, s->shx[b], s->shy[b], s->shvx[b], s->shvy[b], step};
 }
@@ -714,6 +567,7 @@ static void view_of(const Sea *s, int b, uint64_t step, SeaView *v)
 void sea_schedule(Sea *s)
 {
     if (s->scheduled) return;
+    assert(s->n <= s->cap && s->ns <= SEA_MAX_SHARKS);
     compute_k(s);
     gather_threats(s);
     if (++s->threat_stamp == 0) s->threat_stamp = 1;
@@ -734,6 +588,7 @@ void sea_schedule(Sea *s)
     c->stage[c->count++] = (JobStage){sea_stage_sharks, s, s->ns, 4};
     c->stage[c->count++] = (JobStage){sea_stage_fish, s, s->n, SEA_FISH_GRAIN};
     c->stage[c->count++] = (JobStage){sea_stage_bake, s, s->run_bake ? s->n : 0, SEA_BAKE_GRAIN};
+    assert(c->count <= JOBS_CHAIN_MAX);
     s->scheduled = 1;
     jobs_schedule(s->pool, c);
 }
@@ -770,6 +625,7 @@ void sea_step(Sea *s)
 
 int sea_steps_due(double *acc, double dt, double step, int max_steps)
 {
+    assert(acc && step > 0.0 && max_steps >= 0);
     *acc += dt > 0.0 ? dt : 0.0;
     int steps = (int)(*acc / step);
     if (steps > max_steps) {
@@ -790,6 +646,7 @@ void sea_view(const Sea *s, SeaView *v)
 
 int sea_view_find(const SeaView *v, int id, int hint)
 {
+    assert(v);
     if (id < 0 || id >= v->fish) return -1;
     /* Slots shift by the net flow of fish between cells before them: a
      * few per step, so the search walks outward from the old slot. */

@@ -1,8 +1,10 @@
-/* sea_internal: the Sea's fields and the step kernels shared by sea.c and
- * sea_step.c; nothing outside the sea includes this. */
+/* sea_internal: the Sea's fields and what the sea's files (sea.c,
+ * sea_step.c, sea_shark.c, sea_spawn.c) share; nothing outside the sea
+ * includes this. */
 #ifndef SHOAL_SEA_INTERNAL_H
 #define SHOAL_SEA_INTERNAL_H
 
+#include <math.h>
 #include <stdint.h>
 
 #include "grid.h"
@@ -175,21 +177,171 @@ enum {
     SEA_SALT_SHARK_WANDER
 };
 
-/* Step stages (sea_step.c). ctx is the Sea. */
+/* ----------------------- steering shared by sea_shark.c and sea_step.c */
+
+/* Wander keyframes: a new random direction every 2^SEA_WANDER_SHIFT steps,
+ * blended smoothly, each creature at its own phase. */
+#define SEA_WANDER_SHIFT 5
+
+static inline float sea_maxf(float a, float b)
+{
+    return a > b ? a : b;
+}
+
+static inline float sea_minf(float a, float b)
+{
+    return a < b ? a : b;
+}
+
+/* max(lo, min(hi, v)), written to match SSE minps/maxps bit for bit
+ * (NaN and signed zeros included). */
+static inline float sea_clampf(float v, float lo, float hi)
+{
+    return sea_maxf(lo, sea_minf(hi, v));
+}
+
+/* 32-bit finaliser (lowbias32): cheap enough for every fish every step. */
+static inline uint32_t sea_hash32(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+/* Smoothly varying wander vector in [-1, 1]^2 for creature `who` of a
+ * stream `key` at `step`: random keyframes, blended with a smoothstep. */
+static inline void sea_wander(uint32_t key, uint32_t who, uint64_t step, float *wx, float *wy)
+{
+    uint32_t u = (uint32_t)step + ((who * 2654435761u) >> (32 - SEA_WANDER_SHIFT));
+    uint32_t kf = u >> SEA_WANDER_SHIFT;
+    float t =
+        (float)(u & ((1u << SEA_WANDER_SHIFT) - 1)) * (1.0f / (float)(1u << SEA_WANDER_SHIFT));
+    t = t * t * (3.0f - 2.0f * t);
+    uint32_t base = key ^ who * 0x9e3779b1u;
+    uint32_t h0 = sea_hash32(base ^ kf * 0x85ebca77u),
+             h1 = sea_hash32(base ^ (kf + 1u) * 0x85ebca77u);
+    const float k = 1.0f / 65536.0f;
+    float x0 = (float)(h0 & 0xffffu) * k, y0 = (float)(h0 >> 16) * k;
+    float x1 = (float)(h1 & 0xffffu) * k, y1 = (float)(h1 >> 16) * k;
+    *wx = (x0 + (x1 - x0) * t) * 2.0f - 1.0f;
+    *wy = (y0 + (y1 - y0) * t) * 2.0f - 1.0f;
+}
+
+/* Water at (x, y), which must be on the map (the stages clamp first;
+ * sea_is_water checks). */
+static inline int sea_water_at(const ShoreField *f, float x, float y)
+{
+    return f->dist[(size_t)(int)y * (size_t)f->w + (size_t)(int)x] > 0.0f;
+}
+
+/* The hard safety net: (nx, ny) is the proposed position (already on the
+ * map), (x, y) the current one, which is water. Never leaves the creature
+ * on land. A blocked creature slides: its velocity loses the part heading
+ * into the shore (the gradient at (x, y)) and keeps its speed along the
+ * coast, on the side it was already heading to, so it never reverses; it
+ * moves along that slide if the water allows, else along one axis, else
+ * it stays. */
+static inline void sea_keep_wet(const ShoreField *f, const SeaStepK *K, float x, float y, float *nx,
+                                float *ny, float *vx, float *vy)
+{
+    if (sea_water_at(f, *nx, *ny)) return;
+    float gx, gy;
+    shore_gradient(f, x, y, &gx, &gy);
+    float vg = *vx * gx + *vy * gy;
+    if (gx == 0.0f && gy == 0.0f) {
+        /* No gradient (a one-pixel pocket): nothing better than back. */
+        *vx = -*vx;
+        *vy = -*vy;
+    } else if (vg < 0.0f) {
+        float sp = sqrtf(*vx * *vx + *vy * *vy);
+        float tx = *vx - vg * gx, ty = *vy - vg * gy;
+        float tl = sqrtf(tx * tx + ty * ty);
+        if (tl > 1e-3f * sp) {
+            *vx = tx * (sp / tl);
+            *vy = ty * (sp / tl);
+        } else {
+            *vx = -gy * sp;
+            *vy = gx * sp;
+        }
+    }
+    float sx = sea_clampf(x + *vx * K->dt, 0.0f, K->xmax),
+          sy = sea_clampf(y + *vy * K->dt, 0.0f, K->ymax);
+    if (sea_water_at(f, sx, sy)) {
+        *nx = sx;
+        *ny = sy;
+    } else if (sea_water_at(f, *nx, y)) {
+        *ny = y;
+    } else if (sea_water_at(f, x, *ny)) {
+        *nx = x;
+    } else {
+        *nx = x;
+        *ny = y;
+    }
+}
+
+/* Soft push back from the map edges: adds to (fx, fy), returns the
+ * strength (0..1) of the strongest edge. */
+static inline float sea_border_push(const SeaStepK *K, float x, float y, float k, float *fx,
+                                    float *fy)
+{
+    float urg = 0.0f;
+    if (x < K->border) {
+        float st = 1.0f - x * K->inv_border;
+        *fx += st * k;
+        urg = sea_maxf(urg, st);
+    } else if (x > K->xmax - K->border) {
+        float st = 1.0f - (K->xmax - x) * K->inv_border;
+        *fx -= st * k;
+        urg = sea_maxf(urg, st);
+    }
+    if (y < K->border) {
+        float st = 1.0f - y * K->inv_border;
+        *fy += st * k;
+        urg = sea_maxf(urg, st);
+    } else if (y > K->ymax - K->border) {
+        float st = 1.0f - (K->ymax - y) * K->inv_border;
+        *fy -= st * k;
+        urg = sea_maxf(urg, st);
+    }
+    return urg;
+}
+
+/* The sea's files call one way: sea.c (lifecycle, the step chain, queries)
+ * calls the stages (sea_step.c, sea_shark.c) and the spawning (sea_spawn.c);
+ * the stages call sea_spawn.c; sea_spawn.c calls none of them. */
+
+/* ------------------------------------------------------- sea_step.c */
+
+/* Step stages, in chain order with sea_stage_sharks between count and
+ * fish (see sea_schedule). ctx is the Sea. */
 void sea_stage_count(void *ctx, int begin, int end, int worker);
-void sea_stage_sharks(void *ctx, int begin, int end, int worker);
 void sea_stage_fish(void *ctx, int begin, int end, int worker);
 void sea_stage_bake(void *ctx, int begin, int end, int worker);
 
 /* 1 when the fish stage's AVX2 copy can run on this CPU. */
 int sea_simd_avx2(void);
 
+/* ------------------------------------------------------ sea_shark.c */
+
+/* The sharks' stage: sharks [begin, end) from the front buffer to the back
+ * one, each also naming the fish it caught (shark_target). */
+void sea_stage_sharks(void *ctx, int begin, int end, int worker);
+
+/* ------------------------------------------------------ sea_spawn.c */
+
+/* Spawn fish ids [a, b) into slots [a, b) of the front buffer, in schools
+ * laid out from the seed; uses the step constants (s->k). */
+void sea_spawn_fish(Sea *s, int a, int b);
+/* Put shark i of the front buffer at a random point of a spawn cell,
+ * cruising in a random direction, hungry. */
+void sea_spawn_shark(Sea *s, int i);
 /* A random open-water position for fish `id` respawning at `step`, out of
- * sight of the sharks in buffer `sbuf` (sea_step.c). */
+ * sight of the sharks in buffer `sbuf`. */
 void sea_respawn_point(const Sea *s, int id, uint64_t step, int sbuf, float *x, float *y);
-/* A water position in a spawn cell picked by h: a random pixel of the
- * cell when it is water, else the cell's deepest pixel (sea.c). */
-void sea_spawn_cell_point(const Sea *s, uint64_t h, float *x, float *y);
+/* 1 when (x, y) is on the map and in water. */
 int sea_is_water(const Sea *s, float x, float y);
 
 #endif

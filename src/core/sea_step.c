@@ -1,160 +1,16 @@
-/* sea_step: the stages of one sea step (grid count + threat marks, sharks,
- * fish, sprite bake); every fish reads only the previous state. */
+/* sea_step: the stages of one sea step but the sharks' (grid count + threat
+ * marks, the fish kernel, sprite bake); every fish reads only the previous
+ * state. */
 #include "sea_internal.h"
+#include "sea_simd.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <math.h>
 #include <string.h>
 
-#if defined(__SSE2__) && !defined(SEA_NO_SIMD)
-/* immintrin.h (not just emmintrin.h) declares the AVX builtins that the
- * AVX2 copy of the fish stage uses. */
-#include <immintrin.h>
-#endif
-
-/* GCC on x86-64: the fish stage also exists as an AVX2 build of the same
- * code, picked at run time (see fish_range_avx). Clang refuses the AVX
- * builtins in the SSE copy even where they are dead code, so it builds the
- * SSE copy only (same results). */
-#if defined(__SSE2__) && !defined(SEA_NO_SIMD) && !defined(SEA_NO_AVX) && defined(__x86_64__) &&   \
-    defined(__GNUC__) && !defined(__clang__)
-#define SEA_AVX_CLONE 1
-#else
-#define SEA_AVX_CLONE 0
-#endif
-#if defined(__GNUC__)
-#define SEA_ALWAYS_INLINE __attribute__((always_inline))
-#else
-#define SEA_ALWAYS_INLINE
-#endif
-
 /* Fish per batch of the fish stage's two passes. */
 #define SEA_BATCH 32
-/* A shark aims this many seconds ahead of its prey. */
-#define SHARK_LEAD 0.25f
-/* Wander keyframes: a new random direction every 2^WANDER_SHIFT steps,
- * blended smoothly, each fish at its own phase. */
-#define WANDER_SHIFT 5
-
-static inline float maxf(float a, float b)
-{
-    return a > b ? a : b;
-}
-
-static inline float minf(float a, float b)
-{
-    return a < b ? a : b;
-}
-
-/* max(lo, min(hi, v)), written to match SSE minps/maxps bit for bit
- * (NaN and signed zeros included). */
-static inline float clampf(float v, float lo, float hi)
-{
-    return maxf(lo, minf(hi, v));
-}
-
-/* 32-bit finaliser (lowbias32): cheap enough for every fish every step. */
-static inline uint32_t hash32(uint32_t x)
-{
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
-}
-
-/* Smoothly varying wander vector in [-1, 1]^2 for creature `who` of a
- * stream `key` at `step`: random keyframes, blended with a smoothstep. */
-static inline void wander(uint32_t key, uint32_t who, uint64_t step, float *wx, float *wy)
-{
-    uint32_t u = (uint32_t)step + ((who * 2654435761u) >> (32 - WANDER_SHIFT));
-    uint32_t kf = u >> WANDER_SHIFT;
-    float t = (float)(u & ((1u << WANDER_SHIFT) - 1)) * (1.0f / (float)(1u << WANDER_SHIFT));
-    t = t * t * (3.0f - 2.0f * t);
-    uint32_t base = key ^ who * 0x9e3779b1u;
-    uint32_t h0 = hash32(base ^ kf * 0x85ebca77u), h1 = hash32(base ^ (kf + 1u) * 0x85ebca77u);
-    const float k = 1.0f / 65536.0f;
-    float x0 = (float)(h0 & 0xffffu) * k, y0 = (float)(h0 >> 16) * k;
-    float x1 = (float)(h1 & 0xffffu) * k, y1 = (float)(h1 >> 16) * k;
-    *wx = (x0 + (x1 - x0) * t) * 2.0f - 1.0f;
-    *wy = (y0 + (y1 - y0) * t) * 2.0f - 1.0f;
-}
-
-static inline int water_at(const ShoreField *f, float x, float y)
-{
-    return f->dist[(size_t)(int)y * (size_t)f->w + (size_t)(int)x] > 0.0f;
-}
-
-/* The hard safety net: (nx, ny) is the proposed position (already on the
- * map), (x, y) the current one, which is water. Never leaves the creature
- * on land. A blocked creature slides: its velocity loses the part heading
- * into the shore (the gradient at (x, y)) and keeps its speed along the
- * coast, on the side it was already heading to, so it never reverses; it
- * moves along that slide if the water allows, else along one axis, else
- * it stays. */
-static inline void keep_wet(const ShoreField *f, const SeaStepK *K, float x, float y, float *nx,
-                            float *ny, float *vx, float *vy)
-{
-    if (water_at(f, *nx, *ny)) return;
-    float gx, gy;
-    shore_gradient(f, x, y, &gx, &gy);
-    float vg = *vx * gx + *vy * gy;
-    if (gx == 0.0f && gy == 0.0f) {
-        /* No gradient (a one-pixel pocket): nothing better than back. */
-        *vx = -*vx;
-        *vy = -*vy;
-    } else if (vg < 0.0f) {
-        float sp = sqrtf(*vx * *vx + *vy * *vy);
-        float tx = *vx - vg * gx, ty = *vy - vg * gy;
-        float tl = sqrtf(tx * tx + ty * ty);
-        if (tl > 1e-3f * sp) {
-            *vx = tx * (sp / tl);
-            *vy = ty * (sp / tl);
-        } else {
-            *vx = -gy * sp;
-            *vy = gx * sp;
-        }
-    }
-    float sx = clampf(x + *vx * K->dt, 0.0f, K->xmax), sy = clampf(y + *vy * K->dt, 0.0f, K->ymax);
-    if (water_at(f, sx, sy)) {
-        *nx = sx;
-        *ny = sy;
-    } else if (water_at(f, *nx, y)) {
-        *ny = y;
-    } else if (water_at(f, x, *ny)) {
-        *nx = x;
-    } else {
-        *nx = x;
-        *ny = y;
-    }
-}
-
-/* Soft push back from the map edges: adds to (fx, fy), returns the
- * strength (0..1) of the strongest edge. */
-static inline float border_push(const SeaStepK *K, float x, float y, float k, float *fx, float *fy)
-{
-    float urg = 0.0f;
-    if (x < K->border) {
-        float st = 1.0f - x * K->inv_border;
-        *fx += st * k;
-        urg = maxf(urg, st);
-    } else if (x > K->xmax - K->border) {
-        float st = 1.0f - (K->xmax - x) * K->inv_border;
-        *fx -= st * k;
-        urg = maxf(urg, st);
-    }
-    if (y < K->border) {
-        float st = 1.0f - y * K->inv_border;
-        *fy += st * k;
-        urg = maxf(urg, st);
-    } else if (y > K->ymax - K->border) {
-        float st = 1.0f - (K->ymax - y) * K->inv_border;
-        *fy -= st * k;
-        urg = maxf(urg, st);
-    }
-    return urg;
-}
 
 static void stamp_threats(Sea *s)
 {
@@ -184,134 +40,6 @@ void sea_stage_count(void *ctx, int begin, int end, int worker)
     if (begin == 0) stamp_threats(s);
 }
 
-/* Nearest sorted fish strictly within sqrt(best_d2) of (x, y) over sorted
- * range [a, b); ties go to the lower sorted index. */
-static inline void nearest_in(const Grid *g, int a, int b, float x, float y, float *best_d2,
-                              int *best)
-{
-    for (int k = a; k < b; k++) {
-        float dx = g->sx[k] - x, dy = g->sy[k] - y;
-        float d2 = dx * dx + dy * dy;
-        if (d2 < *best_d2) {
-            *best_d2 = d2;
-            *best = k;
-        }
-    }
-}
-
-/* Stage 3: sharks, one per index: hunt the nearest fish in sight (or
- * cruise), keep off land, and claim a fish within reach. */
-void sea_stage_sharks(void *ctx, int begin, int end, int worker)
-{
-    Sea *s = ctx;
-    (void)worker;
-    const SeaStepK *K = &s->k;
-    const Grid *g = &s->grid;
-    const ShoreField *f = s->shore;
-    int rb = s->front, wb = rb ^ 1;
-    float sight = sqrtf(K->shark_sight2);
-    for (int i = begin; i < end; i++) {
-        float x = s->shx[rb][i], y = s->shy[rb][i], vx = s->shvx[rb][i], vy = s->shvy[rb][i];
-        s->shark_target[i] = -1;
-        int best = -1;
-        float bd2 = K->shark_sight2;
-        int hungry = s->step >= s->shark_full_until[i];
-        if (hungry && g->n > 0) {
-            if (K->brute) {
-                nearest_in(g, 0, g->n, x, y, &bd2, &best);
-            } else {
-                int cx0, cy0, cx1, cy1;
-                grid_cell_rect(g, x, y, sight, &cx0, &cy0, &cx1, &cy1);
-                for (int cy = cy0; cy <= cy1; cy++)
-                    nearest_in(g, g->cell_start[cy * g->cols + cx0],
-                               g->cell_start[cy * g->cols + cx1 + 1], x, y, &bd2, &best);
-            }
-        }
-        float sp = sqrtf(vx * vx + vy * vy);
-        float dvx, dvy; /* desired velocity */
-        if (best >= 0) {
-            float tx = g->sx[best] + g->su[best] * SHARK_LEAD - x;
-            float ty = g->sy[best] + g->sv[best] * SHARK_LEAD - y;
-            float l = sqrtf(tx * tx + ty * ty);
-            if (l > 1e-4f) {
-                dvx = tx / l * K->shark_speed;
-                dvy = ty / l * K->shark_speed;
-            } else {
-                dvx = vx;
-                dvy = vy;
-            }
-            if (bd2 <= K->shark_catch2) s->shark_target[i] = best;
-        } else {
-            float wx, wy;
-            wander((uint32_t)sea_mix64(s->seed ^ SEA_SALT_SHARK_WANDER), (uint32_t)i, s->step, &wx,
-                   &wy);
-            float hx = sp > 1e-4f ? vx / sp : 1.0f, hy = sp > 1e-4f ? vy / sp : 0.0f;
-            float ax = hx + wx * 0.8f, ay = hy + wy * 0.8f;
-            float l = sqrtf(ax * ax + ay * ay);
-            float cruise = 0.55f * K->shark_speed;
-            dvx = l > 1e-4f ? ax / l * cruise : hx * cruise;
-            dvy = l > 1e-4f ? ay / l * cruise : hy * cruise;
-        }
-        float fx = dvx - vx, fy = dvy - vy;
-        float f2 = fx * fx + fy * fy;
-        if (f2 > K->shark_force * K->shark_force) {
-            float sc = K->shark_force / sqrtf(f2);
-            fx *= sc;
-            fy *= sc;
-        }
-        /* Sharks give each other room. */
-        for (int j = 0; j < s->ns; j++) {
-            float dx = x - s->shx[rb][j], dy = y - s->shy[rb][j];
-            float d2 = dx * dx + dy * dy;
-            if (j == i || d2 >= K->shark_fear2 || d2 <= 1e-8f) continue;
-            float w = (K->shark_fear2 - d2) / (K->shark_fear2 * sqrtf(d2));
-            fx += dx * w * K->shark_force;
-            fy += dy * w * K->shark_force;
-        }
-        float gx, gy;
-        float d = shore_sample(f, x, y, &gx, &gy);
-        float urg = 0.0f;
-        float ksh = s->p.shore_weight * K->shark_force;
-        if (d < K->margin) {
-            urg = 1.0f - d * K->inv_margin;
-            fx += gx * urg * ksh;
-            fy += gy * urg * ksh;
-        }
-        urg = maxf(urg, border_push(K, x, y, ksh, &fx, &fy));
-        float lim = K->shark_force * (1.0f + 2.0f * urg);
-        f2 = fx * fx + fy * fy;
-        if (f2 > lim * lim) {
-            float sc = lim / sqrtf(f2);
-            fx *= sc;
-            fy *= sc;
-        }
-        float nvx = vx + fx * K->dt, nvy = vy + fy * K->dt;
-        float n2 = nvx * nvx + nvy * nvy;
-        float lo = 0.3f * K->shark_speed;
-        if (n2 > K->shark_speed * K->shark_speed) {
-            float sc = K->shark_speed / sqrtf(n2);
-            nvx *= sc;
-            nvy *= sc;
-        } else if (n2 < lo * lo) {
-            if (n2 > 1e-12f) {
-                float sc = lo / sqrtf(n2);
-                nvx *= sc;
-                nvy *= sc;
-            } else {
-                nvx = lo;
-                nvy = 0.0f;
-            }
-        }
-        float nx = clampf(x + nvx * K->dt, 0.0f, K->xmax);
-        float ny = clampf(y + nvy * K->dt, 0.0f, K->ymax);
-        keep_wet(f, K, x, y, &nx, &ny, &nvx, &nvy);
-        s->shx[wb][i] = nx;
-        s->shy[wb][i] = ny;
-        s->shvx[wb][i] = nvx;
-        s->shvy[wb][i] = nvy;
-    }
-}
-
 /* Neighbour sums over sorted ranges: count and velocity sum of the fish
  * within the neighbour radius, their offset sum (for cohesion) and the
  * separation push. Branch-free: every candidate is weighted by a 0/1 mask.
@@ -333,88 +61,11 @@ typedef struct SeaNbr {
     float px, py, nr2, s2, eps;
 } SeaNbr;
 
-#if defined(__GNUC__) && defined(__SSE2__) && !defined(SEA_NO_SIMD)
-#define SEA_VEC8 1
-/* The 8-wide helpers are always inlined, so GCC's note that returning a
- * 32-byte vector from a non-AVX function changes the ABI does not apply. */
-#pragma GCC diagnostic ignored "-Wpsabi"
-typedef float SeaF8 __attribute__((vector_size(32)));
-typedef int32_t SeaI8 __attribute__((vector_size(32)));
-
+#if SEA_VEC8
 typedef struct SeaAcc8 {
     SeaI8 cnt; /* neighbours per lane (a lane mask is -1: subtracted) */
     SeaF8 vx, vy, ox, oy, sx, sy;
 } SeaAcc8;
-
-/* Eight floats from anywhere (the grid pads its arrays for the last block). */
-SEA_ALWAYS_INLINE static inline SeaF8 ld8(const float *p)
-{
-    SeaF8 v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-/* v where the mask is all ones, +0 where it is zero. */
-SEA_ALWAYS_INLINE static inline SeaF8 and8(SeaI8 m, SeaF8 v)
-{
-    return (SeaF8)(m & (SeaI8)v);
-}
-
-SEA_ALWAYS_INLINE static inline __m128 lo4(SeaF8 v)
-{
-    __m128 r;
-    memcpy(&r, &v, sizeof r);
-    return r;
-}
-
-SEA_ALWAYS_INLINE static inline __m128 hi4(SeaF8 v)
-{
-    __m128 r;
-    memcpy(&r, (const char *)&v + sizeof r, sizeof r);
-    return r;
-}
-
-SEA_ALWAYS_INLINE static inline SeaF8 join4(__m128 lo, __m128 hi)
-{
-    SeaF8 r;
-    memcpy(&r, &lo, sizeof lo);
-    memcpy((char *)&r + sizeof lo, &hi, sizeof hi);
-    return r;
-}
-
-/* min, max and sqrt of eight lanes: one AVX instruction in the AVX2 copy
- * (avx = 1), two SSE ones in the other; the same IEEE results, including
- * minps/maxps's rule (the second operand when unordered or equal). */
-SEA_ALWAYS_INLINE static inline SeaF8 min8(SeaF8 a, SeaF8 b, int avx)
-{
-#if SEA_AVX_CLONE
-    if (avx) return __builtin_ia32_minps256(a, b);
-#endif
-    (void)avx;
-    return join4(_mm_min_ps(lo4(a), lo4(b)), _mm_min_ps(hi4(a), hi4(b)));
-}
-
-SEA_ALWAYS_INLINE static inline SeaF8 max8(SeaF8 a, SeaF8 b, int avx)
-{
-#if SEA_AVX_CLONE
-    if (avx) return __builtin_ia32_maxps256(a, b);
-#endif
-    (void)avx;
-    return join4(_mm_max_ps(lo4(a), lo4(b)), _mm_max_ps(hi4(a), hi4(b)));
-}
-
-SEA_ALWAYS_INLINE static inline SeaF8 sqrt8(SeaF8 a, int avx)
-{
-#if SEA_AVX_CLONE
-    if (avx) return __builtin_ia32_sqrtps256(a);
-#endif
-    (void)avx;
-    return join4(_mm_sqrt_ps(lo4(a)), _mm_sqrt_ps(hi4(a)));
-}
-
-/* Eight ones then eight zeros: loading eight from (8 - k) gives the mask
- * of the first k lanes. */
-static const int32_t lane_window[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
 
 /* Candidates j..j+7 into the lanes; `masked` is a constant after inlining:
  * only a range's last block pays for its lane mask (the lanes past the
@@ -466,29 +117,7 @@ SEA_ALWAYS_INLINE static inline void accumulate(const Grid *g, const int *ra, co
     *out = a;
 }
 
-/* The lane sums of eight fish at once: lane f of the result is fish f's
- * ((l0 + l4) + (l2 + l6)) + ((l1 + l5) + (l3 + l7)), the order hsum8 of
- * the scalar build adds in. A transpose by shuffles: 21 operations for
- * eight fish instead of a horizontal sum for each. */
-static const SeaI8 red_lo = {0, 1, 2, 3, 8, 9, 10, 11}, red_hi = {4, 5, 6, 7, 12, 13, 14, 15};
-static const SeaI8 red_ev = {0, 1, 8, 9, 4, 5, 12, 13}, red_od = {2, 3, 10, 11, 6, 7, 14, 15};
-static const SeaI8 red_e2 = {0, 2, 8, 10, 4, 6, 12, 14}, red_o2 = {1, 3, 9, 11, 5, 7, 13, 15};
-
-SEA_ALWAYS_INLINE static inline SeaF8 fold2(SeaF8 a, SeaF8 b, SeaI8 x, SeaI8 y)
-{
-    return __builtin_shuffle(a, b, x) + __builtin_shuffle(a, b, y);
-}
-
-SEA_ALWAYS_INLINE static inline SeaF8 reduce8(SeaF8 a0, SeaF8 a1, SeaF8 a2, SeaF8 a3, SeaF8 a4,
-                                              SeaF8 a5, SeaF8 a6, SeaF8 a7)
-{
-    SeaF8 h04 = fold2(a0, a4, red_lo, red_hi), h15 = fold2(a1, a5, red_lo, red_hi);
-    SeaF8 h26 = fold2(a2, a6, red_lo, red_hi), h37 = fold2(a3, a7, red_lo, red_hi);
-    return fold2(fold2(h04, h15, red_ev, red_od), fold2(h26, h37, red_ev, red_od), red_e2, red_o2);
-}
-
 #else
-#define SEA_VEC8 0
 typedef struct SeaAcc8 {
     float cnt[8], vx[8], vy[8], ox[8], oy[8], sx[8], sy[8];
 } SeaAcc8;
@@ -546,7 +175,7 @@ static float flee(const Sea *s, float x, float y, float w, float *fx, float *fy)
     for (int t = 0; t < s->nthr; t++) {
         const SeaThreat *T = &s->thr[t];
         float rx = x - T->ax, ry = y - T->ay;
-        float u = clampf((rx * T->dx + ry * T->dy) * T->inv_len2, 0.0f, 1.0f);
+        float u = sea_clampf((rx * T->dx + ry * T->dy) * T->inv_len2, 0.0f, 1.0f);
         float qx = rx - u * T->dx, qy = ry - u * T->dy;
         float d2 = qx * qx + qy * qy;
         float lim = T->solid + T->reach;
@@ -570,7 +199,7 @@ static float flee(const Sea *s, float x, float y, float w, float *fx, float *fy)
         }
         ax += ux * st;
         ay += uy * st;
-        fear = maxf(fear, st);
+        fear = sea_maxf(fear, st);
     }
     *fx += ax * w;
     *fy += ay * w;
@@ -578,7 +207,9 @@ static float flee(const Sea *s, float x, float y, float w, float *fx, float *fy)
 }
 
 /* Respawn a fish eaten this step: somewhere out of the sharks' sight, at
- * cruise speed in a random direction. */
+ * cruise speed in a random direction. (Here, not in sea_spawn.c: a call
+ * out of this file costs the fish loop registers around it, some 0.4% of
+ * the fish stage's instructions.) */
 static void respawn(const Sea *s, int id, int sbuf, float *x, float *y, float *vx, float *vy)
 {
     sea_respawn_point(s, id, s->step, sbuf, x, y);
@@ -627,15 +258,15 @@ static inline void steer1(const SeaStepK *K, uint32_t wkey, uint32_t step, SeaBa
     hx += (a.vx - vx) * inv * K->k_ali - a.ox * inv * K->k_coh;
     hy += (a.vy - vy) * inv * K->k_ali - a.oy * inv * K->k_coh;
     float wx, wy;
-    wander(wkey, b->id[i], step, &wx, &wy);
+    sea_wander(wkey, b->id[i], step, &wx, &wy);
     hx += wx * K->k_wan;
     hy += wy * K->k_wan;
     /* Near a shore, the part of the vote heading into it fades: the fish
      * turns along the coast instead of bouncing off it. */
-    float hn = minf(hx * b->gx[i] + hy * b->gy[i], 0.0f) * b->wall[i];
+    float hn = sea_minf(hx * b->gx[i] + hy * b->gy[i], 0.0f) * b->wall[i];
     hx -= hn * b->gx[i];
     hy -= hn * b->gy[i];
-    float bl = maxf(sqrtf(hx * hx + hy * hy), 1.0f);
+    float bl = sea_maxf(sqrtf(hx * hx + hy * hy), 1.0f);
     hx += b->ax[i] * bl;
     hy += b->ay[i] * bl;
     float target = K->cruise + K->cruise_span * b->fear[i];
@@ -647,16 +278,16 @@ static inline void steer1(const SeaStepK *K, uint32_t wkey, uint32_t step, SeaBa
     float fy = h2 > 0.0f ? (hy * hs - vy) * K->inv_steer : 0.0f;
     /* Danger lets a fish turn harder than its cruising max_force. */
     float lim = K->max_force * (1.0f + 2.0f * b->urg[i]);
-    float fsc = minf(1.0f, lim / sqrtf(fx * fx + fy * fy));
+    float fsc = sea_minf(1.0f, lim / sqrtf(fx * fx + fy * fy));
     /* Separation is a push on top of the (limited) steering, not one more
      * vote in the heading: crowding must cost speed and spread the school,
      * whatever the heading votes say. It has its own limit. */
     float sx = a.sx * K->k_sep, sy = a.sy * K->k_sep;
-    float ssc = minf(1.0f, K->sep_lim / sqrtf(sx * sx + sy * sy));
+    float ssc = sea_minf(1.0f, K->sep_lim / sqrtf(sx * sx + sy * sy));
     float nvx = vx + (fx * fsc + sx * ssc) * K->dt;
     float nvy = vy + (fy * fsc + sy * ssc) * K->dt;
     float sp = sqrtf(nvx * nvx + nvy * nvy);
-    float vsc = clampf(sp, K->min_speed, K->max_speed) / sp;
+    float vsc = sea_clampf(sp, K->min_speed, K->max_speed) / sp;
     nvx = sp > 1e-6f ? nvx * vsc : K->min_speed;
     nvy = sp > 1e-6f ? nvy * vsc : 0.0f;
     /* A fish turns at most SEA_TURN_RATE (more when afraid): however hard
@@ -687,65 +318,31 @@ static inline void steer1(const SeaStepK *K, uint32_t wkey, uint32_t step, SeaBa
      * fleeing, it slides along the shore rather than stall against it. */
     float gx = b->gx[i], gy = b->gy[i];
     float vn = nvx * gx + nvy * gy;
-    float cut = minf(vn + b->room[i], 0.0f);
+    float cut = sea_minf(vn + b->room[i], 0.0f);
     if (cut < 0.0f && b->fear[i] > 0.0f) {
         float keep2 = nvx * nvx + nvy * nvy;
         float vn2 = vn - cut;
         float tx = nvx - vn * gx, ty = nvy - vn * gy;
         float tl = sqrtf(tx * tx + ty * ty);
-        float want = sqrtf(maxf(keep2 - vn2 * vn2, 0.0f));
+        float want = sqrtf(sea_maxf(keep2 - vn2 * vn2, 0.0f));
         float ts = want / tl;
         float ux = tl > 1e-3f ? tx * ts : -gy * want;
         float uy = tl > 1e-3f ? ty * ts : gx * want;
         nvx = ux + vn2 * gx;
         nvy = uy + vn2 * gy;
     } else if (cut < 0.0f) {
-        float sc = maxf(b->room[i] / -vn, SEA_BRAKE_MIN);
+        float sc = sea_maxf(b->room[i] / -vn, SEA_BRAKE_MIN);
         nvx *= sc;
         nvy *= sc;
     }
     b->nvx[i] = nvx;
     b->nvy[i] = nvy;
-    b->nx[i] = clampf(b->px[i] + nvx * K->dt, 0.0f, K->xmax);
-    b->ny[i] = clampf(b->py[i] + nvy * K->dt, 0.0f, K->ymax);
+    b->nx[i] = sea_clampf(b->px[i] + nvx * K->dt, 0.0f, K->xmax);
+    b->ny[i] = sea_clampf(b->py[i] + nvy * K->dt, 0.0f, K->ymax);
 }
 #endif
 
 #if SEA_VEC8
-typedef uint32_t SeaU8 __attribute__((vector_size(32)));
-
-/* Any lane of the mask set. */
-SEA_ALWAYS_INLINE static inline int any8(SeaI8 m)
-{
-    SeaF8 f = (SeaF8)m;
-    return _mm_movemask_ps(_mm_or_ps(lo4(f), hi4(f))) != 0;
-}
-
-/* (c ? a : b) lane by lane, c all ones or all zeros. */
-SEA_ALWAYS_INLINE static inline SeaF8 sel8(SeaI8 c, SeaF8 a, SeaF8 b)
-{
-    return (SeaF8)((c & (SeaI8)a) | (~c & (SeaI8)b));
-}
-
-SEA_ALWAYS_INLINE static inline SeaF8 clamp8(SeaF8 v, SeaF8 lo, SeaF8 hi, int avx)
-{
-    return max8(lo, min8(hi, v, avx), avx);
-}
-
-SEA_ALWAYS_INLINE static inline SeaU8 hash8(SeaU8 x)
-{
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    return x ^ (x >> 16);
-}
-
-SEA_ALWAYS_INLINE static inline SeaF8 u2f8(SeaU8 v)
-{
-    return __builtin_convertvector((SeaI8)v, SeaF8);
-}
-
 /* steer1 for fish i..i+7, operation for operation. */
 SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, uint32_t step,
                                             SeaBatch *b, int i, int avx)
@@ -765,13 +362,13 @@ SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, ui
     SeaF8 inv = and8(cnt > C(0.5f), one / cnt);
     hx = hx + ((RED(vx) - vx) * inv * C(K->k_ali) - RED(ox) * inv * C(K->k_coh));
     hy = hy + ((RED(vy) - vy) * inv * C(K->k_ali) - RED(oy) * inv * C(K->k_coh));
-    /* wander(), eight at a time */
+    /* sea_wander(), eight at a time */
     SeaU8 who;
     memcpy(&who, b->id + i, sizeof who);
     const SeaU8 uz = {0};
-    SeaU8 u = (uz + step) + ((who * 2654435761u) >> (32 - WANDER_SHIFT));
-    SeaU8 kf = u >> WANDER_SHIFT;
-    SeaF8 t = u2f8(u & ((1u << WANDER_SHIFT) - 1)) * C(1.0f / (float)(1u << WANDER_SHIFT));
+    SeaU8 u = (uz + step) + ((who * 2654435761u) >> (32 - SEA_WANDER_SHIFT));
+    SeaU8 kf = u >> SEA_WANDER_SHIFT;
+    SeaF8 t = u2f8(u & ((1u << SEA_WANDER_SHIFT) - 1)) * C(1.0f / (float)(1u << SEA_WANDER_SHIFT));
     t = t * t * (C(3.0f) - C(2.0f) * t);
     SeaU8 base = (uz + wkey) ^ (who * 0x9e3779b1u);
     SeaU8 h0 = hash8(base ^ (kf * 0x85ebca77u)), h1 = hash8(base ^ ((kf + 1u) * 0x85ebca77u));
@@ -1002,17 +599,17 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
                 float d = shore_sample(f, px, py, &gx, &gy);
                 if (d < K.margin) {
                     wall = 1.0f - d * K.inv_margin;
-                    room = maxf(d - SEA_SHORE_PAD, 0.0f) * (1.0f / SEA_SHORE_LOOK);
+                    room = sea_maxf(d - SEA_SHORE_PAD, 0.0f) * (1.0f / SEA_SHORE_LOOK);
                     ax += gx * wall * K.k_shore;
                     ay += gy * wall * K.k_shore;
-                    urg = maxf(urg, wall);
+                    urg = sea_maxf(urg, wall);
                 }
             }
             b.gx[i] = gx;
             b.gy[i] = gy;
             b.wall[i] = wall;
             b.room[i] = room;
-            urg = maxf(urg, border_push(&K, px, py, K.k_shore, &ax, &ay));
+            urg = sea_maxf(urg, sea_border_push(&K, px, py, K.k_shore, &ax, &ay));
             b.ax[i] = ax;
             b.ay[i] = ay;
             b.fear[i] = fear;
@@ -1050,7 +647,7 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
                 respawn(s, id, wb, &nx, &ny, &nvx, &nvy);
             else if (b.flag[i] & FISH_WET)
                 /* Subcells far from shore cannot reach land in one step. */
-                keep_wet(f, &K, b.px[i], b.py[i], &nx, &ny, &nvx, &nvy);
+                sea_keep_wet(f, &K, b.px[i], b.py[i], &nx, &ny, &nvx, &nvy);
             ox[k] = nx;
             oy[k] = ny;
             ovx[k] = nvx;
@@ -1098,5 +695,6 @@ void sea_stage_bake(void *ctx, int begin, int end, int worker)
 {
     Sea *s = ctx;
     (void)worker;
+    assert(s->run_bake && 0 <= begin && begin <= end && end <= s->n);
     s->run_bake(s->run_bake_ctx, &s->bake_view, begin, end);
 }

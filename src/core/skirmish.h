@@ -11,7 +11,7 @@
 
 #include "err.h"
 #include "fleet.h"
-#include "hex.h"
+#include "chart.h"
 #include "map.h"
 #include "mapgen.h"
 
@@ -93,7 +93,7 @@ typedef struct SkirmishSetup {
 
 typedef struct Skirmish {
     const Map *map; /* borrowed: must outlive the skirmish */
-    HexChart chart;
+    Chart chart;
     char map_path[SKIRMISH_PATH_MAX]; /* "" when generated */
     bool map_generated;
     MapGenParams gen;
@@ -131,6 +131,30 @@ void skirmish_setup_default(SkirmishSetup *s);
  * then frigates, then sloops; e.g. 3 -> line, frigate, sloop). */
 int skirmish_fleet_class(int size, int i);
 
+/* The sea skirmish_sea generates for seed when a battle has no map file:
+ * 1280x800, a fifth land, six islands, mirrored so neither fleet is
+ * favoured, from the low 32 bits of seed. */
+void skirmish_sea_params(uint64_t seed, MapGenParams *p);
+
+/* Generate the skirmish sea of seed into m (free with map_free) and its
+ * parameters into gen: skirmish_sea_params(seed), and when the fleets'
+ * spawns on it cannot reach each other by sea (validate_map finds an
+ * error: land walls one side off), the same parameters with a seed derived
+ * from it, up to SKIRMISH_SEA_TRIES seas. gen ends as the sea's own
+ * parameters, so mapgen_generate(gen) gives it back (a save stores them).
+ * Returns -1 with e set (m empty) when generation or the check fails. */
+#define SKIRMISH_SEA_TRIES 8
+int skirmish_sea(uint64_t seed, Map *m, MapGenParams *gen, Err *e);
+
+/* A battle's map into m (free with map_free): the map file at map_path
+ * (PNG + sidecar), or when map_path is NULL the sea of
+ * skirmish_sea(sea_seed), its parameters into *gen. Records the source in
+ * setup->map_path or setup->gen (the other NULL) for saves; both point at
+ * the caller's storage. Returns 0; -1 when the map file can't be loaded (e
+ * names it: bad input); -2 when the sea can't be generated (e says why). */
+int skirmish_map_load(const char *map_path, uint64_t sea_seed, Map *m, MapGenParams *gen,
+                      SkirmishSetup *setup, Err *e);
+
 /* Start a battle on map (borrowed) from setup: chart the map, take its wind,
  * place both fleets (the map's spawn hexes when it has them, else sailable
  * hexes on the left for side A and the right for side B, in the largest
@@ -149,7 +173,7 @@ int skirmish_ship_at(const Skirmish *sk, Hex h);
 int skirmish_active(const Skirmish *sk, int side);
 /* This turn's movement allowance and cost table of ship i. */
 int skirmish_allowance(const Skirmish *sk, int i);
-void skirmish_move_cost(const Skirmish *sk, int i, HexMoveCost *out);
+void skirmish_move_cost(const Skirmish *sk, int i, ChartMoveCost *out);
 
 /* The orders every ship starts a turn with: no movement, loaded broadsides
  * fire at will with round shot, reloading ones hold. */
@@ -165,10 +189,10 @@ int skirmish_submit(Skirmish *sk, int side, Err *e);
  * advances the turn, resets orders to the defaults. */
 int skirmish_resolve(Skirmish *sk, Err *e);
 
-/* Where ship i can be at the end of this turn: hex_reach under its cost
+/* Where ship i can be at the end of this turn: chart_reach under its cost
  * table, never entering a hex another ship (afloat or struck) is in now.
  * Returns the node count (at most cap) or -1 when memory runs out. */
-int skirmish_reach(Skirmish *sk, int i, HexReachNode *out, int cap);
+int skirmish_reach(Skirmish *sk, int i, ChartReachNode *out, int cap);
 /* Plot ship i's path towards goal (facing goal_facing, or any if < 0): the
  * cheapest path this turn when the goal is in reach, else the part of the
  * cheapest route (A*, slower points of sail cost more) this turn's

@@ -1,10 +1,13 @@
 /* validate: spawn, reachability and sanity checks of a map (validate.h). */
 #include "validate.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "chart.h"
 
 /* Findings are gathered here, then copied errors first into the report. */
 typedef struct List {
@@ -40,42 +43,35 @@ add(List *l, ValidateSeverity sev, const MapMeta *meta, int fleet, int spawn, co
     }
 }
 
-static bool on_map(const Map *m, Hex h, int size)
-{
-    float x, y;
-    hex_to_pixel(h, (float)size, &x, &y);
-    return x >= 0.0f && y >= 0.0f && x < (float)m->w && y < (float)m->h;
-}
-
 /* Sea reachability between the fleets' usable spawns: an error when no
  * pair connects, else a warning for each spawn cut off from every enemy. */
 static int check_reach(const Map *m, const MapMeta *meta, const int count[2],
                        bool usable[2][MAP_MAX_SPAWNS], List *l, Err *e)
 {
     /* The bodies of water the skirmish and the map generator see too. */
-    HexChart c;
+    Chart c;
     Err ce;
-    if (hex_chart_init(&c, m, (float)meta->hex_size, &ce) != 0)
+    if (chart_init(&c, m, (float)meta->hex_size, &ce) != 0)
         return err_set(e, "validate: %s", ce.msg);
     size_t n = (size_t)c.qn * (size_t)c.rn;
     int *body = malloc(n * sizeof *body), *queue = malloc(n * sizeof *queue);
     if (!body || !queue) {
         free(body);
         free(queue);
-        hex_chart_free(&c);
+        chart_deinit(&c);
         return err_set(e, "validate: out of memory searching the %dx%d map's hexes", m->w, m->h);
     }
-    hex_chart_waters(&c, body, queue);
+    chart_waters(&c, body, queue);
     /* comp: 1 + the spawn's body of water, 0 for an unusable spawn. */
     int comp[2][MAP_MAX_SPAWNS];
     for (int f = 0; f < 2; f++)
         for (int i = 0; i < count[f]; i++) {
-            int k = usable[f][i] ? hex_chart_cell(&c, meta->spawns[f][i]) : -1;
+            int k = usable[f][i] ? chart_cell(&c, meta->spawns[f][i]) : -1;
             comp[f][i] = k >= 0 ? body[k] + 1 : 0;
         }
     free(body);
     free(queue);
-    hex_chart_free(&c);
+    chart_deinit(&c);
 
     bool meets[2][MAP_MAX_SPAWNS];
     bool any = false;
@@ -104,12 +100,10 @@ static int check_reach(const Map *m, const MapMeta *meta, const int count[2],
     return 0;
 }
 
-int validate_map(const Map *m, ValidateReport *r, Err *e)
+/* The settings of the sidecar: hex size, wind. Returns whether the hex
+ * size is usable, which the spawn checks need. */
+static bool check_settings(const MapMeta *meta, List *l)
 {
-    List *l = calloc(1, sizeof *l);
-    if (!l) return err_set(e, "validate: out of memory");
-    const MapMeta *meta = &m->meta;
-
     bool hex_ok = meta->hex_size >= MAP_HEX_SIZE_MIN && meta->hex_size <= MAP_HEX_SIZE_MAX;
     if (!hex_ok)
         add(l, VALIDATE_ERROR, meta, -1, -1, "hex size %d is outside %d..%d", meta->hex_size,
@@ -122,9 +116,12 @@ int validate_map(const Map *m, ValidateReport *r, Err *e)
             meta->wind_strength, MAP_WIND_MAX);
     else if (meta->wind_strength == 0)
         add(l, VALIDATE_WARNING, meta, -1, -1, "wind strength is 0: the map is becalmed");
+    return hex_ok;
+}
 
-    int count[2];
-    bool usable[2][MAP_MAX_SPAWNS];
+/* Each fleet's spawn count, clamped into count[] for the checks after. */
+static void check_spawn_counts(const MapMeta *meta, int count[2], List *l)
+{
     for (int f = 0; f < 2; f++) {
         count[f] = meta->spawn_count[f];
         if (count[f] < 0 || count[f] > MAP_MAX_SPAWNS) {
@@ -136,56 +133,71 @@ int validate_map(const Map *m, ValidateReport *r, Err *e)
             add(l, VALIDATE_WARNING, meta, f, -1,
                 "fleet %d has no spawn hexes: the game will place its ships", f + 1);
     }
+}
 
-    int usable_n[2] = {0, 0};
+/* True when spawn i of fleet f repeats an earlier spawn (reported): the
+ * first use of a hex stands, later ones are the duplicates. */
+static bool spawn_repeated(const MapMeta *meta, const int count[2], int f, int i, List *l)
+{
+    Hex h = meta->spawns[f][i];
+    for (int g = 0; g <= f; g++) {
+        int upto = g == f ? i : count[g];
+        for (int j = 0; j < upto; j++) {
+            if (!hex_equal(meta->spawns[g][j], h)) continue;
+            if (g == f)
+                add(l, VALIDATE_ERROR, meta, f, i, "fleet %d spawn %d,%d is listed twice", f + 1,
+                    h.q, h.r);
+            else
+                add(l, VALIDATE_ERROR, meta, f, i, "fleet %d spawn %d,%d is also a fleet %d spawn",
+                    f + 1, h.q, h.r, g + 1);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Every spawn hex on its own: on the map, sailable, not a repeat. Sets
+ * usable[][] and counts the usable spawns of each fleet in usable_n[]. */
+static void check_spawns(const Map *m, bool hex_ok, const int count[2],
+                         bool usable[2][MAP_MAX_SPAWNS], int usable_n[2], List *l)
+{
+    const MapMeta *meta = &m->meta;
     for (int f = 0; f < 2; f++)
         for (int i = 0; i < count[f]; i++) {
             usable[f][i] = false;
             if (!hex_ok) continue;
             Hex h = meta->spawns[f][i];
             bool ok = true;
-            if (!on_map(m, h, meta->hex_size)) {
+            if (!map_hex_inside(h, meta->hex_size, m->w, m->h)) {
                 add(l, VALIDATE_ERROR, meta, f, i, "fleet %d spawn %d,%d lies outside the map",
                     f + 1, h.q, h.r);
                 ok = false;
-            } else if (!hex_sailable(m, h, (float)meta->hex_size)) {
+            } else if (!chart_hex_sailable(m, h, (float)meta->hex_size)) {
                 add(l, VALIDATE_ERROR, meta, f, i,
                     "fleet %d spawn %d,%d is not sailable: land or the map edge within the hex",
                     f + 1, h.q, h.r);
                 ok = false;
             }
-            /* The first use of a hex stands; later ones are the duplicates. */
-            for (int g = 0; g <= f && ok; g++) {
-                int upto = g == f ? i : count[g];
-                for (int j = 0; j < upto; j++)
-                    if (hex_equal(meta->spawns[g][j], h)) {
-                        if (g == f)
-                            add(l, VALIDATE_ERROR, meta, f, i,
-                                "fleet %d spawn %d,%d is listed twice", f + 1, h.q, h.r);
-                        else
-                            add(l, VALIDATE_ERROR, meta, f, i,
-                                "fleet %d spawn %d,%d is also a fleet %d spawn", f + 1, h.q, h.r,
-                                g + 1);
-                        ok = false;
-                        break;
-                    }
-            }
+            if (ok && spawn_repeated(meta, count, f, i, l)) ok = false;
             usable[f][i] = ok;
             usable_n[f] += ok;
         }
+}
 
-    if (usable_n[0] && usable_n[1] && check_reach(m, meta, count, usable, l, e)) {
-        free(l);
-        return -1;
-    }
-
+/* A map all land or all water. */
+static void check_fill(const Map *m, List *l)
+{
     size_t n = (size_t)m->w * (size_t)m->h, land = 0;
     for (size_t i = 0; i < n; i++) land += m->land[i] != 0;
     if (land == n)
-        add(l, VALIDATE_WARNING, meta, -1, -1, "the map is all land: no ship can sail");
+        add(l, VALIDATE_WARNING, &m->meta, -1, -1, "the map is all land: no ship can sail");
     else if (land == 0)
-        add(l, VALIDATE_WARNING, meta, -1, -1, "the map is all water: no islands, no cover");
+        add(l, VALIDATE_WARNING, &m->meta, -1, -1, "the map is all water: no islands, no cover");
+}
 
+/* The findings into r, errors first, each kind in check order. */
+static void report_sorted(const List *l, ValidateReport *r)
+{
     memset(r, 0, sizeof *r);
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < l->n; i++) {
@@ -197,6 +209,25 @@ int validate_map(const Map *m, ValidateReport *r, Err *e)
             else
                 r->warnings++;
         }
+}
+
+int validate_map(const Map *m, ValidateReport *r, Err *e)
+{
+    assert(m && m->land && r);
+    List *l = calloc(1, sizeof *l);
+    if (!l) return err_set(e, "validate: out of memory");
+    bool hex_ok = check_settings(&m->meta, l);
+    int count[2];
+    check_spawn_counts(&m->meta, count, l);
+    bool usable[2][MAP_MAX_SPAWNS];
+    int usable_n[2] = {0, 0};
+    check_spawns(m, hex_ok, count, usable, usable_n, l);
+    if (usable_n[0] && usable_n[1] && check_reach(m, &m->meta, count, usable, l, e)) {
+        free(l);
+        return -1;
+    }
+    check_fill(m, l);
+    report_sorted(l, r);
     free(l);
     return 0;
 }

@@ -36,7 +36,7 @@ typedef struct ValidateReport {
 
 /* Check m, filling *r (caller-owned; previous contents are discarded).
  * Errors: meta.hex_size outside the sidecar range; a spawn hex whose
- * centre is off the map, or that is not sailable (hex_sailable); a hex
+ * centre is off the map, or that is not sailable (chart_hex_sailable); a hex
  * used twice (in one fleet or by both); fleets that cannot reach each
  * other by sea — a breadth-first search over sailable hexes (six
  * neighbours each) from fleet 1's spawns meets none of fleet 2's.

@@ -161,13 +161,10 @@ int autoplay_run(const AutoplayOptions *o, FILE *out, Err *e)
     setup.turn_limit = o->turns;
     Map m;
     MapGenParams gen;
-    if (o->map_path) {
-        if (map_load(&m, o->map_path, e) != 0) return -1;
-        setup.map_path = o->map_path;
-    } else {
-        if (ai_skirmish_map(o->seed, &m, &gen, e) != 0) return -2;
-        setup.gen = &gen;
-    }
+    /* A map file that won't load is bad input (-1); a sea that can't be
+     * generated is a runtime failure (-2). */
+    int lrc = skirmish_map_load(o->map_path, o->seed, &m, &gen, &setup, e);
+    if (lrc != 0) return lrc;
     SkirmishOutcome r;
     /* What fails past loading is the setup against this map (a sea too
      * small for the fleets): bad input, like the map itself. */

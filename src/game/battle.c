@@ -176,15 +176,7 @@ Battle *battle_new(const BattleSetup *st, float speed, Err *e)
     setup.ships[1] = st->ships[1];
     setup.turn_limit = st->turn_limit;
     MapGenParams gen;
-    int rc;
-    if (st->map_path) {
-        rc = map_load(&b->map, st->map_path, e);
-        setup.map_path = st->map_path;
-    } else {
-        rc = ai_skirmish_map(st->map_seed, &b->map, &gen, e);
-        setup.gen = &gen;
-    }
-    if (rc != 0) {
+    if (skirmish_map_load(st->map_path, st->map_seed, &b->map, &gen, &setup, e) != 0) {
         free(b);
         return NULL;
     }
@@ -309,7 +301,7 @@ void battle_refresh(Battle *b)
     if (b->phase == BATTLE_PLOT && (mine || s->side != b->side)) {
         int n = skirmish_reach(&b->sk, i, b->reach, BATTLE_REACH_MAX);
         b->nreach = n > 0 ? n : 0;
-        const HexChart *c = &b->sk.chart;
+        const Chart *c = &b->sk.chart;
         for (int k = 0; k < b->nreach; k++) {
             Hex h = b->reach[k].pose.hex;
             int q = h.q - c->q0, r = h.r - c->r0;
@@ -355,7 +347,7 @@ int battle_plot(Battle *b, Hex h)
     if (!battle_can_order(b, i)) return -1;
     char lab[16];
     skirmish_ship_label(&b->sk, i, lab, sizeof lab);
-    if (!hex_chart_sailable(&b->sk.chart, h)) {
+    if (!chart_sailable(&b->sk.chart, h)) {
         battle_note(b, 1, "%s can't sail there: land or off the map", lab);
         return -1;
     }

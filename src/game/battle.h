@@ -48,7 +48,7 @@ typedef struct BattleSetup {
     uint64_t seed;             /* the dice */
     int ships[SKIRMISH_SIDES]; /* 1..SKIRMISH_SIDE_SHIPS */
     int turn_limit;            /* 1..SKIRMISH_MAX_TURNS */
-    uint32_t map_seed;         /* the generated sea: ai_skirmish_map(map_seed) */
+    uint32_t map_seed;         /* the generated sea: skirmish_sea(map_seed) */
 } BattleSetup;
 
 /* Where and how ship i is drawn now. */
@@ -71,7 +71,7 @@ typedef struct Battle {
     /* Plotting aids for the selected ship (battle_refresh). */
     bool aids_dirty;
     int nreach;
-    HexReachNode reach[BATTLE_REACH_MAX];
+    ChartReachNode reach[BATTLE_REACH_MAX];
     int nreach_hex; /* the distinct hexes of reach */
     Hex reach_hex[BATTLE_REACH_MAX];
     uint8_t *mark;    /* one byte per chart cell, for de-duplicating hexes */
@@ -97,7 +97,7 @@ typedef struct Battle {
 } Battle;
 
 /* Start a battle: load the map file (or generate the sea of
- * ai_skirmish_map(map_seed)), place the fleets, and begin with the
+ * skirmish_sea(map_seed)), place the fleets, and begin with the
  * first side to plot (hot-seat: behind the curtain; watching: the first
  * turn already playing). NULL with e set on failure. */
 Battle *battle_new(const BattleSetup *st, float speed, Err *e);

@@ -8,12 +8,13 @@
 #include "battle_view.h"
 #include "ui/draw.h"
 #include "core/mathx.h"
+#include "ui/theme.h"
 
-static const SDL_Color ink = {236, 244, 248, 255};
-static const SDL_Color dim = {160, 190, 205, 255};
-static const SDL_Color gold = {245, 214, 140, 255};
-static const SDL_Color bad_ink = {255, 140, 120, 255};
-static const SDL_Color side_ink[SKIRMISH_SIDES] = {{135, 180, 255, 255}, {255, 135, 120, 255}};
+/* Side s's colour in the log (0 or 1). */
+static SDL_Color side_ink(int s)
+{
+    return s ? THEME_SIDE_B_TEXT : THEME_SIDE_A_TEXT;
+}
 
 static const char *const wind_names[6] = {
     "calm", "light air", "light breeze", "moderate breeze", "fresh breeze", "gale"};
@@ -21,10 +22,10 @@ static const char *const wind_names[6] = {
 static void box(SDL_Renderer *r, float x, float y, float w, float h, Uint8 alpha)
 {
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r, 6, 20, 36, alpha);
+    theme_draw_color(r, theme_alpha(THEME_PANEL, alpha));
     SDL_Rect rc = {(int)x, (int)y, (int)w, (int)h};
     draw_fill_rect(r, &rc);
-    SDL_SetRenderDrawColor(r, 120, 180, 200, (Uint8)(alpha / 3));
+    theme_draw_color(r, theme_alpha(THEME_EDGE, (Uint8)(alpha / 3)));
     draw_rect(r, &rc);
 }
 
@@ -36,7 +37,7 @@ static void wind_rose(SDL_Renderer *r, float cx, float cy, float rad, int from, 
         float a = 2.0f * MATHX_PI_F * (float)k / 32.0f;
         circle[k] = (SDL_FPoint){cx + cosf(a) * rad, cy + sinf(a) * rad};
     }
-    SDL_SetRenderDrawColor(r, 160, 200, 220, 160);
+    theme_draw_color(r, THEME_ROSE);
     draw_lines_f(r, circle, 33);
     float a = -(float)from * MATHX_PI_F / 3.0f + MATHX_PI_F; /* blows away from `from` */
     float tx = cx + cosf(a) * rad * 0.9f, ty = cy + sinf(a) * rad * 0.9f;
@@ -47,7 +48,7 @@ static void wind_rose(SDL_Renderer *r, float cx, float cy, float rad, int from, 
                            {tx + cosf(a + 2.5f) * hl, ty + sinf(a + 2.5f) * hl},
                            {tx, ty},
                            {tx + cosf(a - 2.5f) * hl, ty + sinf(a - 2.5f) * hl}};
-    SDL_SetRenderDrawColor(r, 240, 248, 255, strength > 0 ? 255 : 90);
+    theme_draw_color(r, theme_alpha(THEME_WIND, strength > 0 ? 255 : 90));
     draw_lines_f(r, arrow, 5);
 }
 
@@ -90,7 +91,7 @@ static void top_bar(BattleView *v, const Battle *b, int view_w)
     float x = ((float)view_w - w) / 2, y = 44 * u;
     box(v->r, x, y, w, (float)th + pad, 185);
     wind_rose(v->r, x + pad + rose, y + (float)th / 2 + pad / 2, rose, b->sk.wind_dir, ws);
-    text_draw(v->text, line, (int)(x + pad + 2 * rose + pad), (int)(y + pad / 2), ink);
+    text_draw(v->text, line, (int)(x + pad + 2 * rose + pad), (int)(y + pad / 2), THEME_INK);
     if (b->note_left > 0.0f && b->note[0]) {
         int nw, nh;
         text_measure(v->text, b->note, &nw, &nh);
@@ -98,7 +99,7 @@ static void top_bar(BattleView *v, const Battle *b, int view_w)
         box(v->r, ((float)view_w - (float)nw) / 2 - pad, ny, (float)nw + 2 * pad, (float)nh + pad,
             185);
         text_draw(v->text, b->note, (int)(((float)view_w - (float)nw) / 2), (int)(ny + pad / 2),
-                  b->note_bad ? bad_ink : gold);
+                  b->note_bad ? THEME_BAD : THEME_GOLD);
     }
 }
 
@@ -235,13 +236,13 @@ static void log_box(BattleView *v, const Battle *b, int view_w, int view_h)
     SDL_RenderSetClipRect(v->r, &clip);
     for (int k = 0; k < n; k++) {
         const BattleLogLine *l = battle_log_line(b, n - 1 - k);
-        SDL_Color c = l->kind < 0                   ? gold
-                      : l->side >= 0 && l->side < 2 ? side_ink[l->side]
-                      : l->kind == SKIRMISH_EV_HIT  ? ink
-                                                    : dim;
+        SDL_Color c = l->kind < 0                   ? THEME_GOLD
+                      : l->side >= 0 && l->side < 2 ? side_ink(l->side)
+                      : l->kind == SKIRMISH_EV_HIT  ? THEME_INK
+                                                    : THEME_DIM;
         if (l->kind == SKIRMISH_EV_SANK || l->kind == SKIRMISH_EV_STRUCK ||
             l->kind == SKIRMISH_EV_GAME_OVER)
-            c = gold;
+            c = THEME_GOLD;
         text_draw(v->text, l->text, (int)(x + pad), (int)(y + pad / 2 + (float)(k * lh)), c);
     }
     SDL_RenderSetClipRect(v->r, NULL);
@@ -252,7 +253,7 @@ static void curtain(BattleView *v, Battle *b, Ui *ui, int view_w, int view_h)
 {
     UiPanel *panel = &v->p_curtain;
     SDL_SetRenderDrawBlendMode(v->r, SDL_BLENDMODE_NONE);
-    SDL_SetRenderDrawColor(v->r, 7, 22, 44, 255);
+    theme_draw_color(v->r, THEME_CURTAIN);
     SDL_Rect all = {0, 0, view_w, view_h};
     draw_fill_rect(v->r, &all);
     float u = v->ui;

@@ -5,25 +5,37 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ui/draw.h"
+#include "ui/geo.h"
 #include "core/mathx.h"
+#include "ui/theme.h"
 
 #define FX_TEX_CELL 32
+/* Segments of a ring round a ship or an aimed-at target. */
+#define RING_SEGS 36
 
 /* Side colours: the paint of the ships (tools/sprites/ships.py). */
-static const SDL_Color side_ink[SKIRMISH_SIDES] = {{120, 170, 255, 255}, {255, 120, 105, 255}};
-static const SDL_Color reach_fill = {160, 232, 255, 64};
-static const SDL_Color enemy_reach_fill = {255, 150, 130, 34};
+static SDL_Color side_ink(int side)
+{
+    return side ? THEME_SIDE_B : THEME_SIDE_A;
+}
+
 /* Arcs are tinted lightly and outlined, so the reach shows through. */
-static const SDL_Color arc_fill[FLEET_BROADSIDES] = {{255, 200, 90, 22}, {255, 120, 190, 22}};
-static const SDL_Color arc_line[FLEET_BROADSIDES] = {{255, 200, 90, 110}, {255, 130, 195, 110}};
+static SDL_Color arc_fill(int broadside)
+{
+    return broadside ? THEME_ARC_STBD_FILL : THEME_ARC_PORT_FILL;
+}
+
+static SDL_Color arc_line(int broadside)
+{
+    return broadside ? THEME_ARC_STBD : THEME_ARC_PORT;
+}
+
 /* Labels over ships only when hexes are at least this many output px
  * (centre to corner): further out they would cover each other. */
 #define LABEL_HEX_PX 26.0f
-static const SDL_Color path_ink = {255, 240, 190, 230};
 
 /* ------------------------------------------------------------- resources */
 
@@ -83,89 +95,11 @@ void battle_view_deinit(BattleView *v)
 {
     atlas_free(&v->ships);
     if (v->fx_tex) SDL_DestroyTexture(v->fx_tex);
-    free(v->vert);
-    free(v->idx);
+    geo_free(&v->geo);
     memset(v, 0, sizeof *v);
 }
 
 /* ------------------------------------------------------------- geometry */
-
-static void batch_reset(BattleView *v)
-{
-    v->nvert = v->nidx = 0;
-    v->no_memory = 0;
-}
-
-/* Room for nv more vertices and ni more indices. */
-static int reserve(BattleView *v, int nv, int ni)
-{
-    if (v->no_memory) return -1;
-    if (v->nvert + nv > v->cap_vert) {
-        int cap = v->cap_vert ? v->cap_vert : 1024;
-        while (cap < v->nvert + nv) cap *= 2;
-        SDL_Vertex *p = realloc(v->vert, (size_t)cap * sizeof *p);
-        if (!p) {
-            v->no_memory = 1;
-            return -1;
-        }
-        v->vert = p;
-        v->cap_vert = cap;
-    }
-    if (v->nidx + ni > v->cap_idx) {
-        int cap = v->cap_idx ? v->cap_idx : 1536;
-        while (cap < v->nidx + ni) cap *= 2;
-        int *p = realloc(v->idx, (size_t)cap * sizeof *p);
-        if (!p) {
-            v->no_memory = 1;
-            return -1;
-        }
-        v->idx = p;
-        v->cap_idx = cap;
-    }
-    return 0;
-}
-
-static void vtx(BattleView *v, float x, float y, SDL_Color c, float u, float t)
-{
-    v->vert[v->nvert++] = (SDL_Vertex){{x, y}, c, {u, t}};
-}
-
-/* A quad from four corners in order (two triangles). */
-static void quad(BattleView *v, const float *xy, SDL_Color c, float u0, float v0, float u1,
-                 float v1)
-{
-    if (reserve(v, 4, 6) != 0) return;
-    int b = v->nvert;
-    vtx(v, xy[0], xy[1], c, u0, v0);
-    vtx(v, xy[2], xy[3], c, u1, v0);
-    vtx(v, xy[4], xy[5], c, u1, v1);
-    vtx(v, xy[6], xy[7], c, u0, v1);
-    int k[6] = {b, b + 1, b + 2, b, b + 2, b + 3};
-    memcpy(v->idx + v->nidx, k, sizeof k);
-    v->nidx += 6;
-}
-
-/* A line w output px wide as a quad (untextured). */
-static void line(BattleView *v, float x0, float y0, float x1, float y1, float w, SDL_Color c)
-{
-    float dx = x1 - x0, dy = y1 - y0, l = sqrtf(dx * dx + dy * dy);
-    if (l < 1e-3f) return;
-    float nx = -dy / l * w * 0.5f, ny = dx / l * w * 0.5f;
-    float xy[8] = {x0 + nx, y0 + ny, x1 + nx, y1 + ny, x1 - nx, y1 - ny, x0 - nx, y0 - ny};
-    quad(v, xy, c, 0, 0, 0, 0);
-}
-
-static void rect(BattleView *v, float x, float y, float w, float h, SDL_Color c)
-{
-    float xy[8] = {x, y, x + w, y, x + w, y + h, x, y + h};
-    quad(v, xy, c, 0, 0, 0, 0);
-}
-
-static void flush(BattleView *v, SDL_Texture *tex)
-{
-    if (v->nidx > 0) draw_geometry(v->r, tex, v->vert, v->nvert, v->idx, v->nidx);
-    batch_reset(v);
-}
 
 static void to_screen(const Camera *c, float wx, float wy, float *sx, float *sy)
 {
@@ -173,48 +107,6 @@ static void to_screen(const Camera *c, float wx, float wy, float *sx, float *sy)
     cam_world_to_screen(c, wx, wy, &x, &y);
     *sx = (float)x;
     *sy = (float)y;
-}
-
-/* A filled hex (six triangles round its centre). */
-static void hex_fill(BattleView *v, const Camera *c, Hex h, float size, SDL_Color col)
-{
-    if (reserve(v, 7, 18) != 0) return;
-    float cx, cy, sx, sy;
-    hex_to_pixel(h, size, &cx, &cy);
-    to_screen(c, cx, cy, &sx, &sy);
-    int b = v->nvert;
-    vtx(v, sx, sy, col, 0, 0);
-    for (int k = 0; k < 6; k++) {
-        float x, y;
-        hex_corner(h, size, k, &x, &y);
-        to_screen(c, x, y, &sx, &sy);
-        vtx(v, sx, sy, col, 0, 0);
-    }
-    for (int k = 0; k < 6; k++) {
-        int t[3] = {b, b + 1 + k, b + 1 + (k + 1) % 6};
-        memcpy(v->idx + v->nidx, t, sizeof t);
-        v->nidx += 3;
-    }
-}
-
-static void hex_outline(BattleView *v, const Camera *c, Hex h, float size, float w, SDL_Color col)
-{
-    float px[6], py[6];
-    for (int k = 0; k < 6; k++) {
-        float x, y;
-        hex_corner(h, size, k, &x, &y);
-        to_screen(c, x, y, &px[k], &py[k]);
-    }
-    for (int k = 0; k < 6; k++) line(v, px[k], py[k], px[(k + 1) % 6], py[(k + 1) % 6], w, col);
-}
-
-static void ring(BattleView *v, float x, float y, float r, float w, SDL_Color col)
-{
-    const int n = 36;
-    for (int k = 0; k < n; k++) {
-        float a0 = 2.0f * MATHX_PI_F * (float)k / n, a1 = 2.0f * MATHX_PI_F * (float)(k + 1) / n;
-        line(v, x + cosf(a0) * r, y + sinf(a0) * r, x + cosf(a1) * r, y + sinf(a1) * r, w, col);
-    }
 }
 
 static SDL_Color with_alpha(SDL_Color c, float a)
@@ -231,9 +123,9 @@ static const int edge_dir[6] = {1, 0, 5, 4, 3, 2};
 
 static void draw_grid(BattleView *v, const Battle *b, const Camera *c)
 {
-    const HexChart *ch = &b->sk.chart;
+    const Chart *ch = &b->sk.chart;
     float size = ch->size, w = 1.0f * v->ui;
-    SDL_Color col = {255, 255, 255, 24};
+    SDL_Color col = THEME_BATTLE_GRID;
     /* Only hexes in view: the camera's world rectangle, a hex of margin. */
     double x0, y0, x1, y1;
     cam_screen_to_world(c, 0, 0, &x0, &y0);
@@ -255,20 +147,16 @@ static void draw_grid(BattleView *v, const Battle *b, const Camera *c)
             if (!ch->sail[(size_t)r * (size_t)ch->qn + (size_t)q]) continue;
             Hex h = hex_make(q + ch->q0, r + ch->r0);
             float px[6], py[6];
-            for (int k = 0; k < 6; k++) {
-                float x, y;
-                hex_corner(h, size, k, &x, &y);
-                to_screen(c, x, y, &px[k], &py[k]);
-            }
+            geo_hex_corners(c, h, size, px, py);
             /* A shared edge is drawn once: by the hex whose neighbour
              * across it comes later in the chart, or by either when the
              * neighbour is not sea. */
             for (int k = 0; k < 6; k++) {
                 Hex n = hex_neighbor(h, edge_dir[k]);
-                bool other = hex_chart_sailable(ch, n);
+                bool other = chart_sailable(ch, n);
                 bool later = n.r > h.r || (n.r == h.r && n.q > h.q);
                 if (other && !later) continue;
-                line(v, px[k], py[k], px[(k + 1) % 6], py[(k + 1) % 6], w, col);
+                geo_line(&v->geo, px[k], py[k], px[(k + 1) % 6], py[(k + 1) % 6], w, col);
             }
         }
     }
@@ -299,14 +187,14 @@ static void draw_path(BattleView *v, const Battle *b, const Camera *c, int i, bo
     float xs[SKIRMISH_MAX_STEPS + 1], ys[SKIRMISH_MAX_STEPS + 1];
     int n = path_points(b, i, xs, ys, SKIRMISH_MAX_STEPS + 1);
     float w = (selected ? 3.0f : 2.0f) * v->ui;
-    SDL_Color col = selected ? path_ink : with_alpha(path_ink, 0.55f);
+    SDL_Color col = selected ? THEME_PATH : with_alpha(THEME_PATH, 0.55f);
     float sx[SKIRMISH_MAX_STEPS + 1], sy[SKIRMISH_MAX_STEPS + 1];
     for (int k = 0; k < n; k++) to_screen(c, xs[k], ys[k], &sx[k], &sy[k]);
-    for (int k = 0; k + 1 < n; k++) line(v, sx[k], sy[k], sx[k + 1], sy[k + 1], w, col);
+    for (int k = 0; k + 1 < n; k++) geo_line(&v->geo, sx[k], sy[k], sx[k + 1], sy[k + 1], w, col);
     for (int k = 1; k < n; k++) {
         float d = (k == n - 1 ? 3.5f : 2.2f) * v->ui;
         float xy[8] = {sx[k] - d, sy[k], sx[k], sy[k] - d, sx[k] + d, sy[k], sx[k], sy[k] + d};
-        quad(v, xy, col, 0, 0, 0, 0);
+        geo_quad(&v->geo, xy, col, 0, 0, 0, 0);
     }
     /* The heading she ends on: a short arrow from the last hex. */
     HexPose end = battle_path_end(b, i);
@@ -317,11 +205,11 @@ static void draw_path(BattleView *v, const Battle *b, const Camera *c, int i, bo
         float tx, ty, bx, by;
         to_screen(c, ex + cosf(a) * r, ey + sinf(a) * r, &tx, &ty);
         to_screen(c, ex, ey, &bx, &by);
-        line(v, bx, by, tx, ty, w, col);
+        geo_line(&v->geo, bx, by, tx, ty, w, col);
         float hx = cosf(a + 2.6f) * 7.0f * v->ui, hy = sinf(a + 2.6f) * 7.0f * v->ui;
         float gx = cosf(a - 2.6f) * 7.0f * v->ui, gy = sinf(a - 2.6f) * 7.0f * v->ui;
-        line(v, tx, ty, tx + hx, ty + hy, w, col);
-        line(v, tx, ty, tx + gx, ty + gy, w, col);
+        geo_line(&v->geo, tx, ty, tx + hx, ty + hy, w, col);
+        geo_line(&v->geo, tx, ty, tx + gx, ty + gy, w, col);
     }
 }
 
@@ -339,14 +227,14 @@ static void draw_aim(BattleView *v, const Battle *b, const Camera *c, int bs)
     float dx = sx1 - sx0, dy = sy1 - sy0, l = sqrtf(dx * dx + dy * dy);
     if (l < 1.0f) return;
     float dash = 9.0f * v->ui;
-    SDL_Color col = arc_line[bs];
+    SDL_Color col = arc_line(bs);
     col.a = 230;
     for (float s = 0.0f; s < l; s += 2.0f * dash) {
         float e = fminf(s + dash, l);
-        line(v, sx0 + dx * s / l, sy0 + dy * s / l, sx0 + dx * e / l, sy0 + dy * e / l,
-             2.0f * v->ui, col);
+        geo_line(&v->geo, sx0 + dx * s / l, sy0 + dy * s / l, sx0 + dx * e / l, sy0 + dy * e / l,
+                 2.0f * v->ui, col);
     }
-    ring(v, sx1, sy1, size * 0.75f * (float)c->zoom, 2.0f * v->ui, col);
+    geo_ring(&v->geo, sx1, sy1, size * 0.75f * (float)c->zoom, 2.0f * v->ui, RING_SEGS, col);
 }
 
 /* Wakes, splash rings and bubbles lie on the water, under the ships. */
@@ -371,9 +259,9 @@ static void draw_particles(BattleView *v, const Battle *b, const Camera *c, bool
         float u0 = p->kind == BATTLE_FX_SPLASH ? 0.5f : 0.0f;
         SDL_Color col = {p->r, p->g, p->b, (Uint8)lroundf(fminf(a, 1.0f) * 255.0f)};
         float xy[8] = {x - s, y - s, x + s, y - s, x + s, y + s, x - s, y + s};
-        quad(v, xy, col, u0, 0.0f, u0 + 2.0f * hw, 1.0f);
+        geo_quad(&v->geo, xy, col, u0, 0.0f, u0 + 2.0f * hw, 1.0f);
     }
-    flush(v, v->fx_tex);
+    geo_flush(&v->geo, v->r, v->fx_tex);
 }
 
 void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
@@ -383,7 +271,7 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
     (void)r;
     if (!b) return;
     battle_refresh(b);
-    batch_reset(v);
+    geo_reset(&v->geo);
     float size = (float)b->map.meta.hex_size;
     if (v->show_grid) draw_grid(v, b, c);
     int i = b->selected;
@@ -391,7 +279,7 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
     if (i >= 0 && b->phase != BATTLE_CURTAIN) {
         bool mine = battle_can_order(b, i);
         for (int k = 0; k < b->nreach_hex; k++)
-            hex_fill(v, c, b->reach_hex[k], size, mine ? reach_fill : enemy_reach_fill);
+            geo_hex_fill(&v->geo, c, b->reach_hex[k], size, mine ? THEME_REACH : THEME_ENEMY_REACH);
         for (int bs = 0; bs < FLEET_BROADSIDES; bs++) {
             const FleetShip *s = &b->sk.ships[i];
             if (s->reload[bs] > 0 && mine) continue;
@@ -400,12 +288,12 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
                 int t = skirmish_ship_at(&b->sk, h);
                 bool foe =
                     t >= 0 && b->sk.ships[t].side != s->side && fleet_ship_active(&b->sk.ships[t]);
-                SDL_Color col = arc_fill[bs];
+                SDL_Color col = arc_fill(bs);
                 if (foe) col.a = 90;
-                hex_fill(v, c, h, size, col);
-                SDL_Color ln = arc_line[bs];
+                geo_hex_fill(&v->geo, c, h, size, col);
+                SDL_Color ln = arc_line(bs);
                 if (foe) ln.a = 235;
-                hex_outline(v, c, h, size * 0.92f, (foe ? 2.5f : 1.0f) * v->ui, ln);
+                geo_hex_outline(&v->geo, c, h, size * 0.92f, (foe ? 2.5f : 1.0f) * v->ui, ln);
             }
         }
     }
@@ -419,7 +307,7 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
             for (int bs = 0; bs < FLEET_BROADSIDES; bs++) draw_aim(v, b, c, bs);
         }
     }
-    flush(v, NULL);
+    geo_flush(&v->geo, v->r, NULL);
     draw_particles(v, b, c, true);
 }
 
@@ -439,7 +327,7 @@ static void ship_quad(BattleView *v, const Camera *c, const Battle *b, int cls, 
                    sx + fx + nx, sy + fy + ny, sx - fx + nx, sy - fy + ny};
     float u0, v0, u1, v1;
     atlas_cell_uv(&v->ships.layout, cls, frame, &u0, &v0, &u1, &v1);
-    quad(v, xy, tint, u0, v0, u1, v1);
+    geo_quad(&v->geo, xy, tint, u0, v0, u1, v1);
 }
 
 void battle_view_ships(void *ctx, SDL_Renderer *r, const Camera *c)
@@ -448,8 +336,8 @@ void battle_view_ships(void *ctx, SDL_Renderer *r, const Camera *c)
     const Battle *b = v->battle;
     (void)r;
     if (!b) return;
-    batch_reset(v);
-    SDL_Color white = {255, 255, 255, 255};
+    geo_reset(&v->geo);
+    SDL_Color white = THEME_WHITE;
     for (int i = 0; i < b->sk.nships; i++) {
         BattleShipLook l;
         battle_ship_look(b, i, &l);
@@ -477,10 +365,10 @@ void battle_view_ships(void *ctx, SDL_Renderer *r, const Camera *c)
         float x, y;
         hex_to_pixel(e.hex, (float)b->map.meta.hex_size, &x, &y);
         ship_quad(v, c, b, s->cls, s->side & 1, x, y, battle_dir_angle(e.facing), 1.0f,
-                  (SDL_Color){255, 255, 255, 110});
+                  THEME_GHOST);
     }
     float longest = battle_ship_length(b, FLEET_LINE) * (float)c->zoom;
-    flush(v, atlas_pick(&v->ships, longest));
+    geo_flush(&v->geo, v->r, atlas_pick(&v->ships, longest));
 }
 
 /* ----------------------------------------------------------- above ships */
@@ -499,7 +387,7 @@ static void draw_bars(BattleView *v, const Battle *b, const Camera *c, const Bat
     float left = x - w / 2;
     float frac[3] = {(float)s->hull / (float)k->hull, (float)s->rigging / (float)k->rigging,
                      (float)s->crew / (float)k->crew};
-    rect(v, left - gap, top - gap, w + 2 * gap, 3 * (bh + gap) + gap, (SDL_Color){5, 15, 28, 170});
+    geo_rect(&v->geo, left - gap, top - gap, w + 2 * gap, 3 * (bh + gap) + gap, THEME_BARS_BG);
     for (int r = 0; r < 3; r++) {
         float f = fminf(fmaxf(frac[r], 0.0f), 1.0f);
         SDL_Color col;
@@ -507,12 +395,12 @@ static void draw_bars(BattleView *v, const Battle *b, const Camera *c, const Bat
             col = f > 0.5f ? (SDL_Color){(Uint8)(90 + 330 * (1 - f)), 210, 90, 255}
                            : (SDL_Color){240, (Uint8)(60 + 300 * f), 60, 255};
         else if (r == 1)
-            col = (SDL_Color){215, 235, 250, 255};
+            col = THEME_RIGGING;
         else
-            col = (SDL_Color){250, 200, 90, 255};
+            col = THEME_CREW;
         float y0 = top + (float)r * (bh + gap);
-        rect(v, left, y0, w, bh, (SDL_Color){60, 60, 70, 200});
-        rect(v, left, y0, w * f, bh, col);
+        geo_rect(&v->geo, left, y0, w, bh, THEME_BAR_TRACK);
+        geo_rect(&v->geo, left, y0, w * f, bh, col);
     }
 }
 
@@ -521,7 +409,7 @@ void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
     BattleView *v = ctx;
     const Battle *b = v->battle;
     if (!b) return;
-    batch_reset(v);
+    geo_reset(&v->geo);
     draw_particles(v, b, c, false);
     /* Bars, then labels and rings over them. */
     BattleShipLook looks[SKIRMISH_MAX_SHIPS];
@@ -534,9 +422,10 @@ void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
         float x, y;
         to_screen(c, looks[sel].x, looks[sel].y, &x, &y);
         float rr = battle_ship_length(b, b->sk.ships[sel].cls) * 0.55f * (float)c->zoom;
-        ring(v, x, y, fmaxf(rr, 14.0f * v->ui), 2.0f * v->ui, (SDL_Color){245, 214, 140, 235});
+        geo_ring(&v->geo, x, y, fmaxf(rr, 14.0f * v->ui), 2.0f * v->ui, RING_SEGS,
+                 theme_alpha(THEME_GOLD, 235));
     }
-    flush(v, NULL);
+    geo_flush(&v->geo, v->r, NULL);
     bool all_labels = (float)(b->map.meta.hex_size * c->zoom) >= LABEL_HEX_PX * v->ui;
     for (int i = 0; i < b->sk.nships; i++) {
         const BattleShipLook *l = &looks[i];
@@ -551,8 +440,8 @@ void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
         int tw, th;
         text_measure(v->text, lab, &tw, &th);
         float top = y - fmaxf(len * 0.36f, 12.0f * v->ui) - 3.0f * 4.0f * v->ui;
-        SDL_Color ink = side_ink[l->ship->side & 1];
-        if (l->ship->status == FLEET_STRUCK) ink = (SDL_Color){220, 220, 220, 255};
+        SDL_Color ink = side_ink(l->ship->side & 1);
+        if (l->ship->status == FLEET_STRUCK) ink = THEME_STRUCK;
         text_draw(v->text, lab, (int)(x - w / 2), (int)(top - (float)th - 1.0f * v->ui), ink);
     }
     (void)r;

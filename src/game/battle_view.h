@@ -11,6 +11,7 @@
 #include "battle.h"
 #include "ui/atlas.h"
 #include "ui/camera.h"
+#include "ui/geo.h"
 #include "ui/text.h"
 #include "ui/widgets.h"
 
@@ -38,10 +39,7 @@ typedef struct BattleView {
     float right_inset;  /* output px taken at the right edge by another panel */
     float bottom_inset; /* ... and at the bottom left (the log sits above it) */
     /* Scratch geometry, reused every frame (grown, never shrunk). */
-    SDL_Vertex *vert;
-    int *idx;
-    int nvert, nidx, cap_vert, cap_idx;
-    int no_memory; /* a grow failed: the rest of this batch is dropped */
+    GeoList geo;
     /* Press of the right button, for telling a click from a pan. */
     int right_down;
     float right_x, right_y, right_moved;

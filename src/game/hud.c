@@ -5,18 +5,15 @@
 
 #include "ui/draw.h"
 #include "ui/graph.h"
-
-static const SDL_Color ink = {236, 244, 248, 255};
-static const SDL_Color dim = {160, 190, 205, 255};
-static const SDL_Color gold = {245, 214, 140, 255};
+#include "ui/theme.h"
 
 static void panel(SDL_Renderer *r, int x, int y, int w, int h, Uint8 alpha)
 {
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r, 6, 20, 36, alpha);
+    theme_draw_color(r, theme_alpha(THEME_PANEL, alpha));
     SDL_Rect rc = {x, y, w, h};
     draw_fill_rect(r, &rc);
-    SDL_SetRenderDrawColor(r, 120, 180, 200, (Uint8)(alpha / 3));
+    theme_draw_color(r, theme_alpha(THEME_EDGE, (Uint8)(alpha / 3)));
     draw_rect(r, &rc);
 }
 
@@ -43,14 +40,14 @@ void hud_draw(Text *t, SDL_Renderer *r, const HudInfo *h, float ui)
     text_measure(t, hint, &hw, &hh);
     int x = pad, y = pad;
     panel(r, x, y, lw + gap + hw + 2 * pad, lh + pad, 170);
-    text_draw(t, line, x + pad, y + pad / 2, ink);
-    text_draw(t, hint, x + pad + lw + gap, y + pad / 2, dim);
+    text_draw(t, line, x + pad, y + pad / 2, THEME_INK);
+    text_draw(t, hint, x + pad + lw + gap, y + pad / 2, THEME_DIM);
     if (h->status && h->status[0]) {
         int sw, sh;
         text_measure(t, h->status, &sw, &sh);
         int sy = y + lh + 2 * pad;
         panel(r, x, sy, sw + 2 * pad, sh + pad, 170);
-        text_draw(t, h->status, x + pad, sy + pad / 2, gold);
+        text_draw(t, h->status, x + pad, sy + pad / 2, THEME_GOLD);
     }
 }
 
@@ -108,11 +105,11 @@ void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, i
     panel(r, x, y, pw, ph, 215);
     int tw, th;
     text_measure(t, title, &tw, &th);
-    text_draw(t, title, x + (pw - tw) / 2, y + pad, gold);
+    text_draw(t, title, x + (pw - tw) / 2, y + pad, THEME_GOLD);
     for (int i = 0; i < n; i++) {
         int ry = y + pad + (i + 2) * lh;
-        text_draw(t, rows[i][0], x + pad, ry, dim);
-        text_draw(t, rows[i][1], x + pad + kw + gap, ry, ink);
+        text_draw(t, rows[i][0], x + pad, ry, THEME_DIM);
+        text_draw(t, rows[i][1], x + pad + kw + gap, ry, THEME_INK);
     }
 }
 
@@ -156,7 +153,8 @@ void hud_draw_stats(Text *t, SDL_Renderer *r, const HudStats *s, int view_h, flo
     int ph = n * lh + gh + 3 * pad;
     int x = pad, y = view_h - ph - pad;
     panel(r, x, y, gw + 2 * pad, ph, 190);
-    for (int i = 0; i < n; i++) text_draw(t, rows[i], x + pad, y + pad + i * lh, i ? dim : ink);
+    for (int i = 0; i < n; i++)
+        text_draw(t, rows[i], x + pad, y + pad + i * lh, i ? THEME_DIM : THEME_INK);
     /* Scale to the worst recent frame, at least one 60 Hz frame tall. */
     const Graph *g = &s->perf->frame_graph;
     float vmax = graph_max(g) * 1.1f;

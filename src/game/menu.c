@@ -11,6 +11,7 @@
 #include "core/kv.h"
 #include "core/paths.h"
 #include "ui/draw.h"
+#include "ui/theme.h"
 
 static const char *const opponent_text[SETTINGS_OPPONENTS] = {
     "the computer", "a friend on this screen (hot-seat)", "nobody: watch the computer play"};
@@ -333,15 +334,14 @@ int menu_draw(Menu *m, Ui *ui, Text *t, SDL_Renderer *r, int view_w, int view_h,
 {
     /* Dim the sea a little so the menu reads; the fish still show. */
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r, 4, 14, 28, 110);
+    theme_draw_color(r, THEME_SHADE);
     SDL_Rect all = {0, 0, view_w, view_h};
     draw_fill_rect(r, &all);
     const char *hint = "F1 help   \xC2\xB7   L sea life on / off   \xC2\xB7   Tab sea controls   "
                        "\xC2\xB7   F12 screenshot";
     int tw, th;
     text_measure(t, hint, &tw, &th);
-    text_draw(t, hint, (view_w - tw) / 2, view_h - th - (int)(14 * ui->scale),
-              (SDL_Color){160, 190, 205, 255});
+    text_draw(t, hint, (view_w - tw) / 2, view_h - th - (int)(14 * ui->scale), THEME_DIM);
     int screen = m->screen;
     switch (screen) {
     case MENU_NEW:

@@ -124,17 +124,13 @@ int settings_parse(Settings *s, const char *text, size_t len, const char *name, 
     KvReader r;
     Settings t = *s;
     int rc = kv_open(&r, text, len, name, e);
+    r.flat = r.unique = true;
     const char *k, *v;
     while (rc == 0) {
         int got = kv_next(&r, &k, &v, e);
         if (got == 0) break;
         if (got < 0) {
             rc = -1;
-            break;
-        }
-        if (r.section[0]) {
-            rc = err_set(e, "%s:%d: sections are not used in settings ([%s])", name, r.line,
-                         r.section);
             break;
         }
         rc = apply(&t, &r, k, v, e);

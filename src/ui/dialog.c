@@ -7,17 +7,12 @@
 #include <string.h>
 
 #include "draw.h"
+#include "ui/theme.h"
 
 /* Design px, multiplied by the pixel ratio. */
-#define PAD       18.0f
-#define GAP       10.0f
 #define BOX_W     560.0f
 #define BTN_W     112.0f
 #define MAX_LINES 16
-
-static const SDL_Color ink = {236, 244, 248, 255};
-static const SDL_Color dim = {170, 198, 212, 255};
-static const SDL_Color gold = {245, 214, 140, 255};
 
 void dialog_init(Dialog *d)
 {
@@ -245,7 +240,7 @@ int dialog_event(Dialog *d, const SDL_Event *ev)
 static void fill(SDL_Renderer *r, SDL_FRect rc, SDL_Color c)
 {
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+    theme_draw_color(r, c);
     SDL_Rect i = {(int)rc.x, (int)rc.y, (int)rc.w, (int)rc.h};
     draw_fill_rect(r, &i);
 }
@@ -253,7 +248,7 @@ static void fill(SDL_Renderer *r, SDL_FRect rc, SDL_Color c)
 static void outline(SDL_Renderer *r, SDL_FRect rc, SDL_Color c)
 {
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+    theme_draw_color(r, c);
     SDL_Rect i = {(int)rc.x, (int)rc.y, (int)rc.w, (int)rc.h};
     draw_rect(r, &i);
 }
@@ -305,32 +300,34 @@ void dialog_draw(Dialog *d, SDL_Renderer *r, Text *t, int view_w, int view_h, fl
     if (!d->open) return;
     float s = px_ratio > 0.0f ? px_ratio : 1.0f;
     d->px_ratio = s;
-    fill(r, (SDL_FRect){0, 0, (float)view_w, (float)view_h}, (SDL_Color){2, 8, 16, 140});
+    fill(r, (SDL_FRect){0, 0, (float)view_w, (float)view_h}, THEME_SCRIM);
     float lh = (float)text_line_height(t);
     float bw = BOX_W * s;
-    if (bw > (float)view_w - 2 * GAP * s) bw = (float)view_w - 2 * GAP * s;
-    float inner = bw - 2 * PAD * s;
+    if (bw > (float)view_w - 2 * THEME_DIALOG_GAP * s)
+        bw = (float)view_w - 2 * THEME_DIALOG_GAP * s;
+    float inner = bw - 2 * THEME_DIALOG_PAD * s;
     char lines[MAX_LINES][256];
     int nl = wrap(t, d->msg, inner, lines, MAX_LINES);
-    float field_h = d->has_field ? lh + 12 * s + GAP * s : 0.0f;
+    float field_h = d->has_field ? lh + 12 * s + THEME_DIALOG_GAP * s : 0.0f;
     float btn_h = lh + 12 * s;
-    float bh = 2 * PAD * s + lh + GAP * s + (float)nl * lh + GAP * s + field_h + btn_h;
+    float bh = 2 * THEME_DIALOG_PAD * s + lh + THEME_DIALOG_GAP * s + (float)nl * lh +
+               THEME_DIALOG_GAP * s + field_h + btn_h;
     SDL_FRect box = {((float)view_w - bw) / 2, ((float)view_h - bh) / 2, bw, bh};
     d->box = box;
-    fill(r, box, (SDL_Color){8, 26, 44, 245});
-    outline(r, box, (SDL_Color){140, 200, 220, 160});
-    float x = box.x + PAD * s, y = box.y + PAD * s;
-    text_draw(t, d->title, (int)x, (int)y, gold);
-    y += lh + GAP * s;
+    fill(r, box, THEME_DIALOG);
+    outline(r, box, THEME_DIALOG_EDGE);
+    float x = box.x + THEME_DIALOG_PAD * s, y = box.y + THEME_DIALOG_PAD * s;
+    text_draw(t, d->title, (int)x, (int)y, THEME_GOLD);
+    y += lh + THEME_DIALOG_GAP * s;
     for (int i = 0; i < nl; i++) {
-        text_draw(t, lines[i], (int)x, (int)y, ink);
+        text_draw(t, lines[i], (int)x, (int)y, THEME_INK);
         y += lh;
     }
-    y += GAP * s;
+    y += THEME_DIALOG_GAP * s;
     if (d->has_field) {
         SDL_FRect f = {x, y, inner, lh + 12 * s};
-        fill(r, f, (SDL_Color){2, 12, 22, 255});
-        outline(r, f, (SDL_Color){150, 200, 220, 220});
+        fill(r, f, THEME_FIELD);
+        outline(r, f, theme_alpha(THEME_WELL_EDGE, 220));
         /* Keep the caret in view: scroll the text left when it is long. */
         char head[DIALOG_FIELD_MAX];
         memcpy(head, d->field, d->caret);
@@ -343,27 +340,27 @@ void dialog_draw(Dialog *d, SDL_Renderer *r, Text *t, int view_w, int view_h, fl
         SDL_Rect clip = {(int)f.x + 1, (int)f.y + 1, (int)f.w - 2, (int)f.h - 2};
         SDL_RenderSetClipRect(r, &clip);
         float tx = f.x + 6 * s - shift, ty = f.y + 6 * s;
-        if (d->field[0]) text_draw(t, d->field, (int)tx, (int)ty, ink);
-        fill(r, (SDL_FRect){tx + (float)cw, ty, 2 * s, lh}, gold);
+        if (d->field[0]) text_draw(t, d->field, (int)tx, (int)ty, THEME_INK);
+        fill(r, (SDL_FRect){tx + (float)cw, ty, 2 * s, lh}, THEME_GOLD);
         SDL_RenderSetClipRect(r, NULL);
-        y += f.h + GAP * s;
+        y += f.h + THEME_DIALOG_GAP * s;
     }
     /* Buttons right-aligned, the default one highlighted. */
     float bwid = BTN_W * s;
-    float bx =
-        box.x + box.w - PAD * s - (float)d->nbuttons * bwid - (float)(d->nbuttons - 1) * GAP * s;
+    float bx = box.x + box.w - THEME_DIALOG_PAD * s - (float)d->nbuttons * bwid -
+               (float)(d->nbuttons - 1) * THEME_DIALOG_GAP * s;
     for (int i = 0; i < d->nbuttons; i++) {
-        SDL_FRect b = {bx + (float)i * (bwid + GAP * s), y, bwid, btn_h};
+        SDL_FRect b = {bx + (float)i * (bwid + THEME_DIALOG_GAP * s), y, bwid, btn_h};
         d->btn[i] = b;
         int hover = inside(&b, d->mx, d->my);
-        SDL_Color bg = d->pressed == i && hover ? (SDL_Color){70, 130, 160, 255}
-                       : hover                  ? (SDL_Color){44, 96, 126, 255}
-                                                : (SDL_Color){24, 60, 86, 255};
+        SDL_Color bg = d->pressed == i && hover ? THEME_DIALOG_BUTTON_HELD
+                       : hover                  ? THEME_DIALOG_BUTTON_HOVER
+                                                : theme_alpha(THEME_BUTTON, 255);
         fill(r, b, bg);
-        outline(r, b, i == d->def ? gold : (SDL_Color){120, 180, 200, 160});
+        outline(r, b, i == d->def ? THEME_GOLD : theme_alpha(THEME_EDGE, 160));
         int tw, th;
         text_measure(t, d->button[i], &tw, &th);
         text_draw(t, d->button[i], (int)(b.x + (b.w - (float)tw) / 2), (int)(b.y + 6 * s),
-                  i == d->def ? ink : dim);
+                  i == d->def ? THEME_INK : THEME_DIALOG_DIM);
     }
 }

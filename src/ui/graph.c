@@ -2,6 +2,7 @@
 #include "graph.h"
 
 #include "draw.h"
+#include "ui/theme.h"
 
 void graph_init(Graph *g, int cap)
 {
@@ -36,7 +37,7 @@ void graph_draw(const Graph *g, SDL_Renderer *r, SDL_FRect area, float vmax, flo
                 const float *marks, int nmarks)
 {
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r, 6, 20, 36, 190);
+    theme_draw_color(r, theme_alpha(THEME_PANEL, 190));
     SDL_Rect box = {(int)area.x, (int)area.y, (int)area.w, (int)area.h};
     draw_fill_rect(r, &box);
     if (!(vmax > 0.0f) || g->count == 0) return;
@@ -59,11 +60,11 @@ void graph_draw(const Graph *g, SDL_Renderer *r, SDL_FRect area, float vmax, flo
         else
             bars[nb++] = b;
     }
-    SDL_SetRenderDrawColor(r, 110, 200, 235, 220);
+    theme_draw_color(r, theme_alpha(THEME_ACCENT, 220));
     if (nb) draw_fill_rects_f(r, bars, nb);
-    SDL_SetRenderDrawColor(r, 245, 150, 90, 230);
+    theme_draw_color(r, THEME_HOT);
     if (nh) draw_fill_rects_f(r, hot, nh);
-    SDL_SetRenderDrawColor(r, 245, 214, 140, 120);
+    theme_draw_color(r, theme_alpha(THEME_GOLD, 120));
     for (int i = 0; i < nmarks; i++) {
         if (!(marks[i] < vmax)) continue;
         float y = area.y + area.h - marks[i] / vmax * area.h;

@@ -1,6 +1,7 @@
 /* screenshot: renderer readback to PNG through SDL2_image, atomically. */
 #include "screenshot.h"
 #include "core/paths.h"
+#include "core/stop.h"
 
 #include <SDL_image.h>
 #include <errno.h>
@@ -26,17 +27,16 @@ int shot_save_png(SDL_Renderer *r, const char *path, Err *e)
         SDL_FreeSurface(s);
         return err_set(e, "%s: path too long", path);
     }
+    stop_track(tmp); /* a signal mid-write leaves no half picture */
     int rc = IMG_SavePNG(s, tmp);
     SDL_FreeSurface(s);
-    if (rc != 0) {
-        err_set(e, "%s: cannot write: %s", path, IMG_GetError());
-        remove(tmp);
-        return -1;
-    }
-    if (rename(tmp, path) != 0) {
+    if (rc == 0 && rename(tmp, path) != 0) {
         err_set(e, "%s: cannot write: %s", path, strerror(errno));
-        remove(tmp);
-        return -1;
+        rc = -1;
+    } else if (rc != 0) {
+        err_set(e, "%s: cannot write: %s", path, IMG_GetError());
     }
-    return 0;
+    if (rc != 0) remove(tmp);
+    stop_untrack(tmp);
+    return rc;
 }

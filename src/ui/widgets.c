@@ -6,17 +6,12 @@
 #include <stdio.h>
 
 #include "draw.h"
+#include "ui/theme.h"
 
 /* Design px, multiplied by ui->scale. */
-#define PAD     10.0f
-#define GAP     7.0f
 #define TRACK_H 6.0f
 #define KNOB_W  9.0f
 #define KNOB_H  16.0f
-
-static const SDL_Color ink = {236, 244, 248, 255};
-static const SDL_Color dim = {160, 190, 205, 255};
-static const SDL_Color gold = {245, 214, 140, 255};
 
 static uint32_t hash_label(uint32_t h, const char *s)
 {
@@ -108,7 +103,7 @@ void ui_end(Ui *ui)
 static void fill(Ui *ui, float x, float y, float w, float h, SDL_Color c)
 {
     SDL_SetRenderDrawBlendMode(ui->r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(ui->r, c.r, c.g, c.b, c.a);
+    theme_draw_color(ui->r, c);
     SDL_Rect rc = {(int)lroundf(x), (int)lroundf(y), (int)lroundf(w), (int)lroundf(h)};
     draw_fill_rect(ui->r, &rc);
 }
@@ -116,7 +111,7 @@ static void fill(Ui *ui, float x, float y, float w, float h, SDL_Color c)
 static void outline(Ui *ui, float x, float y, float w, float h, SDL_Color c)
 {
     SDL_SetRenderDrawBlendMode(ui->r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(ui->r, c.r, c.g, c.b, c.a);
+    theme_draw_color(ui->r, c);
     SDL_Rect rc = {(int)lroundf(x), (int)lroundf(y), (int)lroundf(w), (int)lroundf(h)};
     draw_rect(ui->r, &rc);
 }
@@ -128,14 +123,14 @@ void ui_panel_begin(Ui *ui, UiPanel *p)
     float s = ui->scale;
     /* The height is last frame's: immediate mode learns it at the end. */
     if (p->h > 0.0f) {
-        fill(ui, p->x, p->y, p->w, p->h, (SDL_Color){6, 20, 36, 205});
-        outline(ui, p->x, p->y, p->w, p->h, (SDL_Color){120, 180, 200, 70});
+        fill(ui, p->x, p->y, p->w, p->h, THEME_PANEL);
+        outline(ui, p->x, p->y, p->w, p->h, THEME_EDGE);
     }
-    ui->cx = p->x + PAD * s;
-    ui->cy = p->y + PAD * s;
+    ui->cx = p->x + THEME_PAD * s;
+    ui->cy = p->y + THEME_PAD * s;
     if (p->title) {
-        text_draw(ui->text, p->title, (int)ui->cx, (int)ui->cy, gold);
-        ui->cy += (float)text_line_height(ui->text) + GAP * s;
+        text_draw(ui->text, p->title, (int)ui->cx, (int)ui->cy, THEME_GOLD);
+        ui->cy += (float)text_line_height(ui->text) + THEME_GAP * s;
     }
 }
 
@@ -143,7 +138,7 @@ void ui_panel_end(Ui *ui)
 {
     UiPanel *p = ui->panel;
     if (!p) return;
-    p->h = ui->cy - p->y + (PAD - GAP) * ui->scale;
+    p->h = ui->cy - p->y + (THEME_PAD - THEME_GAP) * ui->scale;
     if (ui->nrects < UI_MAX_PANELS) ui->rects[ui->nrects++] = (SDL_FRect){p->x, p->y, p->w, p->h};
     ui->panel = NULL;
 }
@@ -152,9 +147,9 @@ void ui_panel_end(Ui *ui)
 static SDL_FRect take_row(Ui *ui, float h)
 {
     float s = ui->scale;
-    float w = ui->panel ? ui->panel->w - 2 * PAD * s : 200 * s;
+    float w = ui->panel ? ui->panel->w - 2 * THEME_PAD * s : 200 * s;
     SDL_FRect r = {ui->cx, ui->cy, w, h};
-    ui->cy += h + GAP * s;
+    ui->cy += h + THEME_GAP * s;
     ui->last = r;
     return r;
 }
@@ -162,7 +157,7 @@ static SDL_FRect take_row(Ui *ui, float h)
 void ui_label(Ui *ui, const char *text)
 {
     SDL_FRect r = take_row(ui, (float)text_line_height(ui->text));
-    text_draw(ui->text, text, (int)r.x, (int)r.y, dim);
+    text_draw(ui->text, text, (int)r.x, (int)r.y, THEME_DIM);
 }
 
 /* Claim the mouse for widget id when this frame's press landed in r. */
@@ -185,14 +180,12 @@ int ui_button(Ui *ui, const char *label)
     int held = ui->active == id && ui->down;
     int hover = inside(&r, ui->mx, ui->my);
     int clicked = ui->active == id && ui->released && hover;
-    SDL_Color bg = held    ? (SDL_Color){60, 120, 150, 230}
-                   : hover ? (SDL_Color){40, 90, 120, 220}
-                           : (SDL_Color){24, 60, 86, 220};
+    SDL_Color bg = held ? THEME_BUTTON_HELD : hover ? THEME_BUTTON_HOVER : THEME_BUTTON;
     fill(ui, r.x, r.y, r.w, r.h, bg);
-    outline(ui, r.x, r.y, r.w, r.h, (SDL_Color){120, 180, 200, 120});
+    outline(ui, r.x, r.y, r.w, r.h, theme_alpha(THEME_EDGE, 120));
     int tw, th;
     text_measure(ui->text, label, &tw, &th);
-    text_draw(ui->text, label, (int)(r.x + (r.w - (float)tw) / 2), (int)(r.y + 4 * s), ink);
+    text_draw(ui->text, label, (int)(r.x + (r.w - (float)tw) / 2), (int)(r.y + 4 * s), THEME_INK);
     return clicked;
 }
 
@@ -208,13 +201,13 @@ int ui_toggle(Ui *ui, const char *label, int *v)
         changed = 1;
     }
     float box = (float)lh * 0.72f, by = r.y + ((float)lh - box) / 2;
-    fill(ui, r.x, by, box, box, (SDL_Color){10, 34, 54, 255});
-    outline(ui, r.x, by, box, box, (SDL_Color){150, 200, 220, 200});
+    fill(ui, r.x, by, box, box, THEME_WELL);
+    outline(ui, r.x, by, box, box, THEME_WELL_EDGE);
     if (*v) {
         float in = 3 * s;
-        fill(ui, r.x + in, by + in, box - 2 * in, box - 2 * in, (SDL_Color){110, 200, 235, 255});
+        fill(ui, r.x + in, by + in, box - 2 * in, box - 2 * in, THEME_ACCENT);
     }
-    text_draw(ui->text, label, (int)(r.x + box + 8 * s), (int)r.y, *v ? ink : dim);
+    text_draw(ui->text, label, (int)(r.x + box + 8 * s), (int)r.y, *v ? THEME_INK : THEME_DIM);
     return changed;
 }
 
@@ -255,10 +248,10 @@ static float slider_row(Ui *ui, const char *label, const char *value, float t)
     uint32_t id = hash_label(ui->panel_id, label);
     press_on(ui, id, &r);
     int dragging = ui->active == id && (ui->down || ui->released);
-    text_draw(ui->text, label, (int)r.x, (int)r.y, dim);
+    text_draw(ui->text, label, (int)r.x, (int)r.y, THEME_DIM);
     int vw, vh;
     text_measure(ui->text, value, &vw, &vh);
-    text_draw(ui->text, value, (int)(r.x + r.w - (float)vw), (int)r.y, ink);
+    text_draw(ui->text, value, (int)(r.x + r.w - (float)vw), (int)r.y, THEME_INK);
     /* The knob's centre travels the bar inset by half a knob each side. */
     float kw = KNOB_W * s, x0 = r.x + kw / 2, x1 = r.x + r.w - kw / 2;
     float nt = -1.0f;
@@ -268,10 +261,10 @@ static float slider_row(Ui *ui, const char *label, const char *value, float t)
         t = nt;
     }
     float ty = r.y + bar_y + (KNOB_H - TRACK_H) * s / 2;
-    fill(ui, r.x, ty, r.w, TRACK_H * s, (SDL_Color){10, 34, 54, 255});
-    fill(ui, r.x, ty, x0 - r.x + t * (x1 - x0), TRACK_H * s, (SDL_Color){70, 150, 190, 255});
+    fill(ui, r.x, ty, r.w, TRACK_H * s, THEME_WELL);
+    fill(ui, r.x, ty, x0 - r.x + t * (x1 - x0), TRACK_H * s, THEME_FILL);
     int hover = inside(&r, ui->mx, ui->my);
-    SDL_Color knob = dragging ? gold : hover ? ink : (SDL_Color){200, 220, 230, 255};
+    SDL_Color knob = dragging ? THEME_GOLD : hover ? THEME_INK : THEME_KNOB;
     fill(ui, x0 + t * (x1 - x0) - kw / 2, r.y + bar_y, kw, KNOB_H * s, knob);
     return nt;
 }

@@ -1,6 +1,9 @@
 /* edapp: one editing session of shoal-editor — the window's state around
  * the core editing model (core/edit.h): tools, view, overlays, panels,
- * dialogs, files and the autosave, the same in a window and headless. */
+ * dialogs, files and the autosave, the same in a window and headless.
+ * The module's files: edapp.c (init, actions, frame), edapp_sync.c (model
+ * and view kept in step), edapp_session.c (open, save, recovery, autosave,
+ * dialogs) and edapp_input.c (pointer and keys); edapp_internal.h joins them. */
 #ifndef SHOAL_ED_EDAPP_H
 #define SHOAL_ED_EDAPP_H
 
@@ -9,18 +12,21 @@
 #include <stdint.h>
 
 #include "core/edit.h"
+#include "core/chart.h"
 #include "core/hex.h"
 #include "core/jobs.h"
-#include "core/mapgen.h"
+#include "core/paths.h"
 #include "core/shore.h"
 #include "core/validate.h"
+#include "edact.h"
+#include "edoverlay.h"
+#include "edpanels.h"
 #include "mapview.h"
 #include "seaprev.h"
 #include "ui/camera.h"
 #include "ui/dialog.h"
 #include "ui/text.h"
 #include "ui/widgets.h"
-#include "core/paths.h"
 
 #define EDAPP_DEFAULT_W        1280
 #define EDAPP_DEFAULT_H        800
@@ -33,8 +39,6 @@ enum {
     OVL_SAIL = 1 << 2, /* sailable hexes shaded */
     OVL_SEA = 1 << 3,  /* live sea preview */
 };
-
-typedef enum EdTool { TOOL_BRUSH, TOOL_FILL, TOOL_SPAWN1, TOOL_SPAWN2, TOOL_COUNT } EdTool;
 
 /* What the command line asked for (main.c fills it). */
 typedef struct EdOptions {
@@ -52,19 +56,79 @@ typedef struct EdOptions {
 
 /* Where a dialog's answer leads. */
 typedef enum EdDialogKind {
-    DLG_NONE,
-    DLG_UNSAVED, /* Save / Discard / Cancel before `pending` */
-    DLG_OPEN,    /* path field: Open / Cancel */
-    DLG_SAVE_AS, /* path field: Save / Cancel */
-    DLG_REPLACE, /* Save As onto an existing file: Replace / Cancel */
-    DLG_RESTORE, /* a recovery copy exists: Restore / Discard */
-    DLG_MESSAGE, /* OK */
-    DLG_RENAME,  /* the map's name */
-    DLG_SEED,    /* the generator's seed */
+    EDAPP_DLG_NONE,
+    EDAPP_DLG_UNSAVED, /* Save / Discard / Cancel before `pending` */
+    EDAPP_DLG_OPEN,    /* path field: Open / Cancel */
+    EDAPP_DLG_SAVE_AS, /* path field: Save / Cancel */
+    EDAPP_DLG_REPLACE, /* Save As onto an existing file: Replace / Cancel */
+    EDAPP_DLG_RESTORE, /* a recovery copy exists: Restore / Discard */
+    EDAPP_DLG_MESSAGE, /* OK */
+    EDAPP_DLG_RENAME,  /* the map's name */
+    EDAPP_DLG_SEED,    /* the generator's seed */
 } EdDialogKind;
 
 /* What waits for the unsaved-changes question (or a Save As). */
-typedef enum EdPending { PENDING_NONE, PENDING_QUIT, PENDING_OPEN } EdPending;
+typedef enum EdPending { EDAPP_PENDING_NONE, EDAPP_PENDING_QUIT, EDAPP_PENDING_OPEN } EdPending;
+
+/* The picture of the model and how it is looked at. */
+typedef struct EdView {
+    ShoreField shore;
+    bool field_stale; /* pixels changed since the last bake */
+    double bake_ms;   /* the last re-bake: field + picture + chart + sea */
+    double update_ms; /* the last in-stroke picture update */
+    MapView map;
+    Chart chart;
+    bool chart_ok, chart_stale;
+    SeaPreview sea;
+    bool sea_ok; /* fish sprites loaded */
+    Camera cam;
+    int w, h; /* output px */
+} EdView;
+
+/* The painting tool and what it paints. */
+typedef struct EdTools {
+    EdTool tool;
+    int value; /* EDIT_LAND or EDIT_WATER */
+    int brush;
+} EdTools;
+
+/* Pointer and keys, in output px. */
+typedef struct EdPointer {
+    float mx, my;
+    bool in;                  /* over the window */
+    bool painting;            /* a brush stroke is open */
+    bool lining;              /* a Shift line is being dragged */
+    bool panning;             /* middle or right button held, or Space + left */
+    bool space_pan;           /* the pan is Space + left */
+    float anchor_x, anchor_y; /* a line's start, map px */
+    bool has_last;
+    float last_x, last_y; /* where the last stroke or line ended, map px */
+    SDL_Keymod mod;
+    bool keys[SDL_NUM_SCANCODES];
+} EdPointer;
+
+/* Validation. */
+typedef struct EdReport {
+    bool show;
+    ValidateReport r;
+    uint64_t rev;     /* the model's revision it was made at */
+    bool ok;          /* r holds a result */
+    int pick;         /* finding highlighted, -1 none */
+    double pick_time; /* seconds since it was picked */
+} EdReport;
+
+/* The map's file, its recovery copy and what waits on a question. */
+typedef struct EdFiles {
+    char path[PATHS_MAX];     /* the map's file; "" while untitled */
+    char recovery[PATHS_MAX]; /* its recovery copy; "" when none */
+    bool restored;            /* a restored copy not saved yet */
+    EdPending pending;
+    char pending_path[PATHS_MAX];
+    char save_as_path[PATHS_MAX];
+    double autosave_at; /* clock of the next autosave */
+    uint64_t autosaved_rev;
+    bool autosaved_any;
+} EdFiles;
 
 typedef struct EdApp {
     const EdOptions *o;
@@ -75,72 +139,23 @@ typedef struct EdApp {
     Dialog dlg;
     JobPool *pool;
     int headless; /* fixed 60 Hz frames, no waiting (script, screenshot) */
-
     Editor *ed;
-    char path[PATHS_MAX];     /* the map's file; "" while untitled */
-    char recovery[PATHS_MAX]; /* its recovery copy; "" when none */
-    bool restored;                 /* a restored copy not saved yet */
-
-    ShoreField shore;
-    bool field_stale; /* pixels changed since the last bake */
-    double bake_ms;   /* the last re-bake: field + picture + chart + sea */
-    double update_ms; /* the last in-stroke picture update */
-    MapView view;
-    HexChart chart;
-    bool chart_ok, chart_stale;
-    SeaPreview sea;
-    bool sea_ok; /* fish sprites loaded */
-    Camera cam;
-    int view_w, view_h;
     float px_ratio;
 
-    EdTool tool;
-    int value; /* EDIT_LAND or EDIT_WATER */
-    int brush;
-    unsigned overlays;
-    bool panels, help;
-    bool gen_open; /* the Generate panel is shown */
-
-    /* Pointer, in output px. */
-    float mx, my;
-    bool mouse_in;
-    bool painting;            /* a brush stroke is open */
-    bool lining;              /* a Shift line is being dragged */
-    bool panning;             /* middle or right button held, or Space + left */
-    bool space_pan;           /* the pan is Space + left */
-    float anchor_x, anchor_y; /* a line's start, map px */
-    bool has_last;
-    float last_x, last_y; /* where the last stroke or line ended, map px */
-    SDL_Keymod mod;
-    bool keys[SDL_NUM_SCANCODES];
-
-    /* Validation. */
-    bool show_report;
-    ValidateReport report;
-    uint64_t report_rev;
-    bool report_ok;
-    int pick;         /* finding highlighted, -1 none */
-    double pick_time; /* seconds since it was picked */
-
-    /* Panels' copies of the model (committed on release). */
-    int wind_dir, wind_strength, hex_size;
-    MapGenParams gen;
-
-    /* Panel places (their heights are learnt while drawing). */
-    UiPanel p_tools, p_map, p_gen, p_report;
-
-    EdPending pending;
-    char pending_path[PATHS_MAX];
-    char save_as_path[PATHS_MAX];
-    char msg_title[64];
+    EdView view;
+    EdTools tools;
+    unsigned overlays; /* OVL_* */
+    EdPointer ptr;
+    EdReport report;
+    EdFiles files;
+    EdPanels panels;
+    EdOverlay overlay;
+    bool help; /* the F1 help is shown */
 
     char status[512];
     double status_left;
     char title[PATHS_MAX + 128];
-    double clock;       /* seconds of editing (frames x dt when headless) */
-    double autosave_at; /* clock of the next autosave */
-    uint64_t autosaved_rev;
-    bool autosaved_any;
+    double clock; /* seconds of editing (frames x dt when headless) */
     bool want_shot;
     bool quit;
 } EdApp;
@@ -175,41 +190,5 @@ void edapp_map_to_screen(const EdApp *a, double x, double y, double *sx, double 
 void edapp_describe(const EdApp *a, char *out, size_t cap);
 /* Save what was drawn this frame as a PNG (call before present). */
 int edapp_screenshot(EdApp *a, const char *path, Err *e);
-
-/* Actions, shared by keys and panel buttons. */
-
-/* Show a passing message in the status bar (printf-style). */
-void edapp_status(EdApp *a, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-void edapp_undo(EdApp *a);
-void edapp_redo(EdApp *a);
-/* Save to the map's file, or ask for one (as: always ask). */
-void edapp_save(EdApp *a, bool as);
-/* Ask for a map to open (then about unsaved changes). */
-void edapp_open(EdApp *a);
-/* Close the session, asking first about unsaved changes. */
-void edapp_request_quit(EdApp *a);
-/* Run the validation and show its panel. */
-void edapp_validate(EdApp *a);
-/* Centre the view on finding i of the report and highlight it. */
-void edapp_pick(EdApp *a, int i);
-/* Replace the map by one generated from a->gen (undoable). */
-void edapp_generate(EdApp *a);
-void edapp_set_overlay(EdApp *a, unsigned bit, bool on);
-void edapp_set_mirror(EdApp *a, bool on);
-/* Brush diameter, clamped to EDIT_BRUSH_MIN..EDIT_BRUSH_MAX. */
-void edapp_set_brush(EdApp *a, int size);
-/* Apply the Map panel's wind and hex size when no slider is held. */
-void edapp_commit_meta(EdApp *a);
-/* Dialogs for the map's name and the generator's seed. */
-void edapp_rename(EdApp *a);
-void edapp_ask_seed(EdApp *a);
-/* Build the sailable-hex chart if the map or hex size changed. */
-void edapp_ensure_chart(EdApp *a);
-/* Height of the status bar at the bottom, output px. */
-int edapp_status_bar_h(const EdApp *a);
 
 #endif

@@ -2,6 +2,7 @@
  * opens), then turn one command per frame into SDL events. */
 #include "script.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -45,11 +46,13 @@ struct ScriptCmd {
     char *text; /* type, screenshot */
 };
 
-static const struct {
+typedef struct ScriptOpInfo {
     const char *name;
     ScriptOp op;
     int min, max; /* numeric arguments */
-} ops[] = {
+} ScriptOpInfo;
+
+static const ScriptOpInfo ops[] = {
     {"key", OP_KEY, 0, 0},         {"keydown", OP_KEYDOWN, 0, 0},
     {"keyup", OP_KEYUP, 0, 0},     {"type", OP_TYPE, 0, 0},
     {"mouse_move", OP_MOVE, 2, 2}, {"mouse_down", OP_DOWN, 2, 2},
@@ -148,7 +151,10 @@ static int add(Script *s, const ScriptCmd *c, Err *e)
     return 0;
 }
 
-static int parse_line(Script *s, char *line, int ln, Err *e)
+/* Cut the comment and trailing blanks off line; returns its first word
+ * (NUL-terminated in place, "" for a blank line) and sets *rest to the
+ * text after it, leading blanks skipped. */
+static char *first_word(char *line, char **rest)
 {
     char *hash = strchr(line, '#');
     /* `type` keeps a '#' that is part of its text only after a space
@@ -158,11 +164,63 @@ static int parse_line(Script *s, char *line, int ln, Err *e)
     while (len > 0 && isspace((unsigned char)line[len - 1])) line[--len] = '\0';
     char *p = line;
     while (isspace((unsigned char)*p)) p++;
-    if (!*p) return 0;
     char *word = p;
     while (*p && !isspace((unsigned char)*p)) p++;
     if (*p) *p++ = '\0';
     while (isspace((unsigned char)*p)) p++;
+    *rest = p;
+    return word;
+}
+
+/* A command whose argument is the rest of the line (type, screenshot,
+ * wait_file). */
+static int add_text_cmd(Script *s, ScriptCmd *c, const char *word, const char *p, int ln, Err *e)
+{
+    if (!*p)
+        return err_set(e, "%s:%d: %s needs %s", s->path, ln, word,
+                       c->op == OP_TYPE ? "some text" : "a file name");
+    c->text = strdup(p);
+    if (!c->text) return err_set(e, "%s: out of memory", s->path);
+    if (add(s, c, e) != 0) {
+        free(c->text);
+        return -1;
+    }
+    return 0;
+}
+
+/* The numbers (and the optional button) of a pointer or wait command,
+ * whose ops entry is op. */
+static int parse_numbers(Script *s, ScriptCmd *c, const ScriptOpInfo *op, char **arg, int na,
+                         int ln, Err *e)
+{
+    int nums = na;
+    bool has_button = c->op == OP_DOWN || c->op == OP_UP || c->op == OP_CLICK || c->op == OP_DRAG;
+    if (has_button && na == op->max + 1) {
+        c->button = parse_button(arg[na - 1]);
+        if (c->button < 0)
+            return err_set(e, "%s:%d: unknown button '%s' (left, middle or right)", s->path, ln,
+                           arg[na - 1]);
+        nums--;
+    }
+    if (nums < op->min || nums > op->max || (c->op == OP_WHEEL && nums == 2))
+        return err_set(e, "%s:%d: wrong number of arguments to %s", s->path, ln, op->name);
+    for (int i = 0; i < nums; i++)
+        if (parse_number(arg[i], &c->v[i]) != 0)
+            return err_set(e, "%s:%d: '%s' is not a number", s->path, ln, arg[i]);
+    c->nv = nums;
+    if (c->op == OP_WAIT) {
+        if (c->v[0] < 0 || c->v[0] > 1e6 || c->v[0] != floor(c->v[0]))
+            return err_set(e, "%s:%d: wait takes a whole number of frames", s->path, ln);
+        c->n = (int)c->v[0];
+    }
+    return 0;
+}
+
+static int parse_line(Script *s, char *line, int ln, Err *e)
+{
+    char *p;
+    char *word = first_word(line, &p);
+    if (!*word) return 0;
     int k = -1;
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         if (!strcmp(word, ops[i].name)) k = (int)i;
@@ -171,18 +229,8 @@ static int parse_line(Script *s, char *line, int ln, Err *e)
     memset(&c, 0, sizeof c);
     c.op = ops[k].op;
     c.button = SDL_BUTTON_LEFT;
-    if (c.op == OP_TYPE || c.op == OP_SHOT || c.op == OP_WAIT_FILE) {
-        if (!*p)
-            return err_set(e, "%s:%d: %s needs %s", s->path, ln, word,
-                           c.op == OP_TYPE ? "some text" : "a file name");
-        c.text = strdup(p);
-        if (!c.text) return err_set(e, "%s: out of memory", s->path);
-        if (add(s, &c, e) != 0) {
-            free(c.text);
-            return -1;
-        }
-        return 0;
-    }
+    if (c.op == OP_TYPE || c.op == OP_SHOT || c.op == OP_WAIT_FILE)
+        return add_text_cmd(s, &c, word, p, ln, e);
     char *arg[8];
     int na = 0;
     while (*p && na < 8) {
@@ -209,28 +257,8 @@ static int parse_line(Script *s, char *line, int ln, Err *e)
     case OP_QUIT:
         if (na) return err_set(e, "%s:%d: %s takes no arguments", s->path, ln, word);
         break;
-    default: {
-        int nums = na;
-        bool has_button = c.op == OP_DOWN || c.op == OP_UP || c.op == OP_CLICK || c.op == OP_DRAG;
-        if (has_button && na == ops[k].max + 1) {
-            c.button = parse_button(arg[na - 1]);
-            if (c.button < 0)
-                return err_set(e, "%s:%d: unknown button '%s' (left, middle or right)", s->path, ln,
-                               arg[na - 1]);
-            nums--;
-        }
-        if (nums < ops[k].min || nums > ops[k].max || (c.op == OP_WHEEL && nums == 2))
-            return err_set(e, "%s:%d: wrong number of arguments to %s", s->path, ln, word);
-        for (int i = 0; i < nums; i++)
-            if (parse_number(arg[i], &c.v[i]) != 0)
-                return err_set(e, "%s:%d: '%s' is not a number", s->path, ln, arg[i]);
-        c.nv = nums;
-        if (c.op == OP_WAIT) {
-            if (c.v[0] < 0 || c.v[0] > 1e6 || c.v[0] != floor(c.v[0]))
-                return err_set(e, "%s:%d: wait takes a whole number of frames", s->path, ln);
-            c.n = (int)c.v[0];
-        }
-    }
+    default:
+        if (parse_numbers(s, &c, &ops[k], arg, na, ln, e) != 0) return -1;
     }
     return add(s, &c, e);
 }
@@ -363,10 +391,83 @@ static void push_text(const EdApp *a, const char *t)
     }
 }
 
+/* One frame of a drag: the press, DRAG_STEPS moves, the release. Returns
+ * true when done. */
+static bool run_drag(Script *s, EdApp *a, const ScriptCmd *c)
+{
+    double x, y, x1, y1;
+    /* Both ends converted now: a drag that pans moves the map under
+     * the pointer, and its map coordinates mean where it started. */
+    point(s, a, c->v[0], c->v[1], &x, &y);
+    point(s, a, c->v[2], c->v[3], &x1, &y1);
+    if (s->phase == 0) {
+        s->v0x = x;
+        s->v0y = y;
+        s->v1x = x1;
+        s->v1y = y1;
+        push_button(s, a, SDL_MOUSEBUTTONDOWN, c->button, x, y);
+        return false;
+    }
+    if (s->phase <= DRAG_STEPS) {
+        double t = (double)s->phase / DRAG_STEPS;
+        push_motion(s, a, s->v0x + (s->v1x - s->v0x) * t, s->v0y + (s->v1y - s->v0y) * t);
+        return false;
+    }
+    push_button(s, a, SDL_MOUSEBUTTONUP, c->button, s->v1x, s->v1y);
+    return true;
+}
+
+static void push_wheel(Script *s, EdApp *a, const ScriptCmd *c)
+{
+    if (c->nv == 3) {
+        double x, y;
+        point(s, a, c->v[1], c->v[2], &x, &y);
+        push_motion(s, a, x, y);
+    }
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_MOUSEWHEEL;
+    ev.wheel.windowID = window_id(a);
+    ev.wheel.y = (Sint32)lround(c->v[0]);
+    ev.wheel.preciseY = (float)c->v[0];
+    ev.wheel.direction = SDL_MOUSEWHEEL_NORMAL;
+    SDL_PushEvent(&ev);
+}
+
+static void print_state(const EdApp *a)
+{
+    char line[8192];
+    edapp_describe(a, line, sizeof line);
+    printf("%s\n", line);
+    fflush(stdout);
+}
+
+/* Frames keep coming (the window stays alive) while another process
+ * prepares something; gives up after WAIT_FILE_FRAMES. True when done. */
+static bool run_wait_file(const Script *s, const ScriptCmd *c)
+{
+    if (access(c->text, F_OK) == 0) return true;
+    if (s->phase >= WAIT_FILE_FRAMES) {
+        fprintf(stderr, "shoal-editor: %s: wait_file %s: still missing after %d frames\n", s->path,
+                c->text, WAIT_FILE_FRAMES);
+        return true;
+    }
+    SDL_Delay(10);
+    return false;
+}
+
+static void push_quit(void)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_QUIT;
+    SDL_PushEvent(&ev);
+}
+
 /* Run the current command's step; returns true when it is done. */
 static bool run(Script *s, EdApp *a, const ScriptCmd *c)
 {
-    double x, y, x1, y1;
+    double x, y;
     switch (c->op) {
     case OP_KEY:
         push_key(a, SDL_KEYDOWN, c, (Uint16)(s->held | c->mod));
@@ -398,40 +499,10 @@ static bool run(Script *s, EdApp *a, const ScriptCmd *c)
         push_button(s, a, s->phase == 0 ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP, c->button, x, y);
         return s->phase == 1;
     case OP_DRAG:
-        /* Both ends converted now: a drag that pans moves the map under
-         * the pointer, and its map coordinates mean where it started. */
-        point(s, a, c->v[0], c->v[1], &x, &y);
-        point(s, a, c->v[2], c->v[3], &x1, &y1);
-        if (s->phase == 0) {
-            s->v0x = x;
-            s->v0y = y;
-            s->v1x = x1;
-            s->v1y = y1;
-            push_button(s, a, SDL_MOUSEBUTTONDOWN, c->button, x, y);
-            return false;
-        }
-        if (s->phase <= DRAG_STEPS) {
-            double t = (double)s->phase / DRAG_STEPS;
-            push_motion(s, a, s->v0x + (s->v1x - s->v0x) * t, s->v0y + (s->v1y - s->v0y) * t);
-            return false;
-        }
-        push_button(s, a, SDL_MOUSEBUTTONUP, c->button, s->v1x, s->v1y);
+        return run_drag(s, a, c);
+    case OP_WHEEL:
+        push_wheel(s, a, c);
         return true;
-    case OP_WHEEL: {
-        if (c->nv == 3) {
-            point(s, a, c->v[1], c->v[2], &x, &y);
-            push_motion(s, a, x, y);
-        }
-        SDL_Event ev;
-        memset(&ev, 0, sizeof ev);
-        ev.type = SDL_MOUSEWHEEL;
-        ev.wheel.windowID = window_id(a);
-        ev.wheel.y = (Sint32)lround(c->v[0]);
-        ev.wheel.preciseY = (float)c->v[0];
-        ev.wheel.direction = SDL_MOUSEWHEEL_NORMAL;
-        SDL_PushEvent(&ev);
-        return true;
-    }
     case OP_COORDS:
         s->map_coords = c->n != 0;
         return true;
@@ -440,37 +511,21 @@ static bool run(Script *s, EdApp *a, const ScriptCmd *c)
     case OP_SHOT:
         snprintf(s->shot, sizeof s->shot, "%s", c->text);
         return true;
-    case OP_PRINT: {
-        char line[8192];
-        edapp_describe(a, line, sizeof line);
-        printf("%s\n", line);
-        fflush(stdout);
+    case OP_PRINT:
+        print_state(a);
         return true;
-    }
     case OP_WAIT_FILE:
-        /* Frames keep coming (the window stays alive) while another
-         * process prepares something; give up after WAIT_FILE_FRAMES. */
-        if (access(c->text, F_OK) == 0) return true;
-        if (s->phase >= WAIT_FILE_FRAMES) {
-            fprintf(stderr, "shoal-editor: %s: wait_file %s: still missing after %d frames\n",
-                    s->path, c->text, WAIT_FILE_FRAMES);
-            return true;
-        }
-        SDL_Delay(10);
-        return false;
-    case OP_QUIT: {
-        SDL_Event ev;
-        memset(&ev, 0, sizeof ev);
-        ev.type = SDL_QUIT;
-        SDL_PushEvent(&ev);
+        return run_wait_file(s, c);
+    case OP_QUIT:
+        push_quit();
         return true;
-    }
     }
     return true;
 }
 
 bool script_step(Script *s, EdApp *a)
 {
+    assert(s && a);
     s->shot[0] = '\0';
     while (s->at < s->n) {
         const ScriptCmd *c = &s->cmd[s->at];

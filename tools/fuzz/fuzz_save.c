@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const FleetShip *s = &sk->ships[i];
         FUZZ_CHECK(s->side == 0 || s->side == 1, "ship %d side %d", i, s->side);
         if (s->status != FLEET_SUNK)
-            FUZZ_CHECK(hex_chart_sailable(&sk->chart, s->pose.hex), "ship %d aground", i);
+            FUZZ_CHECK(chart_sailable(&sk->chart, s->pose.hex), "ship %d aground", i);
     }
     int n1 = save_format(sk, text1, SAVE_MAX_BYTES, &e);
     FUZZ_CHECK(n1 > 0, "an accepted save does not format: %s", e.msg);

@@ -1,0 +1,164 @@
+/* sea_spawn: where creatures appear: fish in schools (at init and when the
+ * count grows), sharks in deep water, an eaten fish out of the sharks'
+ * sight. The bottom of the sea's files: it calls none of the others. */
+#include "sea_internal.h"
+
+#include <assert.h>
+#include <math.h>
+
+/* School sizes at spawn: SEA_SCHOOL_MIN + 0..SEA_SCHOOL_SPAN fish. */
+#define SEA_SCHOOL_MIN  20
+#define SEA_SCHOOL_SPAN 181
+/* Fish within the neighbour radius at the density schools spawn with. */
+#define SEA_SPAWN_NEIGHBOURS 10.0f
+
+int sea_is_water(const Sea *s, float x, float y)
+{
+    const ShoreField *f = s->shore;
+    if (!(x >= 0.0f) || !(y >= 0.0f) || x >= (float)f->w || y >= (float)f->h) return 0;
+    return f->dist[(size_t)(int)y * (size_t)f->w + (size_t)(int)x] > 0.0f;
+}
+
+/* A water position inside a spawn cell picked by h: a random pixel of the
+ * cell when it is water, else the cell's deepest pixel. */
+static void spawn_cell_point(const Sea *s, uint64_t h, float *x, float *y)
+{
+    const Grid *g = &s->grid;
+    const ShoreField *f = s->shore;
+    assert(s->cells.nspawn > 0);
+    int ci = s->cells.spawn[(h >> 40) % (uint64_t)s->cells.nspawn];
+    float x0 = (float)(ci % g->cols) * g->cell, y0 = (float)(ci / g->cols) * g->cell;
+    float rx = x0 + sea_u01(h, 0) * g->cell, ry = y0 + sea_u01(h, 16) * g->cell;
+    int px = (int)rx, py = (int)ry;
+    if (!sea_is_water(s, rx, ry) || grid_cell_of(g, (float)px + 0.5f, (float)py + 0.5f) != ci) {
+        px = s->cells.deep_px[ci] % f->w;
+        py = s->cells.deep_px[ci] / f->w;
+    }
+    uint64_t j = sea_mix64(h);
+    *x = (float)px + 0.1f + 0.8f * sea_u01(j, 0);
+    *y = (float)py + 0.1f + 0.8f * sea_u01(j, 32);
+}
+
+void sea_respawn_point(const Sea *s, int id, uint64_t step, int sbuf, float *x, float *y)
+{
+    assert(sbuf == 0 || sbuf == 1);
+    float far = fmaxf(s->p.shark_sight, s->p.flee_radius);
+    float far2 = far * far;
+    uint64_t key = s->seed ^ SEA_SALT_RESPAWN;
+    for (int t = 0; t < 16; t++) {
+        spawn_cell_point(s, sea_hash3(key, (uint64_t)id, step * 16u + (uint64_t)t), x, y);
+        int seen = 0;
+        for (int i = 0; i < s->ns && !seen; i++) {
+            float dx = *x - s->shx[sbuf][i], dy = *y - s->shy[sbuf][i];
+            seen = dx * dx + dy * dy <= far2;
+        }
+        if (!seen) return;
+    }
+}
+
+static int school_size(uint64_t key, uint64_t j)
+{
+    return SEA_SCHOOL_MIN + (int)(sea_hash3(key, j, 1) % SEA_SCHOOL_SPAN);
+}
+
+/* The spawn cell of the next school: school centres follow the R2
+ * low-discrepancy sequence over the map (offset by the seed), skipping
+ * points that fall outside the spawn cells, so schools spread evenly over
+ * the sea instead of piling up where random picks happen to cluster. *r2
+ * counts the points used so far. */
+static int next_school_cell(const Sea *s, uint64_t key, uint64_t *r2)
+{
+    const Grid *g = &s->grid;
+    double u0 = (double)sea_u01(key, 0), v0 = (double)sea_u01(key, 24);
+    for (int t = 0; t < 64; t++) {
+        double j = (double)(*r2)++;
+        double u = u0 + j * 0.7548776662466927, v = v0 + j * 0.5698402909980532;
+        u -= floor(u);
+        v -= floor(v);
+        int ci = grid_cell_of(g, (float)(u * s->shore->w), (float)(v * s->shore->h));
+        if (s->cells.is_spawn[ci]) return ci;
+    }
+    /* Spawn cells are scarce on this map: any of them. */
+    uint64_t h = sea_hash3(key, *r2, 3);
+    return s->cells.spawn[(h >> 40) % (uint64_t)s->cells.nspawn];
+}
+
+/* Spawn fish ids [a, b) into slots [a, b) of the front buffer,
+ * in schools: ids are dealt to schools of 20-200 in order, each school a
+ * sunflower-seed disc (evenly spaced, lightly jittered) around a deep-water
+ * centre at about SEA_SPAWN_NEIGHBOURS neighbours per fish, every fish
+ * heading its own way. */
+void sea_spawn_fish(Sea *s, int a, int b)
+{
+    assert(a >= b || (a >= 0 && b <= s->cap));
+    if (a >= b || s->cells.nspawn == 0) return;
+    uint64_t skey = s->seed ^ SEA_SALT_SCHOOL, fkey = s->seed ^ SEA_SALT_FISH;
+    uint64_t ckey = sea_mix64(skey), r2 = 0;
+    uint64_t j = 0;
+    int start = 0, size = school_size(skey, 0);
+    int ci = next_school_cell(s, ckey, &r2);
+    while (start + size <= a) {
+        start += size;
+        size = school_size(skey, ++j);
+        ci = next_school_cell(s, ckey, &r2);
+    }
+    float nr = s->p.neighbor_radius;
+    float spacing = nr * sqrtf(3.14159265f / SEA_SPAWN_NEIGHBOURS);
+    int fr = s->front;
+    for (int id = a; id < b; id++) {
+        if (id >= start + size) {
+            start += size;
+            size = school_size(skey, ++j);
+            ci = next_school_cell(s, ckey, &r2);
+        }
+        int cpx = s->cells.deep_px[ci];
+        float cx = (float)(cpx % s->shore->w) + 0.5f, cy = (float)(cpx / s->shore->w) + 0.5f;
+        float radius = nr * sqrtf((float)size / SEA_SPAWN_NEIGHBOURS);
+        float turn = 6.2831853f * sea_u01(sea_hash3(skey, j, 4), 0);
+        int q = id - start;
+        uint64_t h = sea_hash3(fkey, (uint64_t)id, 0);
+        float r = radius * sqrtf(((float)q + 0.5f) / (float)size);
+        float ang = turn + 2.3999632f * (float)q;
+        float x = cx + r * cosf(ang) + (sea_u01(h, 0) - 0.5f) * 0.5f * spacing;
+        float y = cy + r * sinf(ang) + (sea_u01(h, 32) - 0.5f) * 0.5f * spacing;
+        int placed = sea_is_water(s, x, y);
+        for (uint64_t t = 1; t < 12 && !placed; t++) {
+            h = sea_hash3(fkey, (uint64_t)id, t);
+            r = radius * sqrtf(sea_u01(h, 0));
+            ang = 6.2831853f * sea_u01(h, 32);
+            x = cx + r * cosf(ang);
+            y = cy + r * sinf(ang);
+            placed = sea_is_water(s, x, y);
+        }
+        if (!placed) {
+            /* The centre pixel is water: jitter inside it. */
+            h = sea_hash3(fkey, (uint64_t)id, 99);
+            x = floorf(cx) + 0.1f + 0.8f * sea_u01(h, 0);
+            y = floorf(cy) + 0.1f + 0.8f * sea_u01(h, 32);
+        }
+        h = sea_hash3(fkey, (uint64_t)id, 100);
+        float dir = 6.2831853f * sea_u01(h, 0);
+        float sp = s->k.cruise * (0.9f + 0.2f * sea_u01(h, 32));
+        s->x[fr][id] = x;
+        s->y[fr][id] = y;
+        s->vx[fr][id] = cosf(dir) * sp;
+        s->vy[fr][id] = sinf(dir) * sp;
+        s->id[fr][id] = id;
+    }
+}
+
+void sea_spawn_shark(Sea *s, int i)
+{
+    assert(i >= 0 && i < SEA_MAX_SHARKS);
+    uint64_t h = sea_hash3(s->seed ^ SEA_SALT_SHARK, (uint64_t)i, s->step);
+    float x, y;
+    spawn_cell_point(s, h, &x, &y);
+    float ang = 6.2831853f * sea_u01(sea_mix64(h), 8);
+    float sp = 0.55f * s->p.shark_speed;
+    int fr = s->front;
+    s->shx[fr][i] = x;
+    s->shy[fr][i] = y;
+    s->shvx[fr][i] = cosf(ang) * sp;
+    s->shvy[fr][i] = sinf(ang) * sp;
+    s->shark_full_until[i] = 0;
+}

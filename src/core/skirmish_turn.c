@@ -1,0 +1,404 @@
+/* skirmish_turn: the simultaneous turn: movement, gunnery, fates, wind, victory. */
+#include "skirmish_internal.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* The dice: every random number of the battle comes from here. */
+static uint32_t roll(Skirmish *sk)
+{
+    return fleet_rand(sk->seed, sk->rng++);
+}
+
+static int roll_pct(Skirmish *sk)
+{
+    return fleet_rand_below(roll(sk), 100);
+}
+
+/* ------------------------------------------------------------ resolution */
+
+/* SKIRMISH_MAX_EVENTS is the most one turn can log (see skirmish.h), so
+ * the guard below never drops anything a real turn produces. */
+static SkirmishEvent *event_add(Skirmish *sk, int kind, int ship)
+{
+    assert(sk->nevents < SKIRMISH_MAX_EVENTS);
+    if (sk->nevents >= SKIRMISH_MAX_EVENTS) sk->nevents = SKIRMISH_MAX_EVENTS - 1;
+    SkirmishEvent *ev = &sk->events[sk->nevents++];
+    memset(ev, 0, sizeof *ev);
+    ev->kind = kind;
+    ev->ship = ship;
+    ev->other = -1;
+    ev->phase = -1;
+    ev->broadside = -1;
+    return ev;
+}
+
+/* ------------------------------------------------------------- movement */
+
+enum { MV_NONE, MV_PENDING, MV_GO, MV_BLOCKED };
+
+/* One movement phase: what each ship does in it (MV_*), the hex a ship
+ * stepping ahead makes for and, when blocked, the ship in the way (-1). */
+typedef struct MovePhase {
+    int p;
+    int state[SKIRMISH_MAX_SHIPS], blocker[SKIRMISH_MAX_SHIPS];
+    Hex dest[SKIRMISH_MAX_SHIPS];
+} MovePhase;
+
+/* The turn's movement so far: ships stopped by a block, movement used. */
+typedef struct MoveTurn {
+    bool stopped[SKIRMISH_MAX_SHIPS];
+    int spent[SKIRMISH_MAX_SHIPS];
+} MoveTurn;
+
+/* Step p of every ship still moving: turns happen at once and are logged,
+ * steps ahead become pending moves. Returns whether any ship steps ahead. */
+static bool phase_begin(Skirmish *sk, MoveTurn *mt, MovePhase *m)
+{
+    bool any = false;
+    for (int i = 0; i < sk->nships; i++) {
+        m->state[i] = MV_NONE;
+        m->blocker[i] = -1;
+        FleetShip *s = &sk->ships[i];
+        const SkirmishOrders *o = &sk->orders[i];
+        if (!fleet_ship_active(s) || mt->stopped[i] || m->p >= o->nsteps) continue;
+        int st = o->steps[m->p];
+        if (st == HEX_STEP_FORWARD) {
+            m->state[i] = MV_PENDING;
+            m->dest[i] = hex_neighbor(s->pose.hex, s->pose.facing);
+            any = true;
+        } else {
+            SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_TURNED, i);
+            ev->phase = m->p;
+            ev->from = ev->to = s->pose.hex;
+            ev->a = s->pose.facing;
+            s->pose = hex_pose_step(s->pose, st);
+            ev->b = s->pose.facing;
+            mt->spent[i] += fleet_classes[s->cls].turn_cost;
+        }
+    }
+    return any;
+}
+
+/* Two ships making for one hex: the one that has used less of its
+ * movement gets there first; equal use is settled by the dice. */
+static void phase_contest(Skirmish *sk, const MoveTurn *mt, MovePhase *m)
+{
+    int n = sk->nships;
+    for (int i = 0; i < n; i++) {
+        if (m->state[i] != MV_PENDING) continue;
+        int group[SKIRMISH_MAX_SHIPS], g = 0;
+        for (int j = i; j < n; j++)
+            if (m->state[j] == MV_PENDING && hex_equal(m->dest[j], m->dest[i])) group[g++] = j;
+        if (g < 2) continue;
+        int win = -1;
+        uint32_t win_roll = 0;
+        for (int k = 0; k < g; k++) {
+            int j = group[k];
+            uint32_t r = roll(sk);
+            if (win < 0 || mt->spent[j] < mt->spent[win] ||
+                (mt->spent[j] == mt->spent[win] && r > win_roll)) {
+                win = j;
+                win_roll = r;
+            }
+        }
+        for (int k = 0; k < g; k++)
+            if (group[k] != win) {
+                m->state[group[k]] = MV_BLOCKED;
+                m->blocker[group[k]] = win;
+            }
+    }
+}
+
+/* A ship may enter a hex whose occupant sails out in the same phase;
+ * chains settle by repetition, cycles (ships swapping hexes) block
+ * everyone in them. */
+static void phase_make_way(const Skirmish *sk, MovePhase *m)
+{
+    int n = sk->nships;
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (int i = 0; i < n; i++) {
+            if (m->state[i] != MV_PENDING) continue;
+            int occ = skirmish_ship_at(sk, m->dest[i]);
+            if (occ < 0 || m->state[occ] == MV_GO) {
+                m->state[i] = MV_GO;
+                changed = true;
+            } else if (m->state[occ] != MV_PENDING) {
+                m->state[i] = MV_BLOCKED;
+                m->blocker[i] = occ;
+                changed = true;
+            }
+        }
+    }
+    for (int i = 0; i < n; i++)
+        if (m->state[i] == MV_PENDING) {
+            m->state[i] = MV_BLOCKED;
+            m->blocker[i] = skirmish_ship_at(sk, m->dest[i]);
+        }
+}
+
+/* Sail the phase's moves and log them with its blocks; a blocked ship
+ * stops for the rest of the turn. */
+static void phase_apply(Skirmish *sk, const MovePhase *m, MoveTurn *mt)
+{
+    for (int i = 0; i < sk->nships; i++) {
+        FleetShip *s = &sk->ships[i];
+        if (m->state[i] == MV_GO) {
+            SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_MOVED, i);
+            ev->phase = m->p;
+            ev->from = s->pose.hex;
+            ev->to = m->dest[i];
+            ev->a = ev->b = s->pose.facing;
+            s->pose.hex = m->dest[i];
+            mt->spent[i] += FLEET_HEX_COST;
+        } else if (m->state[i] == MV_BLOCKED) {
+            SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_BLOCKED, i);
+            ev->phase = m->p;
+            ev->from = s->pose.hex;
+            ev->to = m->dest[i];
+            ev->other = m->blocker[i];
+            mt->stopped[i] = true;
+        }
+    }
+}
+
+static void resolve_movement(Skirmish *sk)
+{
+    MoveTurn mt;
+    memset(&mt, 0, sizeof mt);
+    for (int p = 0; p < SKIRMISH_MAX_STEPS; p++) {
+        MovePhase m;
+        m.p = p;
+        if (!phase_begin(sk, &mt, &m)) continue;
+        phase_contest(sk, &mt, &m);
+        phase_make_way(sk, &m);
+        phase_apply(sk, &m, &mt);
+    }
+}
+
+/* -------------------------------------------------------------- gunnery */
+
+typedef struct Volley {
+    int ship, target, broadside, shot, range, guns, hits;
+    bool raked;
+    FleetDamage dmg;
+} Volley;
+
+/* Broadside b of ship i fires if it is loaded, ordered to and has a
+ * target: every gun rolls to hit, the damage is rolled into vo (not yet
+ * taken) and the broadside starts reloading. Returns whether it fired. */
+static bool fire_broadside(Skirmish *sk, int i, int b, Volley *vo)
+{
+    FleetShip *s = &sk->ships[i];
+    SkirmishFire f = sk->orders[i].fire[b];
+    int guns = fleet_guns_firing(s, b);
+    if (s->reload[b] > 0 || f.target == SKIRMISH_HOLD || guns == 0) return false;
+    int range;
+    bool raked;
+    int t = skirmish_fire_target(sk, i, b, f, &range, &raked);
+    if (t < 0) return false;
+    memset(vo, 0, sizeof *vo);
+    vo->ship = i;
+    vo->target = t;
+    vo->broadside = b;
+    vo->shot = f.shot;
+    vo->range = range;
+    vo->raked = raked;
+    vo->guns = guns;
+    int pct = fleet_hit_pct(fleet_band(range), f.shot, raked);
+    int facing_side = raked ? -1 : fleet_broadside_for(sk->ships[t].pose, s->pose.hex);
+    for (int g = 0; g < guns; g++) {
+        if (roll_pct(sk) >= pct) continue;
+        vo->hits++;
+        fleet_hit_effect(f.shot, facing_side, raked, roll(sk), &vo->dmg);
+    }
+    s->reload[b] = FLEET_RELOAD_TURNS;
+    return true;
+}
+
+/* Every broadside picks its target and rolls against the positions after
+ * movement, before any damage lands: fire is simultaneous. Returns the
+ * volleys written to v (room for every broadside). */
+static int aim_volleys(Skirmish *sk, Volley *v)
+{
+    int nv = 0;
+    for (int i = 0; i < sk->nships; i++) {
+        if (!fleet_ship_active(&sk->ships[i])) continue;
+        for (int b = 0; b < FLEET_BROADSIDES; b++)
+            if (fire_broadside(sk, i, b, &v[nv])) nv++;
+    }
+    return nv;
+}
+
+/* Take up to *dmg points off *field (no further than zero), count them in
+ * *total and leave in *dmg what was actually taken. */
+static void take_points(int *field, int *dmg, int *total)
+{
+    int x = *dmg < *field ? *dmg : *field;
+    *field -= x;
+    *total += x;
+    *dmg = x;
+}
+
+/* Log a volley, count it in the firing side's stats and land its damage. */
+static void land_volley(Skirmish *sk, const Volley *vo)
+{
+    assert(vo->target >= 0 && vo->target < sk->nships && vo->target != vo->ship);
+    FleetShip *t = &sk->ships[vo->target];
+    SkirmishStats *st = &sk->stats[sk->ships[vo->ship].side & 1];
+    SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_FIRED, vo->ship);
+    ev->other = vo->target;
+    ev->from = sk->ships[vo->ship].pose.hex;
+    ev->to = t->pose.hex;
+    ev->broadside = vo->broadside;
+    ev->shot = vo->shot;
+    ev->range = vo->range;
+    ev->raked = vo->raked;
+    ev->guns = vo->guns;
+    ev->hits = vo->hits;
+    st->broadsides++;
+    st->shots += vo->guns;
+    st->hits += vo->hits;
+    if (vo->hits == 0) return;
+    FleetDamage got = vo->dmg;
+    take_points(&t->hull, &got.hull, &st->damage);
+    take_points(&t->rigging, &got.rigging, &st->damage);
+    take_points(&t->crew, &got.crew, &st->damage);
+    take_points(&t->guns[0], &got.guns[0], &st->damage);
+    take_points(&t->guns[1], &got.guns[1], &st->damage);
+    SkirmishEvent *hv = event_add(sk, SKIRMISH_EV_HIT, vo->ship);
+    hv->other = vo->target;
+    hv->from = ev->from;
+    hv->to = ev->to;
+    hv->broadside = vo->broadside;
+    hv->shot = vo->shot;
+    hv->range = vo->range;
+    hv->raked = vo->raked;
+    hv->hits = vo->hits;
+    hv->damage = got;
+}
+
+static void resolve_gunnery(Skirmish *sk)
+{
+    Volley v[SKIRMISH_MAX_SHIPS * FLEET_BROADSIDES];
+    int nv = aim_volleys(sk, v);
+    for (int k = 0; k < nv; k++) land_volley(sk, &v[k]);
+}
+
+/* ------------------------------------------------------------- turn end */
+
+static void take_ship(Skirmish *sk, int i, int status, bool morale)
+{
+    FleetShip *s = &sk->ships[i];
+    s->status = status;
+    SkirmishEvent *ev =
+        event_add(sk, status == FLEET_SUNK ? SKIRMISH_EV_SANK : SKIRMISH_EV_STRUCK, i);
+    ev->from = ev->to = s->pose.hex;
+    ev->a = morale;
+    SkirmishStats *own = &sk->stats[s->side & 1];
+    if (status == FLEET_SUNK)
+        own->sunk++;
+    else
+        own->struck++;
+}
+
+/* Ships with no hull left sink, ships with too few crew strike, then
+ * badly holed ones may strike on a morale roll. */
+static void resolve_fates(Skirmish *sk)
+{
+    for (int i = 0; i < sk->nships; i++) {
+        FleetShip *s = &sk->ships[i];
+        if (!fleet_ship_active(s)) continue;
+        const FleetClass *k = &fleet_classes[s->cls];
+        if (s->hull <= 0)
+            take_ship(sk, i, FLEET_SUNK, false);
+        else if (s->crew * 4 < k->crew)
+            take_ship(sk, i, FLEET_STRUCK, false);
+    }
+    for (int i = 0; i < sk->nships; i++) {
+        FleetShip *s = &sk->ships[i];
+        if (fleet_ship_active(s) && s->hull * 4 < fleet_classes[s->cls].hull &&
+            roll_pct(sk) < FLEET_MORALE_STRIKE_PCT)
+            take_ship(sk, i, FLEET_STRUCK, true);
+    }
+}
+
+/* The wind: one roll for veering, one for its strength. */
+static void resolve_wind(Skirmish *sk)
+{
+    uint32_t w = roll(sk);
+    if (fleet_rand_below(w, 100) < FLEET_VEER_PCT) {
+        int old = sk->wind_dir;
+        sk->wind_dir = (sk->wind_dir + ((roll(sk) >> 31) ? 1 : HEX_DIRS - 1)) % HEX_DIRS;
+        SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_WIND_VEERED, -1);
+        ev->a = old;
+        ev->b = sk->wind_dir;
+    }
+    int r = roll_pct(sk), old = sk->wind_strength;
+    if (r < FLEET_FRESHEN_PCT && sk->wind_strength < MAP_WIND_MAX)
+        sk->wind_strength++;
+    else if (r >= FLEET_FRESHEN_PCT && r < FLEET_FRESHEN_PCT + FLEET_SLACKEN_PCT &&
+             sk->wind_strength > 1)
+        sk->wind_strength--;
+    if (old != sk->wind_strength) {
+        SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_WIND_STRENGTH, -1);
+        ev->a = old;
+        ev->b = sk->wind_strength;
+    }
+}
+
+/* Points, then the end of the battle: a side with no ship fighting loses;
+ * at the turn limit the side with more points wins. */
+static void resolve_victory(Skirmish *sk)
+{
+    for (int s = 0; s < SKIRMISH_SIDES; s++) {
+        /* Points: damage dealt plus ships taken (added in take_ship). */
+        int taken = 0;
+        for (int i = 0; i < sk->nships; i++)
+            if (sk->ships[i].side != s && !fleet_ship_active(&sk->ships[i]))
+                taken += fleet_classes[sk->ships[i].cls].value;
+        sk->stats[s].points = sk->stats[s].damage + taken;
+    }
+    int a = skirmish_active(sk, 0), b = skirmish_active(sk, 1);
+    if (a == 0 || b == 0) {
+        sk->over = true;
+        sk->winner = a > 0 ? 0 : b > 0 ? 1 : -1;
+    } else if (sk->turn >= sk->turn_limit) {
+        sk->over = true;
+        int pa = sk->stats[0].points, pb = sk->stats[1].points;
+        sk->winner = pa > pb ? 0 : pb > pa ? 1 : -1;
+    }
+    if (sk->over) {
+        SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_GAME_OVER, -1);
+        ev->a = sk->winner;
+    }
+}
+
+static void resolve_end(Skirmish *sk)
+{
+    resolve_fates(sk);
+    for (int i = 0; i < sk->nships; i++)
+        for (int b = 0; b < FLEET_BROADSIDES; b++)
+            if (sk->ships[i].reload[b] > 0) sk->ships[i].reload[b]--;
+    resolve_wind(sk);
+    resolve_victory(sk);
+}
+
+int skirmish_resolve(Skirmish *sk, Err *e)
+{
+    if (sk->over) return err_set(e, "resolve: the skirmish is over");
+    for (int s = 0; s < SKIRMISH_SIDES; s++)
+        if (!sk->submitted[s])
+            return err_set(e, "resolve: side %c has not submitted its orders",
+                           SKIRMISH_SIDE_LETTER(s));
+    sk->nevents = 0;
+    resolve_movement(sk);
+    resolve_gunnery(sk);
+    resolve_end(sk);
+    if (!sk->over) sk->turn++;
+    for (int i = 0; i < sk->nships; i++) skirmish_default_orders(sk, i, &sk->orders[i]);
+    sk->submitted[0] = sk->submitted[1] = false;
+    return 0;
+}
