@@ -2,6 +2,7 @@
  * interactive, --screenshot and --compare-sea-life. */
 #include "app.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,9 @@ static int run_interactive(Game *g)
 
 int app_run(const GameOptions *o, const Map *m)
 {
+    assert(o && m);
+    /* The battle brings its own map: app_run is handed that one. */
+    assert(!o->battle || m == &o->battle->map);
     /* Headless runs must not need (or open) a display. */
     if (o->screenshot || o->compare) setenv("SDL_VIDEODRIVER", "dummy", 1);
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {

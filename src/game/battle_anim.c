@@ -2,8 +2,10 @@
  * poses interpolated along it. */
 #include "battle_anim.h"
 
+#include <assert.h>
 #include <math.h>
 #include <string.h>
+
 #include "core/mathx.h"
 
 float battle_dir_angle(int d)
@@ -35,38 +37,27 @@ static float smooth(float s)
     return battle_hermite(s, 0.0f, 0.0f);
 }
 
-void battle_anim_build(BattleAnim *a, const HexPose *start, int nships, const SkirmishEvent *ev,
-                       int nev, float hex_size, float speed)
+static int is_movement(int kind)
 {
-    memset(a, 0, sizeof *a);
-    if (nships > SKIRMISH_MAX_SHIPS) nships = SKIRMISH_MAX_SHIPS;
-    if (nev > SKIRMISH_MAX_EVENTS) nev = SKIRMISH_MAX_EVENTS;
-    if (!(speed > 0.0f)) speed = 1.0f;
-    a->hex_size = hex_size;
-    a->nships = nships;
-    a->nevents = nev;
-    float k = 1.0f / speed;
-    a->phase_s = BATTLE_ANIM_PHASE_S * k;
-    for (int i = 0; i < nships; i++) a->start[i] = start[i];
+    return kind == SKIRMISH_EV_TURNED || kind == SKIRMISH_EV_MOVED || kind == SKIRMISH_EV_BLOCKED;
+}
 
-    /* Movement: the log's phases, with phases nobody moved in dropped. */
+/* Movement: the log's phases, with phases nobody moved in dropped. */
+static void lay_out_moves(BattleAnim *a, const SkirmishEvent *ev)
+{
     int slot[SKIRMISH_MAX_STEPS];
     for (int p = 0; p < SKIRMISH_MAX_STEPS; p++) slot[p] = -1;
-    for (int e = 0; e < nev; e++) {
-        int kind = ev[e].kind, p = ev[e].phase;
-        if ((kind == SKIRMISH_EV_TURNED || kind == SKIRMISH_EV_MOVED ||
-             kind == SKIRMISH_EV_BLOCKED) &&
-            p >= 0 && p < SKIRMISH_MAX_STEPS)
-            slot[p] = 0;
+    for (int e = 0; e < a->nevents; e++) {
+        int p = ev[e].phase;
+        if (is_movement(ev[e].kind) && p >= 0 && p < SKIRMISH_MAX_STEPS) slot[p] = 0;
     }
     for (int p = 0; p < SKIRMISH_MAX_STEPS; p++)
         if (slot[p] == 0) slot[p] = a->nphases++;
-    for (int e = 0; e < nev; e++) {
+    for (int e = 0; e < a->nevents; e++) {
         const SkirmishEvent *v = &ev[e];
         int p = v->phase;
-        int moving = v->kind == SKIRMISH_EV_TURNED || v->kind == SKIRMISH_EV_MOVED ||
-                     v->kind == SKIRMISH_EV_BLOCKED;
-        if (!moving || p < 0 || p >= SKIRMISH_MAX_STEPS || v->ship < 0 || v->ship >= nships) {
+        if (!is_movement(v->kind) || p < 0 || p >= SKIRMISH_MAX_STEPS || v->ship < 0 ||
+            v->ship >= a->nships) {
             continue;
         }
         BattleMove *m = &a->moves[slot[p]][v->ship];
@@ -80,11 +71,14 @@ void battle_anim_build(BattleAnim *a, const HexPose *start, int nships, const Sk
         a->event_t[e] = ((float)slot[p] + 0.5f) * a->phase_s;
     }
     a->move_end = (float)a->nphases * a->phase_s;
+}
 
-    /* Gunnery: broadsides in log order, a hit landing with its shot. */
-    float t = a->move_end + (a->nphases > 0 ? BATTLE_ANIM_PAUSE_S * k : 0.0f);
+/* Gunnery: broadsides in log order from t, a hit landing with its shot;
+ * k stretches every span. Returns when the last shot lands. */
+static float lay_out_volleys(BattleAnim *a, const SkirmishEvent *ev, float t, float k)
+{
     float last = t;
-    for (int e = 0; e < nev; e++) {
+    for (int e = 0; e < a->nevents; e++) {
         const SkirmishEvent *v = &ev[e];
         if (v->kind == SKIRMISH_EV_FIRED && a->nvolleys < SKIRMISH_MAX_SHIPS * FLEET_BROADSIDES) {
             BattleVolley *o = &a->volleys[a->nvolleys++];
@@ -111,11 +105,14 @@ void battle_anim_build(BattleAnim *a, const HexPose *start, int nships, const Sk
             a->event_t[e] = o->t_impact;
         }
     }
+    return last;
+}
 
-    /* Fates, then the wind and the end of the battle. */
-    t = last + (a->nvolleys > 0 ? BATTLE_ANIM_FATE_S * k : 0.0f);
+/* Fates from t, one after another. Returns when the last has played out. */
+static float lay_out_fates(BattleAnim *a, const SkirmishEvent *ev, float t, float k)
+{
     float end = t;
-    for (int e = 0; e < nev; e++) {
+    for (int e = 0; e < a->nevents; e++) {
         const SkirmishEvent *v = &ev[e];
         if ((v->kind == SKIRMISH_EV_STRUCK || v->kind == SKIRMISH_EV_SANK) &&
             a->nfates < SKIRMISH_MAX_SHIPS) {
@@ -130,6 +127,28 @@ void battle_anim_build(BattleAnim *a, const HexPose *start, int nships, const Sk
             t += 0.35f * k;
         }
     }
+    return end;
+}
+
+void battle_anim_build(BattleAnim *a, const HexPose *start, int nships, const SkirmishEvent *ev,
+                       int nev, float hex_size, float speed)
+{
+    assert(a && (nships == 0 || start) && (nev == 0 || ev));
+    memset(a, 0, sizeof *a);
+    if (nships > SKIRMISH_MAX_SHIPS) nships = SKIRMISH_MAX_SHIPS;
+    if (nev > SKIRMISH_MAX_EVENTS) nev = SKIRMISH_MAX_EVENTS;
+    if (!(speed > 0.0f)) speed = 1.0f;
+    a->hex_size = hex_size;
+    a->nships = nships;
+    a->nevents = nev;
+    float k = 1.0f / speed;
+    a->phase_s = BATTLE_ANIM_PHASE_S * k;
+    for (int i = 0; i < nships; i++) a->start[i] = start[i];
+    lay_out_moves(a, ev);
+    float t = a->move_end + (a->nphases > 0 ? BATTLE_ANIM_PAUSE_S * k : 0.0f);
+    float last = lay_out_volleys(a, ev, t, k);
+    float end = lay_out_fates(a, ev, last + (a->nvolleys > 0 ? BATTLE_ANIM_FATE_S * k : 0.0f), k);
+    /* The wind and the end of the battle come last. */
     for (int e = 0; e < nev; e++) {
         int kind = ev[e].kind;
         if (kind == SKIRMISH_EV_WIND_VEERED || kind == SKIRMISH_EV_WIND_STRENGTH ||

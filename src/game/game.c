@@ -1,6 +1,7 @@
 /* game: set-up, events and the frame — input, sea, scene, HUD. */
 #include "game.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -238,6 +239,7 @@ static void place_camera(Game *g)
 
 int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_Renderer *r, Err *e)
 {
+    assert(g && o && m && r);
     memset(g, 0, sizeof *g);
     g->o = o;
     g->m = m;
@@ -561,28 +563,28 @@ static void apply_settings(Game *g, const Settings *s)
     store_settings(g);
 }
 
-/* What the menu and the battle's buttons chose last frame. */
-static void apply_actions(Game *g)
+/* The menu's Start: the battle it set up, its choices kept for next time. */
+static void start_from_menu(Game *g)
 {
-    int m = g->menu_act, a = g->battle_act;
-    g->menu_act = MENU_ACT_NONE;
-    g->battle_act = 0;
-    char name[96];
+    BattleSetup st;
+    menu_setup(&g->menu, &st);
+    g->settings.fleet[0] = g->menu.edit.fleet[0];
+    g->settings.fleet[1] = g->menu.edit.fleet[1];
+    g->settings.opponent = g->menu.edit.opponent;
+    g->settings.turn_limit = g->menu.edit.turn_limit;
+    snprintf(g->settings.map, sizeof g->settings.map, "%s", g->menu.edit.map);
+    g->settings.map_seed = g->menu.edit.map_seed;
+    store_settings(g);
+    new_battle(g, &st);
+}
+
+/* What the menu chose last frame (a MENU_ACT_*). */
+static void apply_menu_action(Game *g, int m)
+{
     switch (m) {
-    case MENU_ACT_START: {
-        BattleSetup st;
-        menu_setup(&g->menu, &st);
-        /* The choices are remembered for next time. */
-        g->settings.fleet[0] = g->menu.edit.fleet[0];
-        g->settings.fleet[1] = g->menu.edit.fleet[1];
-        g->settings.opponent = g->menu.edit.opponent;
-        g->settings.turn_limit = g->menu.edit.turn_limit;
-        snprintf(g->settings.map, sizeof g->settings.map, "%s", g->menu.edit.map);
-        g->settings.map_seed = g->menu.edit.map_seed;
-        store_settings(g);
-        new_battle(g, &st);
+    case MENU_ACT_START:
+        start_from_menu(g);
         break;
-    }
     case MENU_ACT_LOAD:
         load_battle(g, g->menu.load_path, g->menu.load_mode);
         break;
@@ -599,48 +601,68 @@ static void apply_actions(Game *g)
     default:
         break;
     }
+}
+
+/* Save: saves/turnN-DATE-TIME.sav. */
+static void save_dated(Game *g)
+{
+    assert(g->battle);
+    time_t t = time(NULL);
+    struct tm tm;
+    char when[32], name[96];
+    localtime_r(&t, &tm);
+    strftime(when, sizeof when, "%Y%m%d-%H%M%S", &tm);
+    snprintf(name, sizeof name, "turn%d-%s", g->battle->sk.turn, when);
+    save_battle(g, name);
+}
+
+static void quickload(Game *g)
+{
+    char dir[PATHS_MAX], path[PATHS_MAX + 128];
+    if (settings_save_dir(dir, sizeof dir) != 0) {
+        tell(g, 1, "cannot load: no home folder (HOME is not set)");
+        return;
+    }
+    snprintf(path, sizeof path, "%s/%s.sav", dir, QUICKSAVE);
+    load_battle(g, path, g->battle ? g->battle->mode : g->settings.opponent);
+}
+
+/* Another battle like the one on screen, with fresh dice. */
+static void play_again(Game *g)
+{
+    assert(g->battle);
+    BattleSetup st = g->again;
+    if (st.turn_limit == 0) {
+        /* Started from the command line or a save: the same sea and fleets. */
+        st.mode = g->battle->mode;
+        st.map_path = g->battle->sk.map_generated ? NULL : g->battle->sk.map_path;
+        st.map_seed = g->battle->sk.gen.seed;
+        st.turn_limit = g->battle->sk.turn_limit;
+        st.ships[0] = st.ships[1] = 0;
+        for (int i = 0; i < g->battle->sk.nships; i++) st.ships[g->battle->sk.ships[i].side & 1]++;
+        snprintf(g->again_map, sizeof g->again_map, "%s", st.map_path ? st.map_path : "");
+        if (st.map_path) st.map_path = g->again_map;
+    }
+    st.seed = g->battle->sk.seed * 6364136223846793005ull + 1442695040888963407ull;
+    new_battle(g, &st);
+}
+
+/* What the menu and the battle's buttons chose last frame. */
+static void apply_actions(Game *g)
+{
+    int m = g->menu_act, a = g->battle_act;
+    g->menu_act = MENU_ACT_NONE;
+    g->battle_act = 0;
+    apply_menu_action(g, m);
     if (a & BATTLE_ACT_MENU) {
         g->menu_open = 1;
         g->menu.edit = g->settings;
         menu_show(&g->menu, MENU_MAIN);
     }
     if ((a & BATTLE_ACT_QUICKSAVE) && g->battle) save_battle(g, QUICKSAVE);
-    if ((a & BATTLE_ACT_SAVE) && g->battle) {
-        time_t t = time(NULL);
-        struct tm tm;
-        char when[32];
-        localtime_r(&t, &tm);
-        strftime(when, sizeof when, "%Y%m%d-%H%M%S", &tm);
-        snprintf(name, sizeof name, "turn%d-%s", g->battle->sk.turn, when);
-        save_battle(g, name);
-    }
-    if (a & BATTLE_ACT_QUICKLOAD) {
-        char dir[PATHS_MAX], path[PATHS_MAX + 128];
-        if (settings_save_dir(dir, sizeof dir) != 0) {
-            tell(g, 1, "cannot load: no home folder (HOME is not set)");
-        } else {
-            snprintf(path, sizeof path, "%s/%s.sav", dir, QUICKSAVE);
-            load_battle(g, path, g->battle ? g->battle->mode : g->settings.opponent);
-        }
-    }
-    if ((a & BATTLE_ACT_AGAIN) && g->battle) {
-        BattleSetup st = g->again;
-        if (st.turn_limit == 0) {
-            /* Started from the command line or a save: the same sea and fleets. */
-            st.mode = g->battle->mode;
-            st.map_path = g->battle->sk.map_generated ? NULL : g->battle->sk.map_path;
-            st.map_seed = g->battle->sk.gen.seed;
-            st.turn_limit = g->battle->sk.turn_limit;
-            st.ships[0] = st.ships[1] = 0;
-            for (int i = 0; i < g->battle->sk.nships; i++)
-                st.ships[g->battle->sk.ships[i].side & 1]++;
-            snprintf(g->again_map, sizeof g->again_map, "%s", st.map_path ? st.map_path : "");
-            if (st.map_path) st.map_path = g->again_map;
-        }
-        /* Fresh dice for the rematch. */
-        st.seed = g->battle->sk.seed * 6364136223846793005ull + 1442695040888963407ull;
-        new_battle(g, &st);
-    }
+    if ((a & BATTLE_ACT_SAVE) && g->battle) save_dated(g);
+    if (a & BATTLE_ACT_QUICKLOAD) quickload(g);
+    if ((a & BATTLE_ACT_AGAIN) && g->battle) play_again(g);
     if (a & BATTLE_ACT_GRID) {
         g->settings.show_grid = g->bview.show_grid;
         store_settings(g);

@@ -6,13 +6,13 @@
 #include <SDL.h>
 #include <stdint.h>
 
-#include "app.h"
 #include "battle_view.h"
 #include "core/jobs.h"
 #include "core/map.h"
 #include "core/shore.h"
 #include "input.h"
 #include "menu.h"
+#include "options.h"
 #include "perf.h"
 #include "scene.h"
 #include "sealife.h"
@@ -49,7 +49,7 @@ typedef struct Game {
     double last_wall;   /* headless: wall clock (s) of the last frame, < 0 none */
     /* The player's settings (settings.ini; the defaults in headless runs). */
     Settings settings;
-    int settings_ok;          /* the file may be written */
+    int settings_ok;               /* the file may be written */
     char settings_file[PATHS_MAX]; /* "" when there is no home folder */
     /* The skirmish on screen, its view, and the menu. */
     Battle *battle; /* NULL: just the sea */

@@ -2,6 +2,8 @@
  * the sea-life comparison. */
 #include "headless.h"
 
+#include <assert.h>
+
 #include <SDL.h>
 
 #include "ui/screenshot.h"
@@ -36,6 +38,7 @@ void headless_present(Game *g)
 
 int headless_screenshot(Game *g)
 {
+    assert(g && g->r && g->o->screenshot && g->o->frames >= 1);
     for (int i = 0; i < g->o->frames; i++) {
         headless_frame(g);
         if (i == g->o->frames - 1) {
@@ -87,6 +90,7 @@ static void row(FILE *out, const char *name, const Half *h)
 
 int headless_compare(Game *g, int frames, FILE *out)
 {
+    assert(g && g->r && frames >= 1 && out);
     Half on, off;
     int fish = sealife_fish(&g->sea), sharks = sealife_shark_count(&g->sea);
     if (measure(g, 1, frames, &on) != 0 || measure(g, 0, frames, &off) != 0) return 1;

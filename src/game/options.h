@@ -1,8 +1,56 @@
-/* options: shoal's command line into GameOptions. */
+/* options: shoal's command line into GameOptions. GameOptions lives here,
+ * not in app.h, so that game.h and headless.h can read it without
+ * including app (which includes them): the arrows point app -> game ->
+ * options, never back. */
 #ifndef SHOAL_OPTIONS_H
 #define SHOAL_OPTIONS_H
 
-#include "app.h"
+#include <stdint.h>
+
+struct Battle;
+
+#define OPTIONS_DEFAULT_W      1280
+#define OPTIONS_DEFAULT_H      720
+#define OPTIONS_DEFAULT_FRAMES 3
+/* Frames per half of --compare-sea-life unless --frames says. */
+#define OPTIONS_COMPARE_FRAMES 120
+#define OPTIONS_DEFAULT_FISH   2000
+#define OPTIONS_DEFAULT_SHARKS 3
+
+/* Which overlays show at start (--ui). */
+typedef enum UiShow {
+    UI_SHOW_NONE,   /* only the world: map, fish, sharks */
+    UI_SHOW_STATUS, /* plus the status line (the default) */
+    UI_SHOW_ALL,    /* plus the performance overlay and the controls panel */
+} UiShow;
+
+/* What the command line asked for (options_parse fills it). */
+typedef struct GameOptions {
+    const char *map_path; /* --map, or NULL */
+    int has_seed;         /* --seed given */
+    uint32_t seed;
+    const char *screenshot; /* --screenshot OUT.png, or NULL: interactive */
+    int compare;            /* --compare-sea-life */
+    int bench_batch;        /* --bench-batch */
+    int frames;             /* frames rendered before the screenshot / per half */
+    int width, height;      /* window / screenshot size in pixels */
+    int fish, sharks;       /* --fish, --sharks */
+    int sea_on;             /* --sea-life on|off */
+    int threads;            /* --threads; 0: SHOAL_THREADS or the core count */
+    double zoom;            /* --zoom; 0: the whole map */
+    int has_center;         /* --center X,Y given */
+    double center_x, center_y;
+    UiShow ui;
+    int fish_given, sharks_given, sea_given; /* these flags beat settings.ini */
+    int menu;                                /* --menu: open on the main menu (also headless) */
+    int skirmish;                            /* --skirmish: straight into a battle */
+    int opponent;                            /* --opponent: BATTLE_VS_AI / _HOTSEAT / _WATCH */
+    int ships[2];                            /* --ships A[,B] */
+    int turns;                               /* --turns: the battle's turn limit */
+    int advance;                             /* --advance K: the computer plays K turns first */
+    struct Battle *battle;                   /* the battle --skirmish starts in (main makes it,
+                                                the game owns it from app_run on) */
+} GameOptions;
 
 /* Fill o from argv. Returns -1 to go on, else the exit code: 0 after
  * --help or --version (printed to stdout), 2 after one line on stderr

@@ -15,7 +15,7 @@
 #define BENCH_MAX_STEPS      1000000
 #define BENCH_SOAK_MAX_STEPS 100000000
 
-static const char usage[] =
+static const char USAGE[] =
     "usage: shoal-bench [--map FILE | --seed N] [--fish N] [--sharks K] [--ships S]\n"
     "                   [--steps S] [--warmup W] [--threads T] [--brute] [--json]\n"
     "       shoal-bench --sweep [--csv FILE] [--svg FILE] [options above but --fish]\n"
@@ -26,40 +26,13 @@ static const char usage[] =
     "Runs the sea headless and reports the median and p95 time per step, fish\n"
     "updates per second, peak memory, the sea's bytes per fish (its resident\n"
     "growth when the fish double) and the quality metrics of the school.\n"
-    "\n"
-    "  --map FILE      swim in this map (PNG mask + optional .ini sidecar); the\n"
-    "                  sea and ships are then seeded with 1\n"
-    "  --seed N        generate the map from seed N (default 1), sized so that\n"
-    "                  the water holds ~10 fish per neighbour circle; N also\n"
-    "                  seeds the sea and the ships\n"
-    "  --fish N        fish, 1..2000000 (default 10000; --compare brute: 4096)\n"
-    "  --sharks K      sharks, 0..64 (default 0)\n"
-    "  --ships S       ships: 20 px hulls sailing straight, bouncing off\n"
-    "                  coasts, 0..64 (default 0)\n"
-    "  --steps S       measured steps, 1..1000000 (default 4000000/fish,\n"
-    "                  kept within 20..300); with --soak 1..100000000\n"
-    "                  (default 1000000)\n"
-    "  --warmup W      unmeasured steps first, 0..100000 (default steps/10, >= 3)\n"
-    "  --threads T     worker threads incl. the main one, 1..64 (default: SHOAL_THREADS\n"
-    "                  or the number of cores)\n"
-    "  --brute         all-pairs neighbour search instead of the grid (baseline)\n"
-    "  --json          print one JSON object instead of text\n"
-    "  --sweep         time 1k, 2k, 4k, 10k, 100k and 1M fish on 1..T threads\n"
-    "  --csv FILE      with --sweep: also write the table as CSV\n"
-    "  --svg FILE      with --sweep: also write a log-log chart as SVG\n"
-    "  --compare WHAT  two seas stepped in turn in one process, and their ratio:\n"
-    "                  brute   = grid vs all-pairs at --fish\n"
-    "                  threads = 1 thread vs --threads (default 2)\n"
-    "                  scale   = --fish vs 10x --fish\n"
-    "  --soak          a long run (default 10000 fish, 16 sharks, 8 ships) checked\n"
-    "                  every 10000 steps and at the end: no fish or shark NaN or\n"
-    "                  infinite, no fish on land or off the map, counts unchanged;\n"
-    "                  one line per check, then the verdict (exit 1 on the first\n"
-    "                  failure, naming the step and what failed)\n"
-    "  --help          this text\n"
-    "\n"
-    "Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n";
+    "\n";
 
+static const char FOOTER[] = "\n"
+                             "Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n";
+
+/* What the command line asked for; each *_set is the argv index where
+ * that flag was given, 0 when it was not. */
 typedef struct Opts {
     const char *map;
     uint32_t seed;
@@ -74,71 +47,103 @@ typedef struct Opts {
     const char *compare;
 } Opts;
 
-/* Parse argv into o; 0 ok, 1 help shown, -1 bad usage (e filled). */
+/* Rows in bench_spec's table. */
+enum { BENCH_FLAG_COUNT = 16 };
+
+/* --compare WHAT: the run to compare, kept as typed. */
+static int parse_compare(const CliFlag *f, const char *v, Err *e)
+{
+    if (strcmp(v, "brute") && strcmp(v, "threads") && strcmp(v, "scale"))
+        return err_set(e, "%s '%.40s': expected brute, threads or scale", f->name, v);
+    *(const char **)f->to = v;
+    return 0;
+}
+
+/* The whole command line as a table: every flag, its value's range, and
+ * its --help text; the values land in o. */
+static CliSpec bench_spec(Opts *o, CliFlag out[BENCH_FLAG_COUNT])
+{
+    /* clang-format off */
+    const CliFlag flags[] = {
+        {.name = "--map", .kind = CLI_TEXT, .to = &o->map, .arg = "FILE",
+         .help = "swim in this map (PNG mask + optional .ini sidecar); the\n"
+                 "sea and ships are then seeded with 1"},
+        {.name = "--seed", .kind = CLI_U32, .to = &o->seed, .lo = 0, .hi = 4294967295L,
+         .given = &o->seed_set, .arg = "N",
+         .help = "generate the map from seed N (default 1), sized so that\n"
+                 "the water holds ~10 fish per neighbour circle; N also\n"
+                 "seeds the sea and the ships"},
+        {.name = "--fish", .kind = CLI_INT, .to = &o->fish, .lo = 1, .hi = SEA_MAX_FISH,
+         .given = &o->fish_set, .arg = "N",
+         .help = "fish, 1.." CLI_STR(SEA_MAX_FISH) " (default 10000; --compare brute: 4096)"},
+        {.name = "--sharks", .kind = CLI_INT, .to = &o->sharks, .lo = 0, .hi = SEA_MAX_SHARKS,
+         .given = &o->sharks_set, .arg = "K",
+         .help = "sharks, 0.." CLI_STR(SEA_MAX_SHARKS) " (default 0)"},
+        {.name = "--ships", .kind = CLI_INT, .to = &o->ships, .lo = 0, .hi = SEA_MAX_HULLS,
+         .given = &o->ships_set, .arg = "S",
+         .help = "ships: 20 px hulls sailing straight, bouncing off\n"
+                 "coasts, 0.." CLI_STR(SEA_MAX_HULLS) " (default 0)"},
+        {.name = "--steps", .kind = CLI_INT, .to = &o->steps, .lo = 1, .hi = BENCH_SOAK_MAX_STEPS,
+         .given = &o->steps_set, .arg = "S",
+         .help = "measured steps, 1.." CLI_STR(BENCH_MAX_STEPS) " (default 4000000/fish,\n"
+                 "kept within 20..300); with --soak 1.." CLI_STR(BENCH_SOAK_MAX_STEPS) "\n"
+                 "(default 1000000)"},
+        {.name = "--warmup", .kind = CLI_INT, .to = &o->warmup, .lo = 0, .hi = 100000,
+         .given = &o->warmup_set, .arg = "W",
+         .help = "unmeasured steps first, 0..100000 (default steps/10, >= 3)"},
+        {.name = "--threads", .kind = CLI_INT, .to = &o->threads, .lo = 1, .hi = JOBS_MAX_THREADS,
+         .given = &o->threads_set, .arg = "T",
+         .help = "worker threads incl. the main one, 1.." CLI_STR(JOBS_MAX_THREADS)
+                 " (default: SHOAL_THREADS\n"
+                 "or the number of cores)"},
+        {.name = "--brute", .kind = CLI_SWITCH, .to = &o->brute,
+         .help = "all-pairs neighbour search instead of the grid (baseline)"},
+        {.name = "--json", .kind = CLI_SWITCH, .to = &o->json,
+         .help = "print one JSON object instead of text"},
+        {.name = "--sweep", .kind = CLI_SWITCH, .to = &o->sweep,
+         .help = "time 1k, 2k, 4k, 10k, 100k and 1M fish on 1..T threads"},
+        {.name = "--csv", .kind = CLI_TEXT, .to = &o->csv, .arg = "FILE",
+         .help = "with --sweep: also write the table as CSV"},
+        {.name = "--svg", .kind = CLI_TEXT, .to = &o->svg, .arg = "FILE",
+         .help = "with --sweep: also write a log-log chart as SVG"},
+        {.name = "--compare", .kind = CLI_CALL, .to = &o->compare, .parse = parse_compare,
+         .arg = "WHAT",
+         .help = "two seas stepped in turn in one process, and their ratio:\n"
+                 "brute   = grid vs all-pairs at --fish\n"
+                 "threads = 1 thread vs --threads (default 2)\n"
+                 "scale   = --fish vs 10x --fish"},
+        {.name = "--soak", .kind = CLI_SWITCH, .to = &o->soak,
+         .help = "a long run (default 10000 fish, 16 sharks, 8 ships) checked\n"
+                 "every 10000 steps and at the end: no fish or shark NaN or\n"
+                 "infinite, no fish on land or off the map, counts unchanged;\n"
+                 "one line per check, then the verdict (exit 1 on the first\n"
+                 "failure, naming the step and what failed)"},
+        {.name = "--help", .alias = "-h", .kind = CLI_HELP, .help = "this text"},
+    };
+    /* clang-format on */
+    _Static_assert(sizeof flags / sizeof flags[0] == BENCH_FLAG_COUNT, "one row per flag");
+    memcpy(out, flags, sizeof flags);
+    return (CliSpec){.prog = "shoal-bench",
+                     .usage = USAGE,
+                     .footer = FOOTER,
+                     .flags = out,
+                     .count = BENCH_FLAG_COUNT,
+                     .column = 18,
+                     .opts = CLI_HELP_FIRST,
+                     .clip = 60};
+}
+
+/* Parse argv into o; 0 ok, 1 help wanted, -1 bad usage (e filled). */
 static int parse(int argc, char **argv, Opts *o, Err *e)
 {
     memset(o, 0, sizeof *o);
     o->seed = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int rc = 0, takes = 1;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) return 1;
-        if (!strcmp(a, "--map")) {
-            rc = cli_need(a, v, e);
-            o->map = v;
-        } else if (!strcmp(a, "--seed")) {
-            long s = 0;
-            rc = cli_long(a, v, 0, 4294967295L, &s, e);
-            o->seed = (uint32_t)s;
-            o->seed_set = 1;
-        } else if (!strcmp(a, "--fish")) {
-            rc = cli_int(a, v, 1, SEA_MAX_FISH, &o->fish, e);
-            o->fish_set = 1;
-        } else if (!strcmp(a, "--sharks")) {
-            rc = cli_int(a, v, 0, SEA_MAX_SHARKS, &o->sharks, e);
-            o->sharks_set = 1;
-        } else if (!strcmp(a, "--ships")) {
-            rc = cli_int(a, v, 0, SEA_MAX_HULLS, &o->ships, e);
-            o->ships_set = 1;
-        } else if (!strcmp(a, "--steps")) {
-            rc = cli_int(a, v, 1, BENCH_SOAK_MAX_STEPS, &o->steps, e);
-            o->steps_set = 1;
-        } else if (!strcmp(a, "--warmup")) {
-            rc = cli_int(a, v, 0, 100000, &o->warmup, e);
-            o->warmup_set = 1;
-        } else if (!strcmp(a, "--threads")) {
-            rc = cli_int(a, v, 1, JOBS_MAX_THREADS, &o->threads, e);
-            o->threads_set = 1;
-        } else if (!strcmp(a, "--csv")) {
-            rc = cli_need(a, v, e);
-            o->csv = v;
-        } else if (!strcmp(a, "--svg")) {
-            rc = cli_need(a, v, e);
-            o->svg = v;
-        } else if (!strcmp(a, "--compare")) {
-            rc = cli_need(a, v, e);
-            if (!rc && strcmp(v, "brute") && strcmp(v, "threads") && strcmp(v, "scale"))
-                rc = err_set(e, "--compare '%.40s': expected brute, threads or scale", v);
-            o->compare = v;
-        } else {
-            takes = 0;
-            if (!strcmp(a, "--brute"))
-                o->brute = 1;
-            else if (!strcmp(a, "--json"))
-                o->json = 1;
-            else if (!strcmp(a, "--sweep"))
-                o->sweep = 1;
-            else if (!strcmp(a, "--soak"))
-                o->soak = 1;
-            else if (a[0] == '-')
-                return err_set(e, "%.60s: unknown flag (see --help)", a);
-            else
-                return err_set(e, "'%.60s': unexpected argument (see --help)", a);
-        }
-        if (rc) return -1;
-        i += takes;
-    }
+    CliFlag flags[BENCH_FLAG_COUNT];
+    CliSpec spec = bench_spec(o, flags);
+    int rc = cli_scan(&spec, argc, argv, e);
+    if (rc == CLI_SCAN_HELP) return 1;
+    if (rc == CLI_SCAN_FAIL) return -1;
+
     if (o->map && o->seed_set) return err_set(e, "--map and --seed: give one or the other");
     if ((o->csv || o->svg) && !o->sweep)
         return err_set(e, "%s: only with --sweep", o->csv ? "--csv" : "--svg");
@@ -441,13 +446,100 @@ static int run_sweep(const Opts *o)
 
 /* Step two seas in turn, so that whatever else the machine does lands on
  * both alike, and report each one's times and the ratio b/a. */
+/* The two sides of --compare once stepped: what the report prints. */
+typedef struct Compared {
+    const char *what; /* brute, threads or scale */
+    const BenchRun *run[2];
+    BenchStats st[2];
+    uint64_t hash[2];
+    int threads[2];
+    char label[2][64];
+    const char *ratio_name;
+    double ratio;
+} Compared;
+
+/* Labels and the ratio, in the words of each kind of comparison. */
+static void compare_name(Compared *c)
+{
+    const int *t = c->threads;
+    if (!strcmp(c->what, "brute")) {
+        snprintf(c->label[0], sizeof c->label[0], "grid");
+        snprintf(c->label[1], sizeof c->label[1], "brute");
+        c->ratio_name = "brute/grid";
+    } else if (!strcmp(c->what, "threads")) {
+        snprintf(c->label[0], sizeof c->label[0], "1 thread");
+        snprintf(c->label[1], sizeof c->label[1], "%d threads", t[1]);
+        c->ratio_name = "speed-up (1 thread / N threads)";
+    } else {
+        snprintf(c->label[0], sizeof c->label[0], "%d fish", c->run[0]->setup.fish);
+        snprintf(c->label[1], sizeof c->label[1], "%d fish", c->run[1]->setup.fish);
+        c->ratio_name = "10x fish / 1x fish";
+    }
+    /* Always slower over faster, so the ratio reads as a gain above 1. */
+    c->ratio = !strcmp(c->what, "threads") ? c->st[0].median_ms / c->st[1].median_ms
+                                           : c->st[1].median_ms / c->st[0].median_ms;
+}
+
+static void compare_print_json(const Compared *c)
+{
+    printf("{\"mode\":\"compare\"");
+    json_str(stdout, "compare", c->what);
+    json_str(stdout, "ratio_name", c->ratio_name);
+    json_num(stdout, "ratio", c->ratio);
+    printf(",\"same_state\":%s", c->hash[0] == c->hash[1] ? "true" : "false");
+    for (int i = 0; i < 2; i++) {
+        const BenchRun *r = c->run[i];
+        printf(",\"%s\":{", i ? "b" : "a");
+        printf("\"label\":\"%s\",\"fish\":%d,\"threads\":%d,\"brute\":%s,\"steps\":%d,"
+               "\"warmup\":%d",
+               c->label[i], r->setup.fish, c->threads[i], r->setup.brute ? "true" : "false",
+               c->st[i].steps, r->setup.warmup);
+        json_str(stdout, "map", r->world->desc);
+        json_num(stdout, "median_ms", c->st[i].median_ms);
+        json_num(stdout, "p95_ms", c->st[i].p95_ms);
+        json_num(stdout, "fish_per_s", c->st[i].fish_per_s);
+        printf(",\"state_hash\":\"%016" PRIx64 "\"}", c->hash[i]);
+    }
+    printf("}\n");
+}
+
+static void compare_print_text(const Compared *c)
+{
+    printf("compare %s: %d steps each after %d warmup, stepped in turn\n", c->what, c->st[0].steps,
+           c->run[0]->setup.warmup);
+    for (int i = 0; i < 2; i++) {
+        const BenchRun *r = c->run[i];
+        printf("  %-10s %8d fish, %2d thread%s on %s: median %9.3f ms, p95 %9.3f ms, "
+               "%.3g fish/s\n",
+               c->label[i], r->setup.fish, c->threads[i], c->threads[i] == 1 ? " " : "s",
+               r->world->desc, c->st[i].median_ms, c->st[i].p95_ms, c->st[i].fish_per_s);
+    }
+    printf("  %s = %.2f\n", c->ratio_name, c->ratio);
+    if (c->run[0]->setup.fish == c->run[1]->setup.fish)
+        printf("  final states %s\n", c->hash[0] == c->hash[1] ? "identical" : "differ");
+}
+
+/* Step a and b in turn, warm-up included, and gather their figures. */
+static int compare_step(Compared *c, BenchRun *ra, BenchRun *rb, Err *e)
+{
+    for (int k = 0; k < ra->setup.warmup + ra->setup.steps; k++)
+        if (bench_run_step(ra, e) != 0 || bench_run_step(rb, e) != 0) return 1;
+    c->run[0] = ra;
+    c->run[1] = rb;
+    bench_run_stats(ra, &c->st[0]);
+    bench_run_stats(rb, &c->st[1]);
+    c->hash[0] = sea_hash(ra->sea);
+    c->hash[1] = sea_hash(rb->sea);
+    return 0;
+}
+
 static int run_compare(const Opts *o)
 {
-    const char *what = o->compare;
-    int is_brute = !strcmp(what, "brute"), is_threads = !strcmp(what, "threads");
-    int fish_b = !strcmp(what, "scale") ? o->fish * 10 : o->fish;
-    int tb = o->threads_set ? o->threads : is_threads ? 2 : jobs_pick_threads(0);
-    int ta = is_threads ? 1 : tb;
+    Compared c = {.what = o->compare};
+    int is_threads = !strcmp(c.what, "threads");
+    int fish_b = !strcmp(c.what, "scale") ? o->fish * 10 : o->fish;
+    c.threads[1] = o->threads_set ? o->threads : is_threads ? 2 : jobs_pick_threads(0);
+    c.threads[0] = is_threads ? 1 : c.threads[1];
     BenchWorld wa, wb;
     int rc = world_for(o, o->fish, &wa);
     if (rc) return rc;
@@ -456,13 +548,12 @@ static int run_compare(const Opts *o)
         bench_world_free(&wa);
         return rc;
     }
-    const BenchWorld *pwb = own_b ? &wb : &wa;
     JobPool *pa = NULL, *pb = NULL;
     BenchRun ra, rb;
     int inited = 0;
     Err e = {""};
-    if ((rc = start_pool(ta, &pa)) != 0) goto out;
-    if ((rc = start_pool(tb, &pb)) != 0) goto out;
+    if ((rc = start_pool(c.threads[0], &pa)) != 0) goto out;
+    if ((rc = start_pool(c.threads[1], &pb)) != 0) goto out;
     BenchSetup sa, sb;
     make_setup(o, o->fish, 0, &sa);
     make_setup(o, fish_b, 0, &sb);
@@ -470,72 +561,18 @@ static int run_compare(const Opts *o)
      * stretch of the school's life */
     sb.steps = sa.steps;
     sb.warmup = sa.warmup;
-    sb.brute = is_brute;
+    sb.brute = !strcmp(c.what, "brute");
     rc = 1;
     if (bench_run_init(&ra, &wa, &sa, pa, &e) != 0) goto out;
     inited = 1;
-    if (bench_run_init(&rb, pwb, &sb, pb, &e) != 0) goto out;
+    if (bench_run_init(&rb, own_b ? &wb : &wa, &sb, pb, &e) != 0) goto out;
     inited = 2;
-    for (int k = 0; k < sa.warmup + sa.steps; k++)
-        if (bench_run_step(&ra, &e) != 0 || bench_run_step(&rb, &e) != 0) goto out;
-    BenchStats st[2];
-    bench_run_stats(&ra, &st[0]);
-    bench_run_stats(&rb, &st[1]);
-    uint64_t ha = sea_hash(ra.sea), hb = sea_hash(rb.sea);
-    double ratio =
-        is_threads ? st[0].median_ms / st[1].median_ms : st[1].median_ms / st[0].median_ms;
-    const char *label[2], *ratio_name;
-    char la[64], lb[64];
-    if (is_brute) {
-        label[0] = "grid";
-        label[1] = "brute";
-        ratio_name = "brute/grid";
-    } else if (is_threads) {
-        snprintf(la, sizeof la, "1 thread");
-        snprintf(lb, sizeof lb, "%d threads", tb);
-        label[0] = la;
-        label[1] = lb;
-        ratio_name = "speed-up (1 thread / N threads)";
-    } else {
-        snprintf(la, sizeof la, "%d fish", o->fish);
-        snprintf(lb, sizeof lb, "%d fish", fish_b);
-        label[0] = la;
-        label[1] = lb;
-        ratio_name = "10x fish / 1x fish";
-    }
-    if (o->json) {
-        printf("{\"mode\":\"compare\"");
-        json_str(stdout, "compare", what);
-        json_str(stdout, "ratio_name", ratio_name);
-        json_num(stdout, "ratio", ratio);
-        printf(",\"same_state\":%s", ha == hb ? "true" : "false");
-        for (int i = 0; i < 2; i++) {
-            const BenchRun *r = i ? &rb : &ra;
-            printf(",\"%s\":{", i ? "b" : "a");
-            printf("\"label\":\"%s\",\"fish\":%d,\"threads\":%d,\"brute\":%s,\"steps\":%d,"
-                   "\"warmup\":%d",
-                   label[i], r->setup.fish, i ? tb : ta, r->setup.brute ? "true" : "false",
-                   st[i].steps, r->setup.warmup);
-            json_str(stdout, "map", r->world->desc);
-            json_num(stdout, "median_ms", st[i].median_ms);
-            json_num(stdout, "p95_ms", st[i].p95_ms);
-            json_num(stdout, "fish_per_s", st[i].fish_per_s);
-            printf(",\"state_hash\":\"%016" PRIx64 "\"}", i ? hb : ha);
-        }
-        printf("}\n");
-    } else {
-        printf("compare %s: %d steps each after %d warmup, stepped in turn\n", what, st[0].steps,
-               sa.warmup);
-        for (int i = 0; i < 2; i++) {
-            const BenchRun *r = i ? &rb : &ra;
-            printf("  %-10s %8d fish, %2d thread%s on %s: median %9.3f ms, p95 %9.3f ms, "
-                   "%.3g fish/s\n",
-                   label[i], r->setup.fish, i ? tb : ta, (i ? tb : ta) == 1 ? " " : "s",
-                   r->world->desc, st[i].median_ms, st[i].p95_ms, st[i].fish_per_s);
-        }
-        printf("  %s = %.2f\n", ratio_name, ratio);
-        if (fish_b == o->fish) printf("  final states %s\n", ha == hb ? "identical" : "differ");
-    }
+    if (compare_step(&c, &ra, &rb, &e) != 0) goto out;
+    compare_name(&c);
+    if (o->json)
+        compare_print_json(&c);
+    else
+        compare_print_text(&c);
     rc = 0;
 out:
     if (rc) fprintf(stderr, "shoal-bench: %s\n", e.msg);
@@ -551,6 +588,74 @@ out:
 /* A long run checked every BENCH_SOAK_EVERY steps and at the end; stops
  * at the first failed check. Progress goes to stdout, or to stderr under
  * --json so that stdout stays one JSON object. */
+/* What a soak found: its checks, and the line naming the first failure. */
+typedef struct SoakTally {
+    int checks, failures;
+    double elapsed; /* s */
+    char line[200]; /* "" while every check passed */
+} SoakTally;
+
+/* Step r to o->steps, checking the school every BENCH_SOAK_EVERY steps
+ * and after the last; progress goes to prog. Stops at the first failure.
+ * Returns 0, or 1 with t->line set. */
+static int soak_loop(const Opts *o, const BenchWorld *w, BenchRun *r, FILE *prog, SoakTally *t)
+{
+    double t0 = (clock_now_ms() / 1e3);
+    char msg[160] = "";
+    Err e = {""};
+    int rc = 0;
+    while (r->stepped < o->steps) {
+        if (bench_run_step(r, &e) != 0) {
+            snprintf(t->line, sizeof t->line, "soak: step %d: %.150s", r->stepped, e.msg);
+            rc = 1;
+            break;
+        }
+        if (r->stepped % BENCH_SOAK_EVERY != 0 && r->stepped != o->steps) continue;
+        SeaView v;
+        sea_view(r->sea, &v);
+        SoakCheck c;
+        bench_soak_check(w, &v, o->fish, o->sharks, &c, msg, sizeof msg);
+        t->checks++;
+        fprintf(prog,
+                "soak: step %d, %.1f s: fish on land %d, off map %d, non-finite %d, count %s\n",
+                r->stepped, (clock_now_ms() / 1e3) - t0, c.on_land, c.off_map, c.non_finite,
+                c.count_ok ? "ok" : "WRONG");
+        fflush(prog);
+        if (c.failed) {
+            t->failures++;
+            snprintf(t->line, sizeof t->line, "soak: step %d: %s", r->stepped, msg);
+            rc = 1;
+            break;
+        }
+    }
+    t->elapsed = (clock_now_ms() / 1e3) - t0;
+    return rc;
+}
+
+/* The verdict: one JSON object, or the "passed" line (a failure's line
+ * goes to stderr, from run_soak). */
+static void soak_report(const Opts *o, const BenchRun *r, int threads, const SoakTally *t, int rc)
+{
+    uint64_t hash = sea_hash(r->sea);
+    if (o->json) {
+        printf("{\"mode\":\"soak\"");
+        json_str(stdout, "map", r->world->desc);
+        printf(",\"seed\":%u,\"fish\":%d,\"sharks\":%d,\"ships\":%d,\"threads\":%d,"
+               "\"steps\":%d,\"stepped\":%d,\"checks\":%d,\"failures\":%d",
+               (unsigned)r->setup.seed, o->fish, o->sharks, o->ships, threads, o->steps, r->stepped,
+               t->checks, t->failures);
+        json_num(stdout, "elapsed", t->elapsed);
+        json_str(stdout, "failure", t->line);
+        printf(",\"eaten\":%" PRIu64 ",\"state_hash\":\"%016" PRIx64 "\"}\n", sea_eaten(r->sea),
+               hash);
+    } else if (!rc) {
+        printf("soak: passed: %d checks over %d steps in %.1f s (%.3f ms/step), %" PRIu64
+               " fish eaten, state hash %016" PRIx64 "\n",
+               t->checks, r->stepped, t->elapsed, 1e3 * t->elapsed / (r->stepped ? r->stepped : 1),
+               sea_eaten(r->sea), hash);
+    }
+}
+
 static int run_soak(const Opts *o)
 {
     BenchWorld w;
@@ -579,54 +684,10 @@ static int run_soak(const Opts *o)
                o->fish, o->sharks, o->ships, w.desc, threads, threads == 1 ? "" : "s", o->steps,
                BENCH_SOAK_EVERY);
     fflush(prog);
-    double t0 = (clock_now_ms() / 1e3);
-    int checks = 0, failures = 0;
-    char msg[160] = "", line[200] = "";
-    rc = 0;
-    while (r.stepped < o->steps) {
-        if (bench_run_step(&r, &e) != 0) {
-            snprintf(line, sizeof line, "soak: step %d: %.150s", r.stepped, e.msg);
-            rc = 1;
-            break;
-        }
-        if (r.stepped % BENCH_SOAK_EVERY != 0 && r.stepped != o->steps) continue;
-        SeaView v;
-        sea_view(r.sea, &v);
-        SoakCheck c;
-        bench_soak_check(&w, &v, o->fish, o->sharks, &c, msg, sizeof msg);
-        checks++;
-        fprintf(prog,
-                "soak: step %d, %.1f s: fish on land %d, off map %d, non-finite %d, count %s\n",
-                r.stepped, (clock_now_ms() / 1e3) - t0, c.on_land, c.off_map, c.non_finite,
-                c.count_ok ? "ok" : "WRONG");
-        fflush(prog);
-        if (c.failed) {
-            failures++;
-            snprintf(line, sizeof line, "soak: step %d: %s", r.stepped, msg);
-            rc = 1;
-            break;
-        }
-    }
-    double elapsed = (clock_now_ms() / 1e3) - t0;
-    uint64_t hash = sea_hash(r.sea);
-    if (o->json) {
-        printf("{\"mode\":\"soak\"");
-        json_str(stdout, "map", w.desc);
-        printf(",\"seed\":%u,\"fish\":%d,\"sharks\":%d,\"ships\":%d,\"threads\":%d,"
-               "\"steps\":%d,\"stepped\":%d,\"checks\":%d,\"failures\":%d",
-               (unsigned)s.seed, o->fish, o->sharks, o->ships, threads, o->steps, r.stepped, checks,
-               failures);
-        json_num(stdout, "elapsed", elapsed);
-        json_str(stdout, "failure", line);
-        printf(",\"eaten\":%" PRIu64 ",\"state_hash\":\"%016" PRIx64 "\"}\n", sea_eaten(r.sea),
-               hash);
-    } else if (!rc) {
-        printf("soak: passed: %d checks over %d steps in %.1f s (%.3f ms/step), %" PRIu64
-               " fish eaten, state hash %016" PRIx64 "\n",
-               checks, r.stepped, elapsed, 1e3 * elapsed / (r.stepped ? r.stepped : 1),
-               sea_eaten(r.sea), hash);
-    }
-    if (rc) fprintf(stderr, "%s\n", line);
+    SoakTally t = {0};
+    rc = soak_loop(o, &w, &r, prog, &t);
+    soak_report(o, &r, threads, &t, rc);
+    if (rc) fprintf(stderr, "%s\n", t.line);
     bench_run_deinit(&r);
     jobs_deinit(pool);
     bench_world_free(&w);
@@ -639,7 +700,9 @@ int main(int argc, char **argv)
     Err e = {""};
     int p = parse(argc, argv, &o, &e);
     if (p == 1) {
-        fputs(usage, stdout);
+        CliFlag flags[BENCH_FLAG_COUNT];
+        CliSpec spec = bench_spec(&o, flags);
+        cli_help(stdout, &spec);
         return 0;
     }
     if (p < 0) {

@@ -1,6 +1,6 @@
 /* main: shoal-editor's command line, the starting map, the window and the
  * loops (interactive, scripted, screenshot). */
-#include <stdarg.h>
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,40 +23,22 @@
 /* An idle window wakes this often (ms) to keep the autosave on time. */
 #define IDLE_WAKE_MS 500
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: shoal-editor [MAP.png] [--new WxH | --seed N] [--size WxH]\n"
-            "                    [--overlays LIST] [--autosave SECONDS]\n"
-            "                    [--screenshot OUT.png [--frames N]] [--script FILE]\n"
-            "\n"
-            "Paint, generate and check shoal maps (a PNG mask with NAME.ini beside it).\n"
-            "Without MAP.png: a new map generated with the default settings.\n"
-            "\n"
-            "  --new WxH            start from an empty sea of W x H pixels (%d..%d)\n"
-            "  --seed N             start from a generated map (N = 0..4294967295)\n"
-            "  --size WxH           window size (default %dx%d)\n"
-            "  --overlays LIST      overlays shown at start, comma-separated: heat,\n"
-            "                       grid, sailable, sea (or none, all)\n"
-            "  --autosave SECONDS   recovery copy interval while there are unsaved\n"
-            "                       changes (default %d; 0 turns it off). Copies go to\n"
-            "                       $XDG_DATA_HOME/shoal/recovery (else\n"
-            "                       ~/.local/share/shoal/recovery); the next start on\n"
-            "                       the same map offers to restore them\n"
-            "  --screenshot OUT     render without a display, save OUT as PNG, exit\n"
-            "  --frames N           frames rendered before the screenshot (default %d)\n"
-            "  --script FILE        replay scripted input (see README: key, type,\n"
-            "                       mouse_down, drag, wait, print, ...), then exit\n"
-            "  --help, --version\n"
-            "\n"
-            "In the editor press F1 for the keys.\n",
-            MAP_MIN_SIDE, MAP_MAX_SIDE, EDAPP_DEFAULT_W, EDAPP_DEFAULT_H, EDAPP_DEFAULT_AUTOSAVE,
-            FRAMES_DEFAULT);
-}
+static const char USAGE[] =
+    "usage: shoal-editor [MAP.png] [--new WxH | --seed N] [--size WxH]\n"
+    "                    [--overlays LIST] [--autosave SECONDS]\n"
+    "                    [--screenshot OUT.png [--frames N]] [--script FILE]\n"
+    "\n"
+    "Paint, generate and check shoal maps (a PNG mask with NAME.ini beside it).\n"
+    "Without MAP.png: a new map generated with the default settings.\n"
+    "\n";
+
+static const char FOOTER[] = "\n"
+                             "In the editor press F1 for the keys.\n";
 
 #define bad(...) cli_fail("shoal-editor", __VA_ARGS__)
 
-static int parse_overlays(const char *s, unsigned *out)
+/* --overlays: a comma-separated list of overlay names into OVL_* bits. */
+static int parse_overlays(const CliFlag *f, const char *s, Err *e)
 {
     static const struct {
         const char *name;
@@ -75,103 +57,94 @@ static int parse_overlays(const char *s, unsigned *out)
                 v |= names[i].bits;
                 found = 1;
             }
-        if (!found) return -1;
+        if (!found)
+            return err_set(e,
+                           "%s: '%s' is not a comma-separated list of heat, grid, sailable, sea "
+                           "(or none, all)",
+                           f->name, s);
         if (!comma) break;
         p = comma + 1;
     }
-    *out = v;
+    *(unsigned *)f->to = v;
+    return 0;
+}
+
+/* MAP.png: the one word that is not a flag. */
+static int take_map(void *ctx, const char *word, Err *e)
+{
+    EdOptions *o = ctx;
+    if (o->map_path)
+        return err_set(e, "%s: only one map can be opened (already given %s)", word, o->map_path);
+    if (!word[0]) return err_set(e, "MAP.png: empty file name");
+    o->map_path = word;
     return 0;
 }
 
 /* Fill o from argv. Returns -1 to go on, else the exit code. */
 static int parse_args(int argc, char **argv, EdOptions *o)
 {
-    int help = 0, version = 0, frames_given = 0;
+    assert(argc >= 1 && argv && o);
     memset(o, 0, sizeof *o);
     o->frames = FRAMES_DEFAULT;
     o->width = EDAPP_DEFAULT_W;
     o->height = EDAPP_DEFAULT_H;
     o->autosave_s = EDAPP_DEFAULT_AUTOSAVE;
-    Err e = {{0}};
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (arg[0] != '-' || arg[1] == '\0') {
-            if (o->map_path)
-                return bad(arg, "only one map can be opened (already given %s)", o->map_path);
-            if (!arg[0]) return bad("MAP.png", "empty file name");
-            o->map_path = arg;
-            continue;
-        }
-        char flag[64];
-        const char *eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
-        size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
-        if (n >= sizeof flag) n = sizeof flag - 1;
-        memcpy(flag, arg, n);
-        flag[n] = '\0';
-        const char *value = eq ? eq + 1 : NULL;
-        if (!strcmp(flag, "--help") || !strcmp(flag, "-h") || !strcmp(flag, "--version")) {
-            if (value) return bad(flag, "takes no value (got '%s')", value);
-            if (flag[2] == 'v')
-                version = 1;
-            else
-                help = 1;
-            continue;
-        }
-        static const char *const valued[] = {"--new",      "--seed",       "--size",   "--overlays",
-                                             "--autosave", "--screenshot", "--frames", "--script"};
-        int known = 0;
-        for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
-            known |= !strcmp(flag, valued[k]);
-        if (!known) return bad(arg, "unknown flag (see --help)");
-        if (!value) {
-            if (i + 1 >= argc) return bad(flag, "missing value");
-            value = argv[++i];
-        }
-        if (!strcmp(flag, "--new")) {
-            if (cli_size(flag, value, MAP_MIN_SIDE, MAP_MAX_SIDE, &o->new_w, &o->new_h, &e) != 0)
-                return fprintf(stderr, "shoal-editor: %s\n", e.msg), 2;
-        } else if (!strcmp(flag, "--seed")) {
-            long v;
-            if (cli_long(flag, value, 0, 4294967295L, &v, &e) != 0)
-                return fprintf(stderr, "shoal-editor: %s\n", e.msg), 2;
-            o->has_seed = 1;
-            o->seed = (uint32_t)v;
-        } else if (!strcmp(flag, "--size")) {
-            if (cli_size(flag, value, 64, 8192, &o->width, &o->height, &e) != 0)
-                return fprintf(stderr, "shoal-editor: %s\n", e.msg), 2;
-        } else if (!strcmp(flag, "--overlays")) {
-            if (parse_overlays(value, &o->overlays) != 0)
-                return bad(flag,
-                           "'%s' is not a comma-separated list of heat, grid, sailable, sea "
-                           "(or none, all)",
-                           value);
-        } else if (!strcmp(flag, "--autosave")) {
-            if (cli_int(flag, value, 0, 86400, &o->autosave_s, &e) != 0)
-                return fprintf(stderr, "shoal-editor: %s\n", e.msg), 2;
-        } else if (!strcmp(flag, "--screenshot")) {
-            if (!value[0]) return bad(flag, "empty file name");
-            o->screenshot = value;
-        } else if (!strcmp(flag, "--frames")) {
-            if (cli_int(flag, value, 1, FRAMES_MAX, &o->frames, &e) != 0)
-                return fprintf(stderr, "shoal-editor: %s\n", e.msg), 2;
-            frames_given = 1;
-        } else {
-            if (!value[0]) return bad(flag, "empty file name");
-            o->script = value;
-        }
-    }
-    if (help) {
-        usage(stdout);
-        return 0;
-    }
-    if (version) {
-        printf("shoal-editor %s\n", SHOAL_VERSION);
-        return 0;
-    }
+    int seed_at = 0, frames_at = 0;
+    /* clang-format off */
+    const CliFlag flags[] = {
+        {.name = "--new", .kind = CLI_SIZE, .to = &o->new_w, .to2 = &o->new_h, .lo = MAP_MIN_SIDE,
+         .hi = MAP_MAX_SIDE, .arg = "WxH",
+         .help = "start from an empty sea of W x H pixels (" CLI_STR(MAP_MIN_SIDE) ".."
+                 CLI_STR(MAP_MAX_SIDE) ")"},
+        {.name = "--seed", .kind = CLI_U32, .to = &o->seed, .lo = 0, .hi = 4294967295L,
+         .given = &seed_at, .arg = "N", .help = "start from a generated map (N = 0..4294967295)"},
+        {.name = "--size", .kind = CLI_SIZE, .to = &o->width, .to2 = &o->height, .lo = 64,
+         .hi = 8192, .arg = "WxH",
+         .help = "window size (default " CLI_STR(EDAPP_DEFAULT_W) "x" CLI_STR(EDAPP_DEFAULT_H) ")"},
+        {.name = "--overlays", .kind = CLI_CALL, .to = &o->overlays, .parse = parse_overlays,
+         .arg = "LIST",
+         .help = "overlays shown at start, comma-separated: heat,\n"
+                 "grid, sailable, sea (or none, all)"},
+        {.name = "--autosave", .kind = CLI_INT, .to = &o->autosave_s, .lo = 0, .hi = 86400,
+         .arg = "SECONDS",
+         .help = "recovery copy interval while there are unsaved\n"
+                 "changes (default " CLI_STR(EDAPP_DEFAULT_AUTOSAVE)
+                 "; 0 turns it off). Copies go to\n"
+                 "$XDG_DATA_HOME/shoal/recovery (else\n"
+                 "~/.local/share/shoal/recovery); the next start on\n"
+                 "the same map offers to restore them"},
+        {.name = "--screenshot", .kind = CLI_FILE, .to = &o->screenshot, .arg = "OUT",
+         .help = "render without a display, save OUT as PNG, exit"},
+        {.name = "--frames", .kind = CLI_INT, .to = &o->frames, .lo = 1, .hi = FRAMES_MAX,
+         .given = &frames_at, .arg = "N",
+         .help = "frames rendered before the screenshot (default " CLI_STR(FRAMES_DEFAULT) ")"},
+        {.name = "--script", .kind = CLI_FILE, .to = &o->script, .arg = "FILE",
+         .help = "replay scripted input (see README: key, type,\n"
+                 "mouse_down, drag, wait, print, ...), then exit"},
+        {.name = "--help", .alias = "-h", .kind = CLI_HELP, .help = "show this and exit"},
+        {.name = "--version", .kind = CLI_VERSION, .help = "show the version and exit"},
+    };
+    /* clang-format on */
+    const CliSpec spec = {.prog = "shoal-editor",
+                          .version = SHOAL_VERSION,
+                          .usage = USAGE,
+                          .footer = FOOTER,
+                          .flags = flags,
+                          .count = sizeof flags / sizeof flags[0],
+                          .column = 23,
+                          .opts = CLI_EQUALS,
+                          .positional = take_map,
+                          .ctx = o};
+    Err e;
+    int rc = cli_scan(&spec, argc, argv, &e);
+    o->has_seed = seed_at > 0;
+    if (rc == CLI_SCAN_FAIL) return fprintf(stderr, "shoal-editor: %s\n", e.msg), 2;
+    if (rc == CLI_SCAN_HELP) return cli_help(stdout, &spec), 0;
+    if (rc == CLI_SCAN_VERSION) return cli_version(stdout, &spec), 0;
     int starts = (o->map_path != NULL) + (o->new_w > 0) + o->has_seed;
     if (starts > 1)
         return bad(o->map_path ? o->map_path : "--new", "give one of MAP.png, --new, --seed");
-    if (frames_given && !o->screenshot) return bad("--frames", "only used with --screenshot");
+    if (frames_at && !o->screenshot) return bad("--frames", "only used with --screenshot");
     return -1;
 }
 

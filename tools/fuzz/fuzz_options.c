@@ -70,7 +70,8 @@ static void check_accepted(const FuzzArgv *a, const GameOptions *o)
     FUZZ_CHECK(!!o->screenshot + o->compare + o->bench_batch <= 1, "two headless runs at once");
     /* --frames only with a headless run: else it is the default. */
     if (!o->screenshot && !o->compare && !o->bench_batch)
-        FUZZ_CHECK(o->frames == APP_DEFAULT_FRAMES, "frames %d without a headless run", o->frames);
+        FUZZ_CHECK(o->frames == OPTIONS_DEFAULT_FRAMES, "frames %d without a headless run",
+                   o->frames);
     if (o->skirmish) {
         FUZZ_CHECK(!o->compare && !o->bench_batch && !o->menu, "--skirmish with a conflicting run");
     } else {

@@ -26,15 +26,7 @@ static const char USAGE[] =
     "Run 'shoal-map COMMAND --help' for a command's options. Exit codes: 0 ok,\n"
     "1 runtime failure, 2 bad usage or bad input.\n";
 
-static const char GEN_HELP[] =
-    "usage: shoal-map gen --seed N --size WxH [options] -o OUT.png\n"
-    "  --seed N        any whole number 0..4294967295; same seed, same map\n"
-    "  --size WxH      16..16384 pixels per side\n"
-    "  --land F        land fraction 0..0.9 (default 0.25), hit within 0.02\n"
-    "  --roughness R   0 smooth coasts .. 1 ragged (default 0.5)\n"
-    "  --islands K     island centres to shape, 0..64 (default 6)\n"
-    "  --mirror        180-degree rotational symmetry, for fair two-fleet maps\n"
-    "  -o OUT.png      output mask; OUT.ini is written beside it\n";
+static const char GEN_USAGE[] = "usage: shoal-map gen --seed N --size WxH [options] -o OUT.png\n";
 
 static const char INFO_HELP[] = "usage: shoal-map info MAP.png\n"
                                 "  prints size, water fraction, islands (8-connected land "
@@ -43,11 +35,7 @@ static const char INFO_HELP[] = "usage: shoal-map info MAP.png\n"
                                 "and the\n"
                                 "  largest distance from any water pixel to the shore.\n";
 
-static const char BAKE_HELP[] =
-    "usage: shoal-map bake MAP.png --distance OUT.pfm [--repeat N]\n"
-    "  --distance OUT.pfm  the shore-distance field, one float per pixel (0 on land),\n"
-    "                      as a grayscale little-endian Portable FloatMap\n"
-    "  --repeat N          bake N times (1..1000) and print the median time\n";
+static const char BAKE_USAGE[] = "usage: shoal-map bake MAP.png --distance OUT.pfm [--repeat N]\n";
 
 static int fail(const Err *e)
 {
@@ -60,51 +48,92 @@ static int is_help(const char *a)
     return !strcmp(a, "--help") || !strcmp(a, "-h");
 }
 
+/* What a command's scan fills besides its table's values. */
+typedef struct CmdArgs {
+    const char *cmd;  /* "gen", "info", "bake": names the command in messages */
+    const char *path; /* info, bake: MAP.png */
+} CmdArgs;
+
+/* gen takes no MAP.png: any word or unknown flag is an unknown option. */
+static int gen_stray(void *ctx, const char *word, Err *e)
+{
+    (void)ctx;
+    return err_set(e, "gen: unknown option '%.60s' (see shoal-map gen --help)", word);
+}
+
+/* info and bake: the one MAP.png; a second word or a flag they lack is
+ * refused alike. */
+static int map_word(void *ctx, const char *word, Err *e)
+{
+    CmdArgs *c = ctx;
+    /* A lone "-" is a flag to these commands (no map comes from stdin). */
+    if (c->path || word[0] == '-')
+        return err_set(e, "%s: unexpected argument '%.60s' (see shoal-map %s --help)", c->cmd, word,
+                       c->cmd);
+    c->path = word;
+    return 0;
+}
+
+static int map_unknown(void *ctx, const char *flag, Err *e)
+{
+    CmdArgs *c = ctx;
+    return err_set(e, "%s: unexpected argument '%.60s' (see shoal-map %s --help)", c->cmd, flag,
+                   c->cmd);
+}
+
+/* Scan a command's argv (argv[0] is the command) through its table.
+ * Returns -1 to go on, else the exit code (help printed, or a bad flag). */
+static int scan(const CliSpec *spec, int argc, char **argv)
+{
+    Err e = {{0}};
+    int rc = cli_scan(spec, argc, argv, &e);
+    if (rc == CLI_SCAN_HELP) return cli_help(stdout, spec), 0;
+    if (rc == CLI_SCAN_FAIL) return fail(&e);
+    return -1;
+}
+
 static int cmd_gen(int argc, char **argv)
 {
     Err e = {{0}};
     MapGenParams p;
     mapgen_defaults(&p);
     const char *out = NULL;
-    int have_seed = 0, have_size = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        long n;
-        double d;
-        if (is_help(a)) {
-            fputs(GEN_HELP, stdout);
-            return 0;
-        } else if (!strcmp(a, "--seed")) {
-            if (cli_long(a, v, 0, 4294967295L, &n, &e)) return fail(&e);
-            p.seed = (uint32_t)n;
-            have_seed = 1;
-            i++;
-        } else if (!strcmp(a, "--size")) {
-            if (cli_size(a, v, MAP_MIN_SIDE, MAP_MAX_SIDE, &p.w, &p.h, &e)) return fail(&e);
-            have_size = 1;
-            i++;
-        } else if (!strcmp(a, "--land")) {
-            if (cli_double(a, v, 0.0, 0.9, &d, &e)) return fail(&e);
-            p.land = (float)d;
-            i++;
-        } else if (!strcmp(a, "--roughness")) {
-            if (cli_double(a, v, 0.0, 1.0, &d, &e)) return fail(&e);
-            p.roughness = (float)d;
-            i++;
-        } else if (!strcmp(a, "--islands")) {
-            if (cli_int(a, v, 0, 64, &p.islands, &e)) return fail(&e);
-            i++;
-        } else if (!strcmp(a, "--mirror")) {
-            p.mirror = true;
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            if (cli_need(a, v, &e)) return fail(&e);
-            out = v;
-            i++;
-        } else {
-            err_set(&e, "gen: unknown option '%.60s' (see shoal-map gen --help)", a);
-            return fail(&e);
-        }
-    }
+    double land = p.land, roughness = p.roughness;
+    int have_seed = 0, have_size = 0, mirror = p.mirror;
+    /* clang-format off */
+    const CliFlag flags[] = {
+        {.name = "--seed", .kind = CLI_U32, .to = &p.seed, .lo = 0, .hi = 4294967295L,
+         .given = &have_seed, .arg = "N",
+         .help = "any whole number 0..4294967295; same seed, same map"},
+        {.name = "--size", .kind = CLI_SIZE, .to = &p.w, .to2 = &p.h, .lo = MAP_MIN_SIDE,
+         .hi = MAP_MAX_SIDE, .given = &have_size, .arg = "WxH",
+         .help = CLI_STR(MAP_MIN_SIDE) ".." CLI_STR(MAP_MAX_SIDE) " pixels per side"},
+        {.name = "--land", .kind = CLI_REAL, .to = &land, .dlo = 0.0, .dhi = 0.9, .arg = "F",
+         .help = "land fraction 0..0.9 (default 0.25), hit within 0.02"},
+        {.name = "--roughness", .kind = CLI_REAL, .to = &roughness, .dlo = 0.0, .dhi = 1.0,
+         .arg = "R", .help = "0 smooth coasts .. 1 ragged (default 0.5)"},
+        {.name = "--islands", .kind = CLI_INT, .to = &p.islands, .lo = 0, .hi = 64, .arg = "K",
+         .help = "island centres to shape, 0..64 (default 6)"},
+        {.name = "--mirror", .kind = CLI_SWITCH, .to = &mirror,
+         .help = "180-degree rotational symmetry, for fair two-fleet maps"},
+        {.name = "-o", .alias = "--output", .kind = CLI_TEXT, .to = &out, .arg = "OUT.png",
+         .help = "output mask; OUT.ini is written beside it"},
+        {.name = "--help", .alias = "-h", .kind = CLI_HELP},
+    };
+    /* clang-format on */
+    const CliSpec spec = {.prog = "shoal-map",
+                          .usage = GEN_USAGE,
+                          .flags = flags,
+                          .count = sizeof flags / sizeof flags[0],
+                          .column = 18,
+                          .opts = CLI_HELP_FIRST,
+                          .positional = gen_stray,
+                          .unknown = gen_stray};
+    int rc = scan(&spec, argc, argv);
+    if (rc >= 0) return rc;
+    p.land = (float)land;
+    p.roughness = (float)roughness;
+    p.mirror = mirror != 0;
     if (!have_seed)
         err_set(&e, "gen: --seed is required");
     else if (!have_size)
@@ -123,7 +152,7 @@ static int cmd_gen(int argc, char **argv)
         fprintf(stderr, "shoal-map: %s\n", e.msg);
         return 1;
     }
-    int rc = map_save(&m, out, &e);
+    rc = map_save(&m, out, &e);
     if (rc == 0) {
         MapStats st;
         map_stats(&m, &st);
@@ -139,17 +168,19 @@ static int cmd_gen(int argc, char **argv)
 static int cmd_info(int argc, char **argv)
 {
     Err e = {{0}};
-    const char *path = NULL;
-    for (int i = 0; i < argc; i++) {
-        if (is_help(argv[i])) {
-            fputs(INFO_HELP, stdout);
-            return 0;
-        } else if (argv[i][0] == '-' || path) {
-            err_set(&e, "info: unexpected argument '%.60s' (see shoal-map info --help)", argv[i]);
-            return fail(&e);
-        }
-        path = argv[i];
-    }
+    CmdArgs c = {.cmd = "info"};
+    const CliFlag flags[] = {{.name = "--help", .alias = "-h", .kind = CLI_HELP}};
+    const CliSpec spec = {.prog = "shoal-map",
+                          .usage = INFO_HELP,
+                          .flags = flags,
+                          .count = 1,
+                          .opts = CLI_HELP_FIRST,
+                          .positional = map_word,
+                          .unknown = map_unknown,
+                          .ctx = &c};
+    int rc = scan(&spec, argc, argv);
+    if (rc >= 0) return rc;
+    const char *path = c.path;
     if (!path) {
         err_set(&e, "info: missing MAP.png");
         return fail(&e);
@@ -224,27 +255,37 @@ static int write_pfm(const char *path, const ShoreField *f, Err *e)
 static int cmd_bake(int argc, char **argv)
 {
     Err e = {{0}};
-    const char *path = NULL, *out = NULL;
+    CmdArgs c = {.cmd = "bake"};
+    const char *out = NULL;
     int repeat = 1;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (is_help(a)) {
-            fputs(BAKE_HELP, stdout);
-            return 0;
-        } else if (!strcmp(a, "--distance")) {
-            if (cli_need(a, v, &e)) return fail(&e);
-            out = v;
-            i++;
-        } else if (!strcmp(a, "--repeat")) {
-            if (cli_int(a, v, 1, 1000, &repeat, &e)) return fail(&e);
-            i++;
-        } else if (a[0] == '-' || path) {
-            err_set(&e, "bake: unexpected argument '%.60s' (see shoal-map bake --help)", a);
-            return fail(&e);
-        } else {
-            path = a;
-        }
-    }
+    const CliFlag flags[] = {
+        {.name = "--distance",
+         .kind = CLI_TEXT,
+         .to = &out,
+         .arg = "OUT.pfm",
+         .help = "the shore-distance field, one float per pixel (0 on land),\n"
+                 "as a grayscale little-endian Portable FloatMap"},
+        {.name = "--repeat",
+         .kind = CLI_INT,
+         .to = &repeat,
+         .lo = 1,
+         .hi = 1000,
+         .arg = "N",
+         .help = "bake N times (1..1000) and print the median time"},
+        {.name = "--help", .alias = "-h", .kind = CLI_HELP},
+    };
+    const CliSpec spec = {.prog = "shoal-map",
+                          .usage = BAKE_USAGE,
+                          .flags = flags,
+                          .count = sizeof flags / sizeof flags[0],
+                          .column = 22,
+                          .opts = CLI_HELP_FIRST,
+                          .positional = map_word,
+                          .unknown = map_unknown,
+                          .ctx = &c};
+    int rc = scan(&spec, argc, argv);
+    if (rc >= 0) return rc;
+    const char *path = c.path;
     if (!path)
         err_set(&e, "bake: missing MAP.png");
     else if (!out)
@@ -254,7 +295,7 @@ static int cmd_bake(int argc, char **argv)
     if (map_load(&m, path, &e)) return fail(&e);
     double *ms = malloc(sizeof *ms * (size_t)repeat);
     ShoreField f = {0};
-    int rc = ms ? 0 : err_set(&e, "out of memory");
+    rc = ms ? 0 : err_set(&e, "out of memory");
     for (int r = 0; rc == 0 && r < repeat; r++) {
         if (r > 0) shore_free(&f);
         double t0 = clock_now_ms();
@@ -284,9 +325,10 @@ int main(int argc, char **argv)
         fputs(USAGE, stdout);
         return 0;
     }
-    if (!strcmp(cmd, "gen")) return cmd_gen(argc - 2, argv + 2);
-    if (!strcmp(cmd, "info")) return cmd_info(argc - 2, argv + 2);
-    if (!strcmp(cmd, "bake")) return cmd_bake(argc - 2, argv + 2);
+    /* Each command scans its own argv, argv[0] being its name. */
+    if (!strcmp(cmd, "gen")) return cmd_gen(argc - 1, argv + 1);
+    if (!strcmp(cmd, "info")) return cmd_info(argc - 1, argv + 1);
+    if (!strcmp(cmd, "bake")) return cmd_bake(argc - 1, argv + 1);
     fprintf(stderr, "shoal-map: unknown command '%.60s' (commands: gen, info, bake)\n", cmd);
     return 2;
 }
