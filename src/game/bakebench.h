@@ -3,12 +3,8 @@
 #ifndef SHOAL_BAKEBENCH_H
 #define SHOAL_BAKEBENCH_H
 
-#include "app.h"
+#include "options.h"
 #include "core/map.h"
-
-/* Fish to bake unless --fish says otherwise. */
-#define BAKEBENCH_FISH 100000
-#define BAKEBENCH_RUNS 200
 
 /* Bake o->fish fish on map m with o->threads threads, o->frames times
  * each way, and print the medians to stdout. Returns the exit code. */

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bakebench.h"
 #include "battle.h"
 #include "core/cli.h"
 #include "core/jobs.h"
@@ -97,8 +96,8 @@ static int check_together(GameOptions *o, const Given *g)
     if (g->frames && !o->screenshot && !o->compare && !o->bench_batch)
         return bad("--frames", "only used with --screenshot, --compare-sea-life or --bench-batch");
     if (o->compare && !g->frames) o->frames = OPTIONS_COMPARE_FRAMES;
-    if (o->bench_batch && !g->frames) o->frames = BAKEBENCH_RUNS;
-    if (o->bench_batch && !g->fish) o->fish = BAKEBENCH_FISH;
+    if (o->bench_batch && !g->frames) o->frames = OPTIONS_BATCH_RUNS;
+    if (o->bench_batch && !g->fish) o->fish = OPTIONS_BATCH_FISH;
     if (battle && !o->skirmish) return bad(battle, "only used with --skirmish");
     if (o->skirmish && (o->compare || o->bench_batch))
         return bad("--skirmish", "not with --compare-sea-life or --bench-batch");
@@ -108,26 +107,26 @@ static int check_together(GameOptions *o, const Given *g)
     return -1;
 }
 
-int options_parse(int argc, char **argv, GameOptions *o)
+static const char *const opponents[] = {"ai", "hotseat", "watch", NULL};
+static const int opponent_v[] = {BATTLE_VS_AI, BATTLE_HOTSEAT, BATTLE_WATCH};
+static const char *const uis[] = {"none", "status", "all", NULL};
+static const int ui_v[] = {UI_SHOW_NONE, UI_SHOW_STATUS, UI_SHOW_ALL};
+static const char *const on_off[] = {"on", "off", NULL};
+static const int on_off_v[] = {1, 0};
+
+#define GAME_FLAGS 22
+
+/* The game's flags, one row each: what they set, their ranges and help.
+ * Rows point into o, g and *ui, so the table is built per parse. */
+static size_t game_flags(CliFlag out[GAME_FLAGS], GameOptions *o, Given *g, int *ui,
+                         const char *zoom_expect)
 {
-    assert(argc >= 1 && argv && o);
-    defaults(o);
-    Given g = {0};
-    static const char *const opponents[] = {"ai", "hotseat", "watch", NULL};
-    static const int opponent_v[] = {BATTLE_VS_AI, BATTLE_HOTSEAT, BATTLE_WATCH};
-    static const char *const uis[] = {"none", "status", "all", NULL};
-    static const int ui_v[] = {UI_SHOW_NONE, UI_SHOW_STATUS, UI_SHOW_ALL};
-    static const char *const on_off[] = {"on", "off", NULL};
-    static const int on_off_v[] = {1, 0};
-    char zoom_expect[64];
-    snprintf(zoom_expect, sizeof zoom_expect, "a number above 0 and at most %g", CAM_ZOOM_MAX);
-    int ui = (int)o->ui;
     /* clang-format off */
     const CliFlag flags[] = {
         {.name = "--map", .kind = CLI_FILE, .to = &o->map_path, .arg = "FILE.png",
          .help = "play on this map (PNG mask, NAME.ini beside it)"},
         {.name = "--seed", .kind = CLI_U32, .to = &o->seed, .lo = 0, .hi = 4294967295L,
-         .given = &g.seed, .arg = "N",
+         .given = &g->seed, .arg = "N",
          .help = "play on a generated map (N = 0..4294967295); also\n"
                  "seeds the fish. With neither: the first shipped\n"
                  "map, else seed 1"},
@@ -136,15 +135,15 @@ int options_parse(int argc, char **argv, GameOptions *o)
          .help = "window size in pixels (default " CLI_STR(OPTIONS_DEFAULT_W) "x"
                  CLI_STR(OPTIONS_DEFAULT_H) ")"},
         {.name = "--fish", .kind = CLI_INT, .to = &o->fish, .lo = 0, .hi = SEA_MAX_FISH,
-         .given = &g.fish, .arg = "N",
+         .given = &g->fish, .arg = "N",
          .help = "fish in the sea (0.." CLI_STR(SEA_MAX_FISH) ", default "
                  CLI_STR(OPTIONS_DEFAULT_FISH) ")"},
         {.name = "--sharks", .kind = CLI_INT, .to = &o->sharks, .lo = 0, .hi = SEA_MAX_SHARKS,
-         .given = &g.sharks, .arg = "N",
+         .given = &g->sharks, .arg = "N",
          .help = "sharks (0.." CLI_STR(SEA_MAX_SHARKS) ", default " CLI_STR(OPTIONS_DEFAULT_SHARKS)
                  ")"},
         {.name = "--sea-life", .kind = CLI_CHOICE, .to = &o->sea_on, .names = on_off,
-         .values = on_off_v, .given = &g.sea, .arg = "on|off",
+         .values = on_off_v, .given = &g->sea, .arg = "on|off",
          .help = "start with all sea life on (default) or off"},
         {.name = "--threads", .kind = CLI_INT, .to = &o->threads, .lo = 1, .hi = JOBS_MAX_THREADS,
          .arg = "T",
@@ -154,9 +153,9 @@ int options_parse(int argc, char **argv, GameOptions *o)
          .expect = zoom_expect, .arg = "Z",
          .help = "screen px per map px at start (default: whole map)"},
         {.name = "--center", .kind = CLI_POINT, .to = &o->center_x, .to2 = &o->center_y, .dlo = 0,
-         .dhi = MAP_MAX_SIDE, .expect = "X,Y with both map coordinates >= 0", .given = &g.center,
+         .dhi = MAP_MAX_SIDE, .expect = "X,Y with both map coordinates >= 0", .given = &g->center,
          .arg = "X,Y", .help = "map point at the centre of the view at start"},
-        {.name = "--ui", .kind = CLI_CHOICE, .to = &ui, .names = uis, .values = ui_v,
+        {.name = "--ui", .kind = CLI_CHOICE, .to = ui, .names = uis, .values = ui_v,
          .arg = "MODE",
          .help = "overlays at start: none, status (default), or all\n"
                  "(adds the performance overlay and controls panel)"},
@@ -167,13 +166,13 @@ int options_parse(int argc, char **argv, GameOptions *o)
                  "print a table of median frame costs"},
         {.name = "--bench-batch", .kind = CLI_SWITCH, .to = &o->bench_batch,
          .help = "time the sprite-vertex bake of --fish fish (default\n"
-                 CLI_STR(BAKEBENCH_FISH) ") alone and inside sea steps; print medians"},
+                 CLI_STR(OPTIONS_BATCH_FISH) ") alone and inside sea steps; print medians"},
         {.name = "--frames", .kind = CLI_INT, .to = &o->frames, .lo = 1, .hi = FRAMES_MAX,
-         .given = &g.frames, .arg = "N",
+         .given = &g->frames, .arg = "N",
          .help = "frames rendered before the screenshot (default " CLI_STR(OPTIONS_DEFAULT_FRAMES)
                  "),\n"
                  "per half of the comparison (default " CLI_STR(OPTIONS_COMPARE_FRAMES) "), or runs\n"
-                 "of --bench-batch (default " CLI_STR(BAKEBENCH_RUNS) ")"},
+                 "of --bench-batch (default " CLI_STR(OPTIONS_BATCH_RUNS) ")"},
         {.name = "--menu", .kind = CLI_SWITCH, .to = &o->menu,
          .help = "open on the main menu (the default in a window\n"
                  "without --map, --seed or --skirmish)"},
@@ -181,29 +180,44 @@ int options_parse(int argc, char **argv, GameOptions *o)
          .help = "start straight in a naval battle on the --map, or on\n"
                  "the sea generated from --seed (default 1)"},
         {.name = "--opponent", .kind = CLI_CHOICE, .to = &o->opponent, .names = opponents,
-         .values = opponent_v, .given = &g.opponent, .arg = "MODE",
+         .values = opponent_v, .given = &g->opponent, .arg = "MODE",
          .help = "side B: ai (default), hotseat (a second player at\n"
                  "this screen) or watch (the computer plays both)"},
         {.name = "--ships", .kind = CLI_PAIR, .to = o->ships, .lo = 1, .hi = SKIRMISH_SIDE_SHIPS,
-         .given = &g.ships, .arg = "A[,B]",
+         .given = &g->ships, .arg = "A[,B]",
          .help = "ships per side, 1.." CLI_STR(SKIRMISH_SIDE_SHIPS) " (default 3)"},
         {.name = "--turns", .kind = CLI_INT, .to = &o->turns, .lo = 1, .hi = SKIRMISH_MAX_TURNS,
-         .given = &g.turns, .arg = "T",
+         .given = &g->turns, .arg = "T",
          .help = "the battle's turn limit, 1.." CLI_STR(SKIRMISH_MAX_TURNS) " (default 60)"},
         {.name = "--advance", .kind = CLI_INT, .to = &o->advance, .lo = 0,
-         .hi = SKIRMISH_MAX_TURNS, .given = &g.advance, .arg = "K",
+         .hi = SKIRMISH_MAX_TURNS, .given = &g->advance, .arg = "K",
          .help = "the computer plays both sides for K turns first;\n"
                  "the last one is still playing out when shown"},
         {.name = "--help", .alias = "-h", .kind = CLI_HELP, .help = "show this and exit"},
         {.name = "--version", .kind = CLI_VERSION, .help = "show the version and exit"},
     };
     /* clang-format on */
+    _Static_assert(sizeof flags / sizeof flags[0] == GAME_FLAGS, "GAME_FLAGS counts the rows");
+    memcpy(out, flags, sizeof flags);
+    return GAME_FLAGS;
+}
+
+int options_parse(int argc, char **argv, GameOptions *o)
+{
+    assert(argc >= 1 && argv && o);
+    defaults(o);
+    Given g = {0};
+    char zoom_expect[64];
+    snprintf(zoom_expect, sizeof zoom_expect, "a number above 0 and at most %g", CAM_ZOOM_MAX);
+    int ui = (int)o->ui;
+    CliFlag flags[GAME_FLAGS];
+    size_t count = game_flags(flags, o, &g, &ui, zoom_expect);
     const CliSpec spec = {.prog = "shoal",
                           .version = SHOAL_VERSION,
                           .usage = USAGE,
                           .footer = FOOTER,
                           .flags = flags,
-                          .count = sizeof flags / sizeof flags[0],
+                          .count = count,
                           .column = 23,
                           .opts = CLI_EQUALS | CLI_STRICT};
     Err e;

@@ -14,6 +14,9 @@ struct Battle;
 #define OPTIONS_DEFAULT_FRAMES 3
 /* Frames per half of --compare-sea-life unless --frames says. */
 #define OPTIONS_COMPARE_FRAMES 120
+/* --bench-batch: fish baked and runs timed unless --fish, --frames say. */
+#define OPTIONS_BATCH_FISH     100000
+#define OPTIONS_BATCH_RUNS     200
 #define OPTIONS_DEFAULT_FISH   2000
 #define OPTIONS_DEFAULT_SHARKS 3
 

@@ -2,7 +2,7 @@
 #ifndef SHOAL_WORLD_H
 #define SHOAL_WORLD_H
 
-#include "app.h"
+#include "options.h"
 #include "core/err.h"
 #include "core/map.h"
 
