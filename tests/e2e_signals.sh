@@ -59,9 +59,9 @@ stop_test "shoal --screenshot" TERM 143 2 "$B/shoal" --map "$T/w/m.png" --screen
 no_leftovers "shoal --screenshot"
 [ ! -e "$T/w/shot.png" ] && ok "no screenshot from a run that was stopped" || no "a stopped run wrote its screenshot"
 stop_test "shoal --compare-sea-life" INT 130 2 "$B/shoal" --map "$T/w/m.png" --compare-sea-life --frames 100000 --size 320x200
-stop_test "shoal --skirmish --advance" TERM 143 2 "$B/shoal" --skirmish --map "$T/w/m.png" --advance 500 --turns 999 --screenshot "$T/w/b.png" --frames 100000 --size 320x200
+stop_test "shoal --skirmish --advance" TERM 143 2 "$B/shoal" --skirmish --seed 3 --advance 900 --turns 999 --screenshot "$T/w/b.png" --frames 100000 --size 320x200
 stop_test "shoal-bench" TERM 143 1 "$B/shoal-bench" --map "$T/w/m.png" --fish 20000 --steps 1000000
-stop_test "shoal-bench --soak" INT 130 1 "$B/shoal-bench" --map "$T/w/m.png" --soak --fish 20000 --steps 10000000
+stop_test "shoal-bench --soak" INT 130 1 "$B/shoal-bench" --map "$T/w/m.png" --soak --fish 20000 --ships 0 --steps 10000000
 stop_test "shoal-bench --sweep" TERM 143 1 "$B/shoal-bench" --sweep --steps 100000
 stop_test "shoal-map gen" TERM 143 1 "$B/shoal-map" gen --seed 5 --size 16384x16384 -o "$T/w/big.png"
 no_leftovers "shoal-map gen"
@@ -70,8 +70,10 @@ stop_test "shoal-editor --screenshot" TERM 143 2 "$B/shoal-editor" "$T/w/m.png" 
 # The editor with unsaved work: a stroke, then a long wait; SIGTERM keeps
 # the work as a recovery copy (the next start offers it) and saves nothing.
 cp "$T/w/m.png" "$T/m-orig.png"
-printf 'drag 20 20 120 90\nwait 100000\n' >"$T/paint.script"
-stop_test "shoal-editor with unsaved work" TERM 143 3 "$B/shoal-editor" "$T/w/m.png" --script "$T/paint.script" --size 320x200
+printf 'coords map\ndrag 100 60 180 100\nwait 1\nwait 100000\n' >"$T/paint.script"
+stop_test "shoal-editor with unsaved work" TERM 143 3 "$B/shoal-editor" "$T/w/m.png" --script "$T/paint.script" --size 640x400
+grep -q "stopped with unsaved changes; they are kept in" "$T/err" && ok "stderr says where the work is kept" ||
+    no "no word of the kept work: $(head -c 200 "$T/err")"
 cmp -s "$T/w/m.png" "$T/m-orig.png" && ok "the map itself is untouched" || no "the map was saved"
 rec=$(find "$XDG_DATA_HOME/shoal/recovery" -name '*.png' 2>/dev/null | head -n 1)
 [ -n "$rec" ] && ok "the unsaved stroke is kept as a recovery copy" || no "no recovery copy of the unsaved work"

@@ -10,6 +10,7 @@
 #include <SDL.h>
 
 #include "battle.h"
+#include "core/stop.h"
 #include "game.h"
 #include "headless.h"
 
@@ -88,6 +89,7 @@ static int run_interactive(Game *g)
         SDL_Event ev;
         while (SDL_PollEvent(&ev))
             if (game_event(g, &ev)) return 0;
+        if (stop_requested()) return stop_exit_status();
         game_frame(g, dt);
         if (g->quit) return g->exit_code;
         game_frame_done(g, dt);
@@ -111,6 +113,10 @@ int app_run(const GameOptions *o, const Map *m)
     assert(!o->battle || m == &o->battle->map);
     /* Headless runs must not need (or open) a display. */
     if (o->screenshot || o->compare) setenv("SDL_VIDEODRIVER", "dummy", 1);
+    /* SDL would turn SIGINT/SIGTERM into an SDL_QUIT that the headless
+     * loops never read (a stopped --screenshot ran on for seconds): core/
+     * stop handles them instead (main). */
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
         battle_free(o->battle);
         return fail("SDL", SDL_GetError());

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/stop.h"
 #include "core/ai.h"
 #include "core/save.h"
 #include "core/mathx.h"
@@ -244,7 +245,8 @@ static int resolved(const Battle *b)
 
 int battle_advance(Battle *b, int turns, Err *e)
 {
-    while (!b->sk.over && resolved(b) < turns) {
+    /* (A signal stops the advance; the caller's loop then ends the run.) */
+    while (!b->sk.over && resolved(b) < turns && !stop_requested()) {
         if (b->phase == BATTLE_ANIMATE) battle_skip_animation(b);
         if (b->sk.over || resolved(b) >= turns) break;
         if ((b->phase == BATTLE_PLOT || b->phase == BATTLE_CURTAIN) && computer_turn(b, e) != 0)

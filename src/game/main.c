@@ -7,6 +7,7 @@
 #include "bakebench.h"
 #include "battle.h"
 #include "core/map.h"
+#include "core/stop.h"
 #include "options.h"
 #include "world.h"
 
@@ -37,10 +38,16 @@ static int start_battle(GameOptions *o)
 
 int main(int argc, char **argv)
 {
-    if (autoplay_wanted(argc, argv)) return autoplay_main(argc, argv);
+    /* SIGINT and SIGTERM: a run without a window ends at once (its temp
+     * files removed); a window's loop ends the game itself. */
+    if (autoplay_wanted(argc, argv)) {
+        stop_catch(false);
+        return autoplay_main(argc, argv);
+    }
     GameOptions o;
     int rc = options_parse(argc, argv, &o);
     if (rc >= 0) return rc;
+    stop_catch(!(o.screenshot || o.compare || o.bench_batch));
     if (o.skirmish) return start_battle(&o);
 
     Map m;

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "core/stop.h"
 #include "core/cli.h"
 #include "core/clock.h"
 
@@ -696,6 +697,9 @@ static int run_soak(const Opts *o)
 
 int main(int argc, char **argv)
 {
+    /* SIGINT/SIGTERM end a run at once: a bench keeps nothing that a
+     * stop could lose, and a CSV being written goes with its temp file. */
+    stop_catch(false);
     Opts o;
     Err e = {""};
     int p = parse(argc, argv, &o, &e);

@@ -182,6 +182,11 @@ bool edapp_animating(const EdApp *a);
 /* Unsaved changes (the title's '*'). */
 bool edapp_dirty(const EdApp *a);
 
+/* Before a stop by SIGINT or SIGTERM: unsaved work is written as the
+ * recovery copy (which the next start on the map offers to restore) and
+ * stderr says where; nothing is saved over the map itself. */
+void edapp_keep_unsaved(EdApp *a);
+
 /* Map point (x, y) in output px, for scripts. */
 void edapp_map_to_screen(const EdApp *a, double x, double y, double *sx, double *sy);
 /* One line describing the state, for scripts and tests: title, dirty,

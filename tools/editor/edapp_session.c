@@ -137,10 +137,9 @@ static void drop_recovery(EdApp *a)
     a->files.autosaved_any = false;
 }
 
-void edapp_autosave(EdApp *a)
+/* Writes the recovery copy of unsaved work, unless the last one holds it. */
+static void write_recovery(EdApp *a)
 {
-    if (a->o->autosave_s <= 0 || a->clock < a->files.autosave_at) return;
-    a->files.autosave_at = a->clock + a->o->autosave_s;
     if (!edapp_dirty(a)) return;
     if (a->files.autosaved_any && a->files.autosaved_rev == edit_revision(a->ed) &&
         !edit_stroke_open(a->ed))
@@ -155,6 +154,21 @@ void edapp_autosave(EdApp *a)
     a->files.autosaved_any = true;
     a->files.autosaved_rev = edit_revision(a->ed);
     edapp_status(a, "Autosaved a recovery copy (%s)", a->files.recovery);
+}
+
+void edapp_autosave(EdApp *a)
+{
+    if (a->o->autosave_s <= 0 || a->clock < a->files.autosave_at) return;
+    a->files.autosave_at = a->clock + a->o->autosave_s;
+    write_recovery(a);
+}
+
+void edapp_keep_unsaved(EdApp *a)
+{
+    write_recovery(a);
+    if (edapp_dirty(a) && a->files.autosaved_any)
+        fprintf(stderr, "shoal-editor: stopped with unsaved changes; they are kept in %s\n",
+                a->files.recovery);
 }
 
 /* ------------------------------------------------------------------ files */

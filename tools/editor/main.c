@@ -7,6 +7,7 @@
 
 #include <SDL.h>
 
+#include "core/stop.h"
 #include "core/cli.h"
 #include "core/map.h"
 #include "core/mapgen.h"
@@ -202,6 +203,10 @@ static int run(EdApp *a, const EdOptions *o, Script *script)
         }
         while (SDL_PollEvent(&ev)) edapp_event(a, &ev);
         if (a->quit) return 0;
+        if (stop_requested()) {
+            edapp_keep_unsaved(a);
+            return stop_exit_status();
+        }
         double dt = headless ? 1.0 / 60.0 : t - last;
         last = t;
         edapp_frame(a, dt);
@@ -246,6 +251,10 @@ int main(int argc, char **argv)
     }
     /* A screenshot needs no display; a script runs wherever SDL points. */
     if (o.screenshot) setenv("SDL_VIDEODRIVER", "dummy", 1);
+    /* SIGINT/SIGTERM end the run loop (keeping unsaved work), not SDL's
+     * handlers, which would only queue an SDL_QUIT for the quit dialog. */
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    stop_catch(true);
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
         fprintf(stderr, "shoal-editor: SDL: %s\n", SDL_GetError());
         map_free(&m);

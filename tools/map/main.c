@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/stop.h"
 #include "core/afile.h"
 #include "core/cli.h"
 #include "core/map.h"
@@ -316,6 +317,9 @@ static int cmd_bake(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* SIGINT/SIGTERM end a run at once, removing the temp files of a save
+     * in progress: the old map (or none) stays, never half a new one. */
+    stop_catch(false);
     if (argc < 2) {
         fputs("shoal-map: missing command: gen, info or bake (see shoal-map --help)\n", stderr);
         return 2;
