@@ -105,6 +105,16 @@ map_cmds "$U/flip.png" "map: damaged (a CRC fails)" "$U/flip.png: truncated or d
 # A file name that is not UTF-8 (Latin-1 \xe9) is escaped in the message.
 map_cmds "$U/caf$(printf '\xe9').png" "map: name not UTF-8" "$U/caf\xe9.png: No such file or directory"
 
+# A map with no water: the game and the bench can do nothing with it (the
+# map tool and the editor open it: there is water to paint).
+"$PY" -c 'import sys; from PIL import Image; Image.new("L", (64, 64), 255).save(sys.argv[1])' "$U/land.png"
+expect "map: all land" "$U/land.png: the map is all land" shoal --map "$U/land.png" --screenshot "$U/shot.png" --frames 1
+expect "map: all land" "$U/land.png (64x64): the map is all land" shoal-bench --map "$U/land.png" --steps 1
+expect "map: all land" "$U/land.png: too little open sea to place 3 ships" shoal --skirmish --map "$U/land.png" --screenshot "$U/shot.png"
+# Too little open sea for the bench's ships: the map and the way out.
+"$B/shoal-map" gen --seed 4 --size 120x90 -o "$U/tight.png" >/dev/null
+expect "map: too tight for --ships" "--ships 0, or a map with more open sea" shoal-bench --map "$U/tight.png" --soak --steps 10
+
 echo "-- sidecars (beside a good PNG)"
 sidecar() { cp "$U/ok.png" "$U/$1.png"; } # NAME.png beside the NAME.ini written next
 sidecar garbage
@@ -157,6 +167,11 @@ expect "flag: unknown" "--bogus" shoal-editor "${ed[@]}" --bogus
 expect "flag: missing value" "--frames: missing value" shoal-editor "${ed[@]}" --frames
 expect "flag: not a number" "--frames 'two'" shoal-editor "${ed[@]}" --frames two
 expect "flag: out of range" "--autosave '-5'" shoal-editor "${ed[@]}" --autosave -5
+# Outputs are checked before the work: a sweep's CSV in a missing folder,
+# or onto a folder, is refused at once.
+expect "output: folder missing" "$U/none/s.csv: the folder $U/none does not exist" shoal-bench --sweep --csv "$U/none/s.csv" --steps 1
+mkdir "$U/out.csv"
+expect "output: a folder" "$U/out.csv: is a directory, not a regular file" shoal-bench --sweep --csv "$U/out.csv" --steps 1
 # A flag value holding a line break still gives one line.
 expect "flag: value with a newline" "--seed" shoal-editor --seed "$(printf '1\n2')"
 expect "flag: value with a newline" "--seed" shoal-map gen --size 64x64 -o "$U/gen.png" --seed "$(printf '1\n2')"

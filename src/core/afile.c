@@ -133,6 +133,23 @@ int afile_write(const char *path, const void *data, size_t len, Err *e)
     return afile_commit(tmp, path, e);
 }
 
+int afile_check_writable(const char *path, Err *e)
+{
+    char target[AFILE_TMP_MAX];
+    struct stat st;
+    bool exists;
+    if (afile_resolve(path, target, &st, &exists, e)) return -1;
+    char *slash = strrchr(target, '/');
+    if (slash == target) slash++; /* a file in / */
+    if (slash) *slash = '\0';
+    const char *dir = slash ? target : ".";
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return err_set(e, "%s: the folder %s does not exist", path, dir);
+    if (access(dir, W_OK) != 0)
+        return err_set(e, "%s: cannot write in the folder %s: %s", path, dir, strerror(errno));
+    return 0;
+}
+
 int afile_probe(const char *path, Err *e)
 {
     struct stat st;

@@ -64,6 +64,11 @@ int afile_group_recover(const char *const paths[], int n, Err *e);
  * device: refused without blocking). */
 int afile_read(const char *path, size_t max_bytes, char **data, size_t *len, Err *e);
 
+/* Whether afile_write(path) could succeed, asked before long work whose
+ * result goes there: the folder exists and may be written, and path is
+ * not something afile refuses to replace. 0, or -1 with e saying why. */
+int afile_check_writable(const char *path, Err *e);
+
 /* Whether a regular file is at path, without opening it: 1 yes, 0 nothing
  * there, -1 something that is not a regular file (a folder, a FIFO, a
  * device, a socket) or cannot be looked at, with e saying which. */

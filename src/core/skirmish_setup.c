@@ -271,8 +271,10 @@ static int place_fleets(Skirmish *sk, const int ships[SKIRMISH_SIDES], Err *e)
             if (left < 0)
                 rc = err_set(e, "skirmish: out of memory placing the fleets");
             else if (left > 0)
+                /* A map file is named by its path, so the player knows which. */
                 rc = err_set(e, "%s: too little open sea to place %d ships for side %c",
-                             sk->map->meta.name, ships[side], SKIRMISH_SIDE_LETTER(side));
+                             sk->map_path[0] ? sk->map_path : sk->map->meta.name, ships[side],
+                             SKIRMISH_SIDE_LETTER(side));
         }
     }
     free(p.comp);

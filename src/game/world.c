@@ -42,11 +42,24 @@ static int generate(Map *m, uint32_t seed, Err *e)
     return mapgen_generate(m, &p, e) == 0 ? 0 : -2;
 }
 
+/* A map file, refused when it holds no water: no fish, shark or ship
+ * could be placed, and the sea's own message would not name the file. */
+static int load_file(Map *m, const char *path, Err *e)
+{
+    if (map_load(m, path, e) != 0) return -1;
+    size_t n = (size_t)m->w * (size_t)m->h, land = 0;
+    for (size_t i = 0; i < n; i++) land += m->land[i] != 0;
+    if (land < n) return 0;
+    map_free(m);
+    return err_set(e, "%s: the map is all land; the sea needs water (paint some with shoal-editor)",
+                   path);
+}
+
 int world_load(Map *m, const GameOptions *o, Err *e)
 {
-    if (o->map_path) return map_load(m, o->map_path, e);
+    if (o->map_path) return load_file(m, o->map_path, e);
     if (o->has_seed) return generate(m, o->seed, e);
     char path[PATHS_MAX];
-    if (first_shipped_map(path, sizeof path) == 0) return map_load(m, path, e);
+    if (first_shipped_map(path, sizeof path) == 0) return load_file(m, path, e);
     return generate(m, 1, e);
 }

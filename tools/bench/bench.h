@@ -50,8 +50,10 @@ typedef struct BenchShips {
     SeaCircle c[SEA_MAX_HULLS];
 } BenchShips;
 
-/* Place n ships on open water from seed (same seed, same places). */
-int bench_ships_init(BenchShips *s, const ShoreField *f, int n, uint32_t seed, Err *e);
+/* Place n ships on open water of w from seed (same seed, same places).
+ * A map with too little open sea for n fails naming the map, the ship
+ * and how many did fit (so --ships can say fewer). */
+int bench_ships_init(BenchShips *s, const BenchWorld *w, int n, uint32_t seed, Err *e);
 void bench_ships_step(BenchShips *s, const ShoreField *f, float dt);
 
 /* What one run does. */

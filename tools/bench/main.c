@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "core/afile.h"
 #include "core/stop.h"
 #include "core/cli.h"
 #include "core/clock.h"
@@ -209,6 +210,13 @@ static int world_for(const Opts *o, int fish, BenchWorld *w)
     Err e = {""};
     int rc = o->map ? bench_world_load(w, o->map, &e)
                     : bench_world_generate(w, o->seed, fish, default_radius(), &e);
+    /* A map too tight for the ships is bad input too: found here, before
+     * any run, it exits 2 with the way out. */
+    BenchShips probe;
+    if (rc == 0 && bench_ships_init(&probe, w, o->ships, o->seed, &e) != 0) {
+        bench_world_free(w);
+        rc = -1;
+    }
     if (rc != 0) {
         fprintf(stderr, "shoal-bench: %s\n", e.msg);
         return 2;
@@ -390,6 +398,13 @@ static int run_sweep(const Opts *o)
     static const int counts[] = {1000, 2000, 4000, 10000, 100000, 1000000};
     const int ncounts = (int)(sizeof counts / sizeof counts[0]);
     int tmax = o->threads_set ? o->threads : jobs_pick_threads(0);
+    /* The outputs are checked before the sweep's minutes, not after. */
+    Err ce = {""};
+    if ((o->csv && afile_check_writable(o->csv, &ce)) ||
+        (o->svg && afile_check_writable(o->svg, &ce))) {
+        fprintf(stderr, "shoal-bench: %s\n", ce.msg);
+        return 2;
+    }
     SweepRow *rows = calloc((size_t)(ncounts * tmax), sizeof *rows);
     if (!rows) {
         fprintf(stderr, "shoal-bench: out of memory for the sweep table\n");

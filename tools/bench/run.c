@@ -24,7 +24,7 @@ int bench_run_init(BenchRun *r, const BenchWorld *w, const BenchSetup *s, JobPoo
         bench_run_deinit(r);
         return -1;
     }
-    if (bench_ships_init(&r->ships, &w->shore, s->ships, s->seed, e) != 0) {
+    if (bench_ships_init(&r->ships, w, s->ships, s->seed, e) != 0) {
         bench_run_deinit(r);
         return -1;
     }

@@ -86,8 +86,9 @@ static float unit(uint32_t seed, uint64_t k)
     return (float)(mix(((uint64_t)seed << 32) ^ k) >> 40) * (1.0f / 16777216.0f);
 }
 
-int bench_ships_init(BenchShips *s, const ShoreField *f, int n, uint32_t seed, Err *e)
+int bench_ships_init(BenchShips *s, const BenchWorld *w, int n, uint32_t seed, Err *e)
 {
+    const ShoreField *f = &w->shore;
     memset(s, 0, sizeof *s);
     if (n > SEA_MAX_HULLS) n = SEA_MAX_HULLS;
     const float r = BENCH_SHIP_RADIUS;
@@ -103,9 +104,16 @@ int bench_ships_init(BenchShips *s, const ShoreField *f, int n, uint32_t seed, E
             s->c[i] = (SeaCircle){x, y, BENCH_SHIP_SPEED * cosf(a), BENCH_SHIP_SPEED * sinf(a), r};
             placed = 1;
         }
+        if (!placed && i == 0)
+            return err_set(e,
+                           "%s: no open water %.0f px from shore for a ship; give --ships 0, "
+                           "or a map with more open sea",
+                           w->desc, (double)(2.0f * r));
         if (!placed)
-            return err_set(e, "ships: no open water %.0f px from shore for ship %d of %d",
-                           (double)(2.0f * r), i + 1, n);
+            return err_set(e,
+                           "%s: no open water %.0f px from shore for ship %d of %d; give "
+                           "--ships %d or fewer, or a map with more open sea",
+                           w->desc, (double)(2.0f * r), i + 1, n, i);
         s->n++;
     }
     return 0;
