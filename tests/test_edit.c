@@ -86,24 +86,11 @@ static void snap_free(Snap *s)
     s->land = NULL;
 }
 
-static bool meta_same(const MapMeta *a, const MapMeta *b)
-{
-    if (strcmp(a->name, b->name) || a->hex_size != b->hex_size || a->wind_dir != b->wind_dir ||
-        a->wind_strength != b->wind_strength)
-        return false;
-    for (int f = 0; f < 2; f++) {
-        if (a->spawn_count[f] != b->spawn_count[f]) return false;
-        for (int i = 0; i < a->spawn_count[f]; i++)
-            if (!hex_equal(a->spawns[f][i], b->spawns[f][i])) return false;
-    }
-    return true;
-}
-
 static bool snap_same(const Snap *s, const Map *m)
 {
     return s->w == m->w && s->h == m->h &&
            memcmp(s->land, m->land, (size_t)m->w * (size_t)m->h) == 0 &&
-           meta_same(&s->meta, &m->meta);
+           map_meta_equal(&s->meta, &m->meta);
 }
 
 static bool symmetric(const Map *m)
@@ -218,7 +205,7 @@ static void check_changes(const Snap *before, Editor *ed, int it)
         ck_assert(c.pixels.x == 0 && c.pixels.y == 0 && c.pixels.w == m->w && c.pixels.h == m->h);
         return;
     }
-    if (!meta_same(&before->meta, &m->meta)) ck_assert_msg(c.meta, "meta not flagged at op %d", it);
+    if (!map_meta_equal(&before->meta, &m->meta)) ck_assert_msg(c.meta, "meta not flagged at op %d", it);
     for (int y = 0; y < m->h; y++)
         for (int x = 0; x < m->w; x++) {
             size_t i = (size_t)y * m->w + x;
@@ -950,7 +937,7 @@ START_TEST(test_meta_edits)
     /* All the way back to the start. */
     while (edit_undo(ed, &e) == 1) {
     }
-    ck_assert(meta_same(&start, &edit_map(ed)->meta));
+    ck_assert(map_meta_equal(&start, &edit_map(ed)->meta));
     ck_assert(!edit_dirty(ed));
     edit_deinit(ed);
 }
