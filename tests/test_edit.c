@@ -205,7 +205,8 @@ static void check_changes(const Snap *before, Editor *ed, int it)
         ck_assert(c.pixels.x == 0 && c.pixels.y == 0 && c.pixels.w == m->w && c.pixels.h == m->h);
         return;
     }
-    if (!map_meta_equal(&before->meta, &m->meta)) ck_assert_msg(c.meta, "meta not flagged at op %d", it);
+    if (!map_meta_equal(&before->meta, &m->meta))
+        ck_assert_msg(c.meta, "meta not flagged at op %d", it);
     for (int y = 0; y < m->h; y++)
         for (int x = 0; x < m->w; x++) {
             size_t i = (size_t)y * m->w + x;

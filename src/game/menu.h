@@ -50,10 +50,10 @@ typedef struct Menu {
     int nsaves;
     MenuSave saves[MENU_MAX_SAVES];
     char save_dir[PATHS_MAX];
-    int load_mode;                 /* BATTLE_VS_AI / BATTLE_HOTSEAT / BATTLE_WATCH */
+    int load_mode;             /* BATTLE_VS_AI / BATTLE_HOTSEAT / BATTLE_WATCH */
     char load_path[PATHS_MAX]; /* set with MENU_ACT_LOAD */
     char map_path[PATHS_MAX];  /* the chosen map's full path (menu_setup) */
-    char note[256];                /* an error to show, "" none */
+    char note[256];            /* an error to show, "" none */
     UiPanel panel;
     char title[96];
     /* Labels of the cycling buttons (widgets keep pointers for one frame). */
