@@ -22,6 +22,10 @@ int err_set(Err *e, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-int err_vset(Err *e, const char *fmt, va_list ap);
+int err_vset(Err *e, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 0)))
+#endif
+    ;
 
 #endif
