@@ -1,0 +1,283 @@
+/* loader: a battle started or loaded on its own thread; progress through
+ * atomics, the finish through a mutex and condition (for timed waits). */
+#include "loader.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/paths.h"
+#include "core/stop.h"
+
+/* The share of the bar the read fills; the bake fills the rest. Measured
+ * on an 8192^2 map: 0.81 s reading and charting, 0.72 s baking. */
+#define LOADER_READ_SHARE 0.5f
+
+struct Loader {
+    LoaderJob job;
+    char map_path[PATHS_MAX];  /* job.setup.map_path points here */
+    char save_path[PATHS_MAX]; /* job.path points here */
+    pthread_t thread;
+    /* Read by loader_poll at any time. */
+    atomic_int phase;
+    atomic_llong phase_t0; /* CLOCK_MONOTONIC ns when the step began */
+    atomic_bool cancel;
+    /* Two owners, the caller and the thread: whoever lets go last frees. */
+    atomic_int refs;
+    /* Written by the thread before it sets finished (under mu). */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    bool finished;
+    bool taken;
+    Battle *battle;
+    ShoreField shore;
+    Err err;
+};
+
+static long long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void enter(Loader *l, int phase)
+{
+    atomic_store(&l->phase_t0, now_ns());
+    atomic_store(&l->phase, phase);
+}
+
+/* Cancelled by the caller, or a signal is ending the program. */
+static bool stopping(const Loader *l)
+{
+    return atomic_load(&l->cancel) || stop_requested();
+}
+
+static void free_results(Loader *l)
+{
+    battle_free(l->battle);
+    l->battle = NULL;
+    shore_free(&l->shore);
+}
+
+static void destroy(Loader *l)
+{
+    free_results(l);
+    pthread_cond_destroy(&l->cv);
+    pthread_mutex_destroy(&l->mu);
+    free(l);
+}
+
+/* Drop one owner's hold; the last one frees. */
+static void release(Loader *l)
+{
+    if (atomic_fetch_sub(&l->refs, 1) == 1) destroy(l);
+}
+
+/* The steps; each leaves the outcome in l and returns the final phase. */
+static int work(Loader *l)
+{
+    const LoaderJob *j = &l->job;
+    if (stopping(l)) return LOADER_CANCELLED;
+    Battle *b = j->kind == LOADER_NEW ? battle_new(&j->setup, j->speed, &l->err)
+                                      : battle_load(j->path, j->mode, j->speed, &l->err);
+    if (!b) return LOADER_FAILED;
+    l->battle = b;
+    if (stopping(l)) return LOADER_CANCELLED;
+    enter(l, LOADER_BAKING);
+    if (shore_bake(&l->shore, b->map.land, b->map.w, b->map.h, &l->err) != 0) return LOADER_FAILED;
+    return stopping(l) ? LOADER_CANCELLED : LOADER_DONE;
+}
+
+static void *run(void *arg)
+{
+    Loader *l = arg;
+    int end = work(l);
+    if (end != LOADER_DONE) free_results(l);
+    if (end == LOADER_CANCELLED) err_set(&l->err, "cancelled");
+    pthread_mutex_lock(&l->mu);
+    l->finished = true;
+    enter(l, end);
+    pthread_cond_broadcast(&l->cv);
+    pthread_mutex_unlock(&l->mu);
+    release(l);
+    return NULL;
+}
+
+/* Copy s into buf (cap bytes); -1 when it does not fit. */
+static int copy_path(char *buf, size_t cap, const char *s, Err *e)
+{
+    int n = snprintf(buf, cap, "%s", s);
+    if (n < 0 || (size_t)n >= cap) return err_set(e, "%.200s...: path too long", s);
+    return 0;
+}
+
+Loader *loader_start(const LoaderJob *job, Err *e)
+{
+    assert(job && (job->kind == LOADER_NEW || job->kind == LOADER_LOAD));
+    assert(job->kind == LOADER_NEW || job->path);
+    Loader *l = calloc(1, sizeof *l);
+    if (!l) {
+        err_set(e, "loader: out of memory");
+        return NULL;
+    }
+    l->job = *job;
+    if (job->kind == LOADER_NEW && job->setup.map_path) {
+        if (copy_path(l->map_path, sizeof l->map_path, job->setup.map_path, e) != 0) goto fail;
+        l->job.setup.map_path = l->map_path;
+    }
+    if (job->kind == LOADER_LOAD) {
+        if (copy_path(l->save_path, sizeof l->save_path, job->path, e) != 0) goto fail;
+        l->job.path = l->save_path;
+    } else {
+        l->job.path = NULL;
+    }
+    atomic_init(&l->phase, LOADER_READING);
+    atomic_init(&l->phase_t0, now_ns());
+    atomic_init(&l->cancel, false);
+    atomic_init(&l->refs, 2);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    /* Timed waits measure a duration: immune to the wall clock being set. */
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    int rc = pthread_cond_init(&l->cv, &ca);
+    pthread_condattr_destroy(&ca);
+    if (rc != 0) {
+        err_set(e, "loader: cannot make a condition variable (error %d)", rc);
+        goto fail;
+    }
+    if (pthread_mutex_init(&l->mu, NULL) != 0) {
+        pthread_cond_destroy(&l->cv);
+        err_set(e, "loader: cannot make a mutex");
+        goto fail;
+    }
+    rc = pthread_create(&l->thread, NULL, run, l);
+    if (rc != 0) {
+        err_set(e, "loader: cannot start a thread (%s)", strerror(rc));
+        pthread_mutex_destroy(&l->mu);
+        pthread_cond_destroy(&l->cv);
+        goto fail;
+    }
+    return l;
+fail:
+    free(l);
+    return NULL;
+}
+
+const LoaderJob *loader_job(const Loader *l)
+{
+    return &l->job;
+}
+
+int loader_poll(const Loader *l, LoaderProgress *p)
+{
+    int phase = atomic_load(&l->phase);
+    if (!p) return phase;
+    p->phase = phase;
+    p->phase_s = (double)(now_ns() - atomic_load(&l->phase_t0)) * 1e-9;
+    p->fraction = phase == LOADER_READING  ? 0.0f
+                  : phase == LOADER_BAKING ? LOADER_READ_SHARE
+                                           : 1.0f;
+    const LoaderJob *j = &l->job;
+    switch (phase) {
+    case LOADER_READING:
+        p->what = j->kind == LOADER_LOAD ? "Reading the save and its map"
+                  : j->setup.map_path    ? "Reading the map"
+                                         : "Generating the sea";
+        break;
+    case LOADER_BAKING:
+        p->what = "Baking the shore";
+        break;
+    case LOADER_DONE:
+        p->what = "Ready";
+        break;
+    case LOADER_FAILED:
+        p->what = "Failed";
+        break;
+    default:
+        p->what = "Cancelled";
+        break;
+    }
+    return phase;
+}
+
+void loader_cancel(Loader *l)
+{
+    atomic_store(&l->cancel, true);
+}
+
+bool loader_wait(Loader *l, double seconds)
+{
+    struct timespec until;
+    if (seconds >= 0) {
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        long long ns = until.tv_nsec + (long long)(seconds * 1e9);
+        until.tv_sec += (time_t)(ns / 1000000000LL);
+        until.tv_nsec = (long)(ns % 1000000000LL);
+    }
+    pthread_mutex_lock(&l->mu);
+    while (!l->finished) {
+        if (seconds < 0) {
+            pthread_cond_wait(&l->cv, &l->mu);
+        } else if (pthread_cond_timedwait(&l->cv, &l->mu, &until) == ETIMEDOUT) {
+            break;
+        }
+    }
+    bool done = l->finished;
+    pthread_mutex_unlock(&l->mu);
+    return done;
+}
+
+int loader_take(Loader *l, Battle **b, ShoreField *shore, Err *e)
+{
+    assert(l && b && shore);
+    *b = NULL;
+    pthread_mutex_lock(&l->mu);
+    bool finished = l->finished;
+    pthread_mutex_unlock(&l->mu);
+    if (!finished) return err_set(e, "loader: still loading");
+    if (l->taken) return err_set(e, "loader: already taken");
+    l->taken = true;
+    if (!l->battle) {
+        *e = l->err;
+        return -1;
+    }
+    *b = l->battle;
+    *shore = l->shore;
+    l->battle = NULL;
+    memset(&l->shore, 0, sizeof l->shore);
+    return 0;
+}
+
+void loader_free(Loader *l)
+{
+    if (!l) return;
+    loader_cancel(l);
+    pthread_mutex_lock(&l->mu);
+    bool finished = l->finished;
+    pthread_mutex_unlock(&l->mu);
+    if (finished) {
+        /* It has let go of l (or is about to return): reap it. */
+        pthread_join(l->thread, NULL);
+        destroy(l);
+        return;
+    }
+    pthread_detach(l->thread);
+    release(l);
+}
+
+int loader_run(const LoaderJob *job, Battle **b, ShoreField *shore, Err *e)
+{
+    *b = NULL;
+    Loader *l = loader_start(job, e);
+    if (!l) return -1;
+    loader_wait(l, -1.0);
+    int rc = loader_take(l, b, shore, e);
+    loader_free(l);
+    return rc;
+}

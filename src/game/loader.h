@@ -1,0 +1,88 @@
+/* loader: the slow, SDL-free part of starting or loading a battle — the
+ * map read (or the sea generated), charted, the fleets placed, the shore
+ * baked — on a thread of its own, so the window keeps drawing. Progress
+ * is read through atomics; a cancel is honoured between steps. */
+#ifndef SHOAL_LOADER_H
+#define SHOAL_LOADER_H
+
+#include <stdbool.h>
+
+#include "battle.h"
+#include "core/err.h"
+#include "core/shore.h"
+
+/* What a loader does. */
+enum {
+    LOADER_NEW,  /* battle_new(setup) */
+    LOADER_LOAD, /* battle_load(path, mode) */
+};
+
+/* A job; loader_start copies it, strings included. */
+typedef struct LoaderJob {
+    int kind;          /* LOADER_NEW or LOADER_LOAD */
+    BattleSetup setup; /* LOADER_NEW (setup.map_path NULL: a generated sea) */
+    const char *path;  /* LOADER_LOAD: the save */
+    int mode;          /* LOADER_LOAD: BATTLE_VS_AI ... */
+    float speed;       /* animation speed of the battle made */
+} LoaderJob;
+
+/* Where a load is, in the order it goes. The map read is one step with
+ * its charting and the fleets' placement: battle_new and battle_load do
+ * them in one call, and the chart takes 3 ms of the 1.5 s an 8192^2 map
+ * costs (0.8 s reading, 0.7 s baking). */
+enum {
+    LOADER_READING,   /* the map (or the save and its map) read or generated */
+    LOADER_BAKING,    /* the shore field baked */
+    LOADER_DONE,      /* finished: a battle and its shore to take */
+    LOADER_FAILED,    /* finished: loader_take says why */
+    LOADER_CANCELLED, /* finished: cancelled, nothing made is left */
+};
+
+typedef struct LoaderProgress {
+    int phase;        /* LOADER_* */
+    float fraction;   /* 0..1 of the whole, advanced as the steps end */
+    double phase_s;   /* seconds since this step began */
+    const char *what; /* the step in words ("Baking the shore"); static */
+} LoaderProgress;
+
+typedef struct Loader Loader;
+
+/* Start job on a new thread. NULL with e set when no thread can be made
+ * (then nothing was started). */
+Loader *loader_start(const LoaderJob *job, Err *e);
+
+/* The job as given to loader_start (its strings are the loader's copies,
+ * valid until loader_free). */
+const LoaderJob *loader_job(const Loader *l);
+
+/* Where the load is now (p may be NULL); returns p->phase. Never blocks. */
+int loader_poll(const Loader *l, LoaderProgress *p);
+
+/* Ask the load to stop. It stops at the next step's start (a step under
+ * way is not interrupted: a 16384^2 PNG decode runs to its end) and
+ * frees what it made; the phase then ends as LOADER_CANCELLED, unless it
+ * had already finished. Never blocks. */
+void loader_cancel(Loader *l);
+
+/* Wait up to `seconds` (< 0: for ever) for the load to finish; true when
+ * it has. */
+bool loader_wait(Loader *l, double seconds);
+
+/* After LOADER_DONE: hand over the battle (the caller's to battle_free)
+ * and its map's shore field (the caller's to shore_free); returns 0. Else
+ * returns -1 with e saying why ("cancelled" when it was) and *b NULL. Once
+ * only. */
+int loader_take(Loader *l, Battle **b, ShoreField *shore, Err *e);
+
+/* Cancel and let go. A finished loader's thread is joined and whatever
+ * was not taken is freed. A thread still inside a step is detached
+ * rather than waited for: it frees the loader and what it made when the
+ * step ends, so this never blocks (at process exit the OS takes what it
+ * holds). NULL is ignored. */
+void loader_free(Loader *l);
+
+/* The synchronous form for headless runs and tests: start, wait, take,
+ * free. Same results as loader_take. */
+int loader_run(const LoaderJob *job, Battle **b, ShoreField *shore, Err *e);
+
+#endif
