@@ -10,6 +10,7 @@
 #include "hud.h"
 #include "ui/draw.h"
 #include "ui/screenshot.h"
+#include "ui/theme.h"
 
 /* A new battle opens with hexes this many window points from centre to
  * corner, centred on the side that plots first. */
@@ -25,6 +26,9 @@
 /* A click picks the nearest fish within this many window points: the
  * fish keep away from the cursor, so the reach goes past its stone. */
 #define PICK_PT (CURSOR_PT + 16.0)
+/* Quitting mid-load waits this long for the loader's step to end, so it
+ * can free what it made; past that the thread is left to the exit. */
+#define LOADER_QUIT_WAIT_S 1.0
 
 static uint64_t ticks(void)
 {
@@ -75,11 +79,13 @@ static void draw_hud(void *ctx, SDL_Renderer *r, const Camera *c)
     if (g->battle && !g->menu_open && (g->status_line || g->battle->phase == BATTLE_CURTAIN)) {
         g->bview.right_inset = g->panel ? g->tuning.panel.w + 10 * ui : 0.0f;
         g->bview.bottom_inset = g->stats ? (float)hud_stats_height(g->text, ui) : 0.0f;
-        g->battle_act |= battle_view_hud(&g->bview, &g->ui, c, g->view_w, g->view_h);
+        int a = battle_view_hud(&g->bview, &g->ui, c, g->view_w, g->view_h);
+        /* While a load runs the view is only shown: what it chose is dropped. */
+        if (!g->loader) g->battle_act |= a;
     }
     if (g->menu_open) {
         int a = menu_draw(&g->menu, &g->ui, g->text, r, g->view_w, g->view_h, g->battle != NULL);
-        if (a != MENU_ACT_NONE) g->menu_act = a;
+        if (a != MENU_ACT_NONE && !g->loader) g->menu_act = a;
     }
     if (g->panel) {
         g->tuning.sea_on = g->sea.on;
@@ -87,20 +93,32 @@ static void draw_hud(void *ctx, SDL_Renderer *r, const Camera *c)
     }
     ui_end(&g->ui);
     if (g->help) hud_draw_help(g->text, r, g->view_w, g->view_h, ui, g->battle != NULL);
+    if (g->loader) {
+        LoaderProgress p;
+        loader_poll(g->loader, &p);
+        HudLoading l = {g->load_title, p.what, p.phase_s, p.fraction, 1};
+        ui_begin(&g->load_ui, ui);
+        if (hud_draw_loading(&g->load_ui, &g->load_panel, &l, g->view_w, g->view_h))
+            g->load_cancel = true;
+        ui_end(&g->load_ui);
+    }
 }
 
-/* Something to look at while a large map bakes (it can take seconds). */
-static void draw_loading(Game *g)
+/* One frame of the loading panel alone, for work the main thread does
+ * itself (the start map's shore, a new map's terrain): nothing else can
+ * be drawn meanwhile, and nothing can be cancelled. */
+static void draw_loading(Game *g, const char *step, float fraction)
 {
     if (!g->win) return;
-    char msg[MAP_NAME_MAX + 32];
-    snprintf(msg, sizeof msg, "Charting %s\xE2\x80\xA6", g->m->meta.name);
-    int w, h;
-    text_measure(g->text, msg, &w, &h);
-    SDL_SetRenderDrawColor(g->r, 7, 22, 44, 255);
+    char title[MAP_NAME_MAX + 32];
+    snprintf(title, sizeof title, "Charting %s", g->m->meta.name);
+    theme_draw_color(g->r, THEME_CURTAIN);
     SDL_RenderClear(g->r);
-    SDL_Color ink = {200, 225, 235, 255};
-    text_draw(g->text, msg, (g->view_w - w) / 2, (g->view_h - h) / 2, ink);
+    UiPanel p = {0};
+    HudLoading l = {title, step, -1.0, fraction, 0};
+    ui_begin(&g->load_ui, g->in.px_ratio);
+    hud_draw_loading(&g->load_ui, &p, &l, g->view_w, g->view_h);
+    ui_end(&g->load_ui);
     SDL_RenderPresent(g->r);
 }
 
@@ -162,9 +180,10 @@ static void focus_battle(Game *g)
     cam_clamp(&g->cam);
 }
 
-/* Rebuild everything that depends on the map for m: shore field,
- * terrain, the sea (keeping its counts, weights and switch), camera. */
-static int set_world(Game *g, const Map *m, Err *e)
+/* Rebuild everything that depends on the map for m: shore field (taken
+ * from baked when given: the loader's, for m), terrain, the sea (keeping
+ * its counts, weights and switch), camera. */
+static int set_world(Game *g, const Map *m, ShoreField *baked, Err *e)
 {
     int fish = sealife_fish(&g->sea), sharks = sealife_shark_count(&g->sea), on = g->sea.on;
     SeaParams p = g->sea.params;
@@ -173,8 +192,14 @@ static int set_world(Game *g, const Map *m, Err *e)
     shore_free(&g->shore);
     g->m = m;
     cam_init(&g->cam, m->w, m->h, g->view_w, g->view_h);
-    draw_loading(g);
-    if (shore_bake(&g->shore, m->land, m->w, m->h, e) != 0) return -1;
+    if (baked) {
+        g->shore = *baked;
+        memset(baked, 0, sizeof *baked);
+        draw_loading(g, "Painting the coast", 1.0f);
+    } else {
+        draw_loading(g, "Baking the shore", 0.0f);
+        if (shore_bake(&g->shore, m->land, m->w, m->h, e) != 0) return -1;
+    }
     if (terrain_init(&g->terrain, g->r, m, &g->shore, g->pool, e) != 0) return -1;
     uint32_t seed = g->o->has_seed ? g->o->seed : 1;
     if (sealife_init(&g->sea, g->r, &g->shore, g->pool, seed, fish, sharks, e) != 0) return -1;
@@ -188,15 +213,17 @@ static int set_world(Game *g, const Map *m, Err *e)
     return 0;
 }
 
-int game_set_battle(Game *g, Battle *b, Err *e)
+int game_set_battle(Game *g, Battle *b, ShoreField *shore, Err *e)
 {
     const Map *back = g->m;
     Battle *old = g->battle;
     const Map *want = b ? &b->map : back;
-    if (want != g->m && set_world(g, want, e) != 0) {
+    if (want == g->m && shore) shore_free(shore); /* the world stays: not needed */
+    if (want != g->m && set_world(g, want, shore, e) != 0) {
         Err e2 = {{0}};
+        if (shore) shore_free(shore);
         battle_free(b);
-        if (set_world(g, back, &e2) != 0) {
+        if (set_world(g, back, NULL, &e2) != 0) {
             fprintf(stderr, "shoal: %s\n", e2.msg);
             g->quit = 1;
             g->exit_code = 1;
@@ -261,7 +288,8 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
         return err_set(e, "renderer: %s", SDL_GetError());
     cam_init(&g->cam, m->w, m->h, g->view_w, g->view_h);
     game_sync_view(g);
-    draw_loading(g);
+    ui_init(&g->load_ui, r, g->text);
+    draw_loading(g, "Baking the shore", 0.0f);
     load_settings(g);
     int fish = o->fish_given || !win ? o->fish : g->settings.fish;
     int sharks = o->sharks_given || !win ? o->sharks : g->settings.sharks;
@@ -302,6 +330,14 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
 
 void game_deinit(Game *g)
 {
+    if (g->loader) {
+        /* Quitting mid-load: the loader stops at its next step; a step
+         * under way (a 16384^2 decode takes seconds) is not waited out. */
+        loader_cancel(g->loader);
+        loader_wait(g->loader, LOADER_QUIT_WAIT_S);
+        loader_free(g->loader);
+        g->loader = NULL;
+    }
     battle_free(g->battle);
     g->battle = NULL;
     battle_view_deinit(&g->bview);
@@ -445,8 +481,37 @@ static int game_key(Game *g, const SDL_Event *ev)
     return 0;
 }
 
+/* An event while a load runs: Cancel (a click on the panel's button, or
+ * Esc), quitting, a resize and F12; the rest is dropped. */
+static int loading_event(Game *g, const SDL_Event *ev)
+{
+    ui_event(&g->load_ui, ev);
+    switch (ev->type) {
+    case SDL_QUIT:
+        return 1;
+    case SDL_WINDOWEVENT:
+        if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) game_sync_view(g);
+        return 0;
+    case SDL_KEYDOWN:
+        if (ev->key.repeat) return 0;
+        if (ev->key.keysym.sym == SDLK_ESCAPE) g->load_cancel = true;
+        if (ev->key.keysym.sym == SDLK_F12) g->want_shot = 1;
+        return 0;
+    case SDL_MOUSEBUTTONUP:
+        /* A press from before the load must still end, or its drag (or
+         * its captured widget) would outlive the load; what the release
+         * would do is dropped. */
+        ui_event(&g->ui, ev);
+        input_event(&g->in, ev, &g->cam);
+        return 0;
+    default:
+        return 0;
+    }
+}
+
 int game_event(Game *g, const SDL_Event *ev)
 {
+    if (g->loader) return loading_event(g, ev);
     /* Widgets first: what they take never reaches the camera. */
     if (ui_event(&g->ui, ev)) return 0;
     if (ev->type == SDL_KEYDOWN && game_key(g, ev)) return 0;
@@ -485,47 +550,109 @@ static void tell(Game *g, int bad, const char *msg)
         game_status(g, msg);
 }
 
-/* A battle from the menu (or "another like this one"). */
-static void new_battle(Game *g, const BattleSetup *st)
+/* A started or loaded battle (b NULL: it failed, e says why; cancelled:
+ * the player stopped it) goes on screen, or the failure is told; either
+ * way what was on screen stays until the new battle is ready. */
+static void finish_load(Game *g, const LoaderJob *j, Battle *b, ShoreField *shore, bool cancelled,
+                        Err *e)
 {
-    Err e = {{0}};
-    char msg[600];
-    snprintf(msg, sizeof msg, "Preparing the fleets\xE2\x80\xA6");
-    game_status(g, msg);
-    Battle *b = battle_new(st, g->settings.anim_speed, &e);
-    if (!b || game_set_battle(g, b, &e) != 0) {
-        snprintf(msg, sizeof msg, "no battle: %s", e.msg);
-        g->menu_open = 1;
+    char msg[700];
+    if (cancelled) {
+        tell(g, 0, j->kind == LOADER_NEW ? "no battle: cancelled" : "load cancelled");
+        return;
+    }
+    if (!b || game_set_battle(g, b, shore, e) != 0) {
+        if (j->kind == LOADER_NEW) {
+            snprintf(msg, sizeof msg, "no battle: %.600s", e->msg);
+            g->menu_open = 1;
+        } else {
+            /* A save that won't load is reported; the game plays on. */
+            snprintf(msg, sizeof msg, "cannot load: %.600s", e->msg);
+            fprintf(stderr, "shoal: %s\n", msg);
+        }
         tell(g, 1, msg);
         return;
     }
-    g->again = *st;
-    if (st->map_path) {
-        snprintf(g->again_map, sizeof g->again_map, "%s", st->map_path);
+    g->menu_open = 0;
+    if (j->kind == LOADER_LOAD) {
+        snprintf(msg, sizeof msg, "loaded %.600s", j->path);
+        tell(g, 0, msg);
+        return;
+    }
+    g->again = j->setup;
+    if (j->setup.map_path) {
+        snprintf(g->again_map, sizeof g->again_map, "%s", j->setup.map_path);
         g->again.map_path = g->again_map;
     }
-    g->menu_open = 0;
     tell(g, 0,
          g->battle->mode == BATTLE_HOTSEAT
              ? "hot-seat: each side gives its orders behind a curtain"
              : "select a ship, click where she should sail, press Enter to end the turn");
 }
 
-static void load_battle(Game *g, const char *path, int mode)
+/* Start j on the loader. In a window the game draws on while it runs
+ * (poll_load picks it up); headless, nobody would see a bar, so it is
+ * waited for here, through the same loader. */
+static void begin_load(Game *g, const LoaderJob *j)
 {
+    if (g->loader) return; /* one at a time (no input reaches here meanwhile) */
     Err e = {{0}};
-    char msg[700];
-    Battle *b = battle_load(path, mode, g->settings.anim_speed, &e);
-    if (!b || game_set_battle(g, b, &e) != 0) {
-        /* A save that won't load is reported; the game plays on. */
-        snprintf(msg, sizeof msg, "cannot load: %s", e.msg);
-        fprintf(stderr, "shoal: %s\n", msg);
-        tell(g, 1, msg);
+    if (!g->win) {
+        Battle *b = NULL;
+        ShoreField shore = {0};
+        loader_run(j, &b, &shore, &e);
+        finish_load(g, j, b, &shore, false, &e);
         return;
     }
-    g->menu_open = 0;
-    snprintf(msg, sizeof msg, "loaded %.600s", path);
-    tell(g, 0, msg);
+    g->loader = loader_start(j, &e);
+    if (!g->loader) {
+        finish_load(g, j, NULL, NULL, false, &e);
+        return;
+    }
+    if (j->kind == LOADER_LOAD) {
+        const char *slash = strrchr(j->path, '/');
+        snprintf(g->load_title, sizeof g->load_title, "Loading %.120s",
+                 slash ? slash + 1 : j->path);
+    } else {
+        snprintf(g->load_title, sizeof g->load_title, "Starting a battle");
+    }
+    g->load_cancel = false;
+    g->load_panel = (UiPanel){0};
+}
+
+/* At a frame's start: a Cancel asked for, or a load that has finished. */
+static void poll_load(Game *g)
+{
+    Loader *l = g->loader;
+    if (!l) return;
+    if (g->load_cancel) {
+        /* Back at once: the thread, if mid-step, cleans up on its own. */
+        g->loader = NULL;
+        finish_load(g, loader_job(l), NULL, NULL, true, NULL);
+        loader_free(l);
+        return;
+    }
+    if (loader_poll(l, NULL) < LOADER_DONE) return;
+    g->loader = NULL;
+    Battle *b = NULL;
+    ShoreField shore = {0};
+    Err e = {{0}};
+    loader_take(l, &b, &shore, &e);
+    finish_load(g, loader_job(l), b, &shore, false, &e);
+    loader_free(l);
+}
+
+/* A battle from the menu (or "another like this one"). */
+static void new_battle(Game *g, const BattleSetup *st)
+{
+    LoaderJob j = {LOADER_NEW, *st, NULL, 0, g->settings.anim_speed};
+    begin_load(g, &j);
+}
+
+static void load_battle(Game *g, const char *path, int mode)
+{
+    LoaderJob j = {LOADER_LOAD, {0}, path, mode, g->settings.anim_speed};
+    begin_load(g, &j);
 }
 
 static void save_battle(Game *g, const char *name)
@@ -715,10 +842,12 @@ void game_frame(Game *g, double dt)
     draw_counts_reset();
     apply_tuning(g);
     apply_actions(g);
+    poll_load(g);
     if (g->battle) {
         Battle *b = g->battle;
-        /* The battle holds still under the menu; the hulls keep the fish off. */
-        if (!g->menu_open) battle_update(b, (float)dt);
+        /* The battle holds still under the menu and while another loads;
+         * the hulls keep the fish off. */
+        if (!g->menu_open && !g->loader) battle_update(b, (float)dt);
         battle_feed_sea(b, g->sea.sea);
         /* Hot-seat: each commander finds the view on their own fleet. */
         if (b->mode == BATTLE_HOTSEAT && b->phase == BATTLE_PLOT &&
@@ -727,7 +856,7 @@ void game_frame(Game *g, double dt)
         g->seen_phase = b->phase;
         g->seen_side = b->side;
     }
-    if (g->win) {
+    if (g->win && !g->loader) {
         /* After a stall (a window drag, a slow disk) keys must not jump. */
         if (input_keys(&g->in, &g->cam, dt < 0.1 ? dt : 0.1) & INPUT_PANNED)
             sealife_unfollow(&g->sea);

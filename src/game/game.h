@@ -11,6 +11,7 @@
 #include "core/map.h"
 #include "core/shore.h"
 #include "input.h"
+#include "loader.h"
 #include "menu.h"
 #include "options.h"
 #include "perf.h"
@@ -62,8 +63,17 @@ typedef struct Game {
     /* What the menu and the battle's screens chose while drawing; acted
      * on at the start of the next frame, when no sea step is in flight. */
     int menu_act, battle_act;
-    int quit;      /* the player chose Quit: the loop ends after this frame */
-    int exit_code; /* for quit: 1 after a failure the game can't go on from */
+    /* A battle being started or loaded off the main thread (NULL: none).
+     * Meanwhile the view is drawn as it was under a panel with a bar and
+     * Cancel, and takes no input: load_ui is the panel's own, so the
+     * widgets of g->ui (menu, battle buttons, controls) hear nothing. */
+    Loader *loader;
+    Ui load_ui;
+    UiPanel load_panel;
+    char load_title[160];
+    bool load_cancel; /* Cancel or Esc: acted on at the next frame's start */
+    int quit;         /* the player chose Quit: the loop ends after this frame */
+    int exit_code;    /* for quit: 1 after a failure the game can't go on from */
 } Game;
 
 /* Everything of a game on renderer r (and window win, NULL headless):
@@ -98,9 +108,11 @@ void game_set_sea_life(Game *g, int on);
 
 /* Put battle b (owned from now on; NULL: none) on screen: the world is
  * rebuilt for its map (shore, terrain, sea life) and the old battle goes.
- * On failure b is freed, the old world restored and e says why; when even
+ * shore, when not NULL, is the field already baked from b's map (the
+ * loader's): it is taken (on failure too) instead of baked again. On
+ * failure b is freed, the old world restored and e says why; when even
  * that fails the game quits with exit code 1. */
-int game_set_battle(Game *g, Battle *b, Err *e);
+int game_set_battle(Game *g, Battle *b, ShoreField *shore, Err *e);
 /* Save the battle to saves/NAME.sav (atomic; folder created); the path
  * written goes to out. */
 int game_save_battle(Game *g, const char *name, char *out, size_t cap, Err *e);

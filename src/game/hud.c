@@ -1,4 +1,4 @@
-/* hud: status line, help overlay and performance overlay. */
+/* hud: status line, help overlay, performance overlay, loading panel. */
 #include "hud.h"
 
 #include <stdio.h>
@@ -162,4 +162,55 @@ void hud_draw_stats(Text *t, SDL_Renderer *r, const HudStats *s, int view_h, flo
     const float marks[2] = {1000.0f / 60.0f, 1000.0f / 30.0f};
     SDL_FRect area = {(float)(x + pad), (float)(y + 2 * pad + n * lh), (float)gw, (float)gh};
     graph_draw(g, r, area, vmax, 1000.0f / 60.0f, marks, 2);
+}
+
+/* Design px: the loading panel's width, the bar's height. */
+#define LOADING_W     380.0f
+#define LOADING_BAR_H 8.0f
+
+int hud_draw_loading(Ui *ui, UiPanel *p, const HudLoading *l, int view_w, int view_h)
+{
+    SDL_Renderer *r = ui->r;
+    float s = ui->scale;
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    theme_draw_color(r, THEME_SCRIM);
+    SDL_Rect all = {0, 0, view_w, view_h};
+    draw_fill_rect(r, &all);
+    int lh = text_line_height(ui->text);
+    /* Widgets learn a panel's height as they lay it out, for the next
+     * frame; a panel shown for one frame (a bake on the main thread) has
+     * none, so it is worked out here: title, step, bar, button rows. */
+    if (p->h <= 0.0f) {
+        float rows = 3.0f * ((float)lh + THEME_GAP * s);
+        if (l->cancel) rows += (float)lh + 8.0f * s + THEME_GAP * s;
+        p->h = rows + (2.0f * THEME_PAD - THEME_GAP) * s;
+    }
+    p->w = LOADING_W * s;
+    if (p->w > (float)view_w - 20.0f * s) p->w = (float)view_w - 20.0f * s;
+    p->x = ((float)view_w - p->w) / 2;
+    p->y = ((float)view_h - p->h) / 2;
+    p->title = l->title;
+    ui_panel_begin(ui, p);
+    char line[160];
+    if (l->step_s >= 0)
+        snprintf(line, sizeof line, "%s\xE2\x80\xA6  %.1f s", l->step, l->step_s);
+    else
+        snprintf(line, sizeof line, "%s\xE2\x80\xA6", l->step);
+    ui_label(ui, line);
+    /* The bar sits in a row of its own, as tall as a line of text. */
+    ui_label(ui, "");
+    SDL_FRect row = ui->last;
+    float f = l->fraction < 0.0f ? 0.0f : l->fraction > 1.0f ? 1.0f : l->fraction;
+    float bh = LOADING_BAR_H * s, by = row.y + (row.h - bh) / 2;
+    SDL_Rect track = {(int)row.x, (int)by, (int)row.w, (int)bh};
+    SDL_Rect done = {(int)row.x, (int)by, (int)(row.w * f), (int)bh};
+    theme_draw_color(r, THEME_WELL);
+    draw_fill_rect(r, &track);
+    theme_draw_color(r, THEME_FILL);
+    if (done.w > 0) draw_fill_rect(r, &done);
+    theme_draw_color(r, THEME_WELL_EDGE);
+    draw_rect(r, &track);
+    int clicked = l->cancel && ui_button(ui, "Cancel");
+    ui_panel_end(ui);
+    return clicked;
 }

@@ -1,5 +1,5 @@
-/* hud: the status line, the help overlay and the performance overlay
- * drawn over the map. */
+/* hud: the status line, the help overlay, the performance overlay and
+ * the loading panel drawn over the map. */
 #ifndef SHOAL_HUD_H
 #define SHOAL_HUD_H
 
@@ -7,6 +7,7 @@
 
 #include "perf.h"
 #include "ui/text.h"
+#include "ui/widgets.h"
 
 typedef struct HudInfo {
     const char *map_name;
@@ -41,5 +42,20 @@ void hud_draw_stats(Text *t, SDL_Renderer *r, const HudStats *s, int view_h, flo
 /* Output px the performance overlay takes at the bottom of the view, its
  * margin included (for what else sits down there). */
 int hud_stats_height(Text *t, float ui);
+
+/* What the loading panel shows. */
+typedef struct HudLoading {
+    const char *title; /* what is loading ("Loading quicksave.sav") */
+    const char *step;  /* the step under way ("Baking the shore") */
+    double step_s;     /* seconds into the step, < 0: not shown */
+    float fraction;    /* 0..1 of the whole */
+    int cancel;        /* offer a Cancel button */
+} HudLoading;
+
+/* The loading panel in the middle of a view_w x view_h view, over a
+ * scrim that marks the view behind as taking no input: the title, the
+ * step and its time, a bar, and Cancel. p keeps the panel's size from
+ * frame to frame (start it zeroed). Returns 1 when Cancel was clicked. */
+int hud_draw_loading(Ui *ui, UiPanel *p, const HudLoading *l, int view_w, int view_h);
 
 #endif
