@@ -64,7 +64,10 @@ int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *
     bool exists;
     if (afile_resolve(path, tmp, &st, &exists, e)) return -1;
     /* mkstemp replaces the last six characters, which must be 'X'. */
-    strcat(tmp, ".tmp-XXXXXX");
+    size_t n = strlen(tmp);
+    memcpy(tmp + n, ".tmp-", 5);
+    memset(tmp + n + 5, 'X', 6);
+    tmp[n + 11] = '\0';
     int fd = mkstemp(tmp);
     if (fd < 0)
         return err_set(e, "%s: cannot create a temp file to save: %s", path, strerror(errno));

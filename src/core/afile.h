@@ -33,7 +33,7 @@ void afile_discard(const char *tmp);
  *   begin, then add each file (staged whole and flushed; the first add
  *   locks the first file's folder), then commit (or abort). commit writes
  *   a journal beside the first file (NAME.saving), keeps each old file as
- *   a hard link NAME.bak-XXXXXX, renames every temp file into place and
+ *   a hard link NAME.bak-RANDOM, renames every temp file into place and
  *   removes the journal and the backups; a rename that fails puts the old
  *   files back. Either way the folder lock is dropped.
  * AfileGroup is large (two paths a file): keep it off small stacks. */
@@ -52,10 +52,10 @@ void afile_group_abort(AfileGroup *g);
 
 /* Before reading a group's files (paths[0] first, as saved): finish or
  * undo a commit that a kill interrupted (its journal says which), and
- * remove temp files and backups that a killed save left (NAME.tmp-XXXXXX,
- * NAME.bak-XXXXXX). Skipped while another process holds the folder for a
- * save. Returns how many leftovers it mended (0: none), or -1 when the
- * journal is damaged (e names it; the files are left as they are). */
+ * remove temp files and backups that a killed save left (NAME.tmp-RANDOM,
+ * NAME.bak-RANDOM: six characters of mkstemp's). Skipped while another process holds the folder for
+ * a save. Returns how many leftovers it mended (0: none), or -1 when the journal is damaged (e
+ * names it; the files are left as they are). */
 int afile_group_recover(const char *const paths[], int n, Err *e);
 
 /* Read a whole file into a malloc'd buffer (NUL-terminated for text use),
