@@ -1,0 +1,316 @@
+/* test_ui_loader: a battle started or loaded on the loader's thread is
+ * the one the synchronous calls make (save text and shore field alike);
+ * its phases go forward and end in done; a cancel mid-load ends it
+ * promptly with nothing left; a failed load names what failed. */
+#include <time.h>
+
+#include "core/map.h"
+#include "core/save.h"
+#include "core/shore.h"
+#include "testutil.h"
+
+#include "game/battle.h"
+#include "game/loader.h"
+
+/* A 4096^2 map file reads in ~0.25 s and bakes in ~0.2 s here: slow
+ * enough to be caught in each phase, quick enough for every run. */
+#define BIG_SIDE 4096
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The save text of b (what "the same battle" means to the game). */
+static char *save_text(const Battle *b)
+{
+    char *buf = malloc(SAVE_MAX_BYTES);
+    ck_assert_ptr_nonnull(buf);
+    Err e = {{0}};
+    int n = save_format(&b->sk, buf, SAVE_MAX_BYTES, &e);
+    if (n < 0) ck_abort_msg("save_format: %s", e.msg);
+    return buf;
+}
+
+static void assert_same_battle(const Battle *a, const Battle *b)
+{
+    char *ta = save_text(a), *tb = save_text(b);
+    ck_assert_str_eq(ta, tb);
+    free(ta);
+    free(tb);
+    ck_assert_int_eq(a->phase, b->phase);
+    ck_assert_int_eq(a->side, b->side);
+    ck_assert_int_eq(a->map.w, b->map.w);
+    ck_assert_int_eq(a->map.h, b->map.h);
+    ck_assert_mem_eq(a->map.land, b->map.land, (size_t)a->map.w * (size_t)a->map.h);
+}
+
+/* The shore the loader baked is the one shore_bake makes of b's map. */
+static void assert_shore_of(const ShoreField *f, const Battle *b)
+{
+    ShoreField want;
+    Err e = {{0}};
+    ck_assert_int_eq(shore_bake(&want, b->map.land, b->map.w, b->map.h, &e), 0);
+    ck_assert_int_eq(f->w, want.w);
+    ck_assert_int_eq(f->h, want.h);
+    ck_assert_mem_eq(f->dist, want.dist, sizeof(float) * (size_t)want.w * (size_t)want.h);
+    shore_free(&want);
+}
+
+/* A big map file in dir: open sea with a few rectangular islands. */
+static void write_big_map(const char *dir, char *path, size_t cap)
+{
+    Map m;
+    Err e = {{0}};
+    ck_assert_int_eq(map_init(&m, BIG_SIDE, BIG_SIDE, &e), 0);
+    for (int k = 0; k < 6; k++) {
+        int x0 = 300 + k * 600, y0 = 900 + (k % 3) * 900;
+        for (int y = y0; y < y0 + 250; y++) memset(&m.land[(size_t)y * BIG_SIDE + x0], 1, 180);
+    }
+    snprintf(path, cap, "%s/big.png", dir);
+    if (map_save(&m, path, &e) != 0) ck_abort_msg("map_save: %s", e.msg);
+    map_free(&m);
+}
+
+static void remove_files(const char *dir, const char *const *names, int n)
+{
+    char p[256];
+    for (int i = 0; i < n; i++) {
+        snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+        unlink(p);
+    }
+    rmdir(dir);
+}
+
+static LoaderJob new_job(const char *map_path, uint64_t seed)
+{
+    LoaderJob j = {
+        LOADER_NEW, {BATTLE_VS_AI, map_path, seed, {3, 3}, 30, (uint32_t)seed}, NULL, 0, 1.0f};
+    return j;
+}
+
+/* ------------------------------------------------------------ the same */
+
+START_TEST(test_a_new_battle_is_the_one_battle_new_makes)
+{
+    for (int mode = 0; mode < BATTLE_MODES; mode++) {
+        LoaderJob j = new_job(NULL, 21);
+        j.setup.mode = mode;
+        Err e = {{0}};
+        Battle *want = battle_new(&j.setup, 1.0f, &e);
+        if (!want) ck_abort_msg("battle_new: %s", e.msg);
+        Battle *got = NULL;
+        ShoreField shore = {0};
+        if (loader_run(&j, &got, &shore, &e) != 0) ck_abort_msg("loader: %s", e.msg);
+        ck_assert_ptr_nonnull(got);
+        ck_assert_int_eq(got->mode, mode);
+        assert_same_battle(got, want);
+        assert_shore_of(&shore, got);
+        shore_free(&shore);
+        battle_free(got);
+        battle_free(want);
+    }
+}
+END_TEST
+
+START_TEST(test_a_loaded_save_is_the_one_battle_load_makes)
+{
+    char dir[64], path[128];
+    tu_tempdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/one.sav", dir);
+    LoaderJob j = new_job(NULL, 5);
+    Err e = {{0}};
+    Battle *b = battle_new(&j.setup, 1.0f, &e);
+    if (!b) ck_abort_msg("battle_new: %s", e.msg);
+    /* A turn played, so the save holds more than a fresh start. */
+    ck_assert_int_eq(battle_advance(b, 1, &e), 0);
+    ck_assert_int_eq(battle_save(b, path, &e), 0);
+    Battle *want = battle_load(path, BATTLE_HOTSEAT, 1.0f, &e);
+    if (!want) ck_abort_msg("battle_load: %s", e.msg);
+    LoaderJob l = {LOADER_LOAD, {0}, path, BATTLE_HOTSEAT, 1.0f};
+    Battle *got = NULL;
+    ShoreField shore = {0};
+    if (loader_run(&l, &got, &shore, &e) != 0) ck_abort_msg("loader: %s", e.msg);
+    assert_same_battle(got, want);
+    ck_assert_int_eq(got->mode, BATTLE_HOTSEAT);
+    assert_shore_of(&shore, got);
+    shore_free(&shore);
+    battle_free(got);
+    battle_free(want);
+    battle_free(b);
+    const char *names[] = {"one.sav"};
+    remove_files(dir, names, 1);
+}
+END_TEST
+
+/* ------------------------------------------------------------ progress */
+
+START_TEST(test_phases_go_forward_and_end_in_done)
+{
+    char dir[64], map[128];
+    tu_tempdir(dir, sizeof dir);
+    write_big_map(dir, map, sizeof map);
+    LoaderJob j = new_job(map, 3);
+    Err e = {{0}};
+    Loader *l = loader_start(&j, &e);
+    if (!l) ck_abort_msg("loader_start: %s", e.msg);
+    /* The job is the loader's own copy: the caller's strings may go. */
+    ck_assert_str_eq(loader_job(l)->setup.map_path, map);
+    ck_assert_ptr_ne(loader_job(l)->setup.map_path, map);
+    int last = -1, seen_baking = 0;
+    float last_f = 0.0f;
+    LoaderProgress p;
+    do {
+        loader_poll(l, &p);
+        ck_assert_int_ge(p.phase, last);
+        ck_assert_float_ge(p.fraction, last_f);
+        ck_assert_float_le(p.fraction, 1.0f);
+        ck_assert_ptr_nonnull(p.what);
+        ck_assert_double_ge(p.phase_s, 0.0);
+        if (p.phase == LOADER_READING) ck_assert_str_eq(p.what, "Reading the map");
+        if (p.phase == LOADER_BAKING) seen_baking = 1;
+        last = p.phase;
+        last_f = p.fraction;
+        if (p.phase < LOADER_DONE) loader_wait(l, 0.002);
+    } while (p.phase < LOADER_DONE);
+    ck_assert_int_eq(p.phase, LOADER_DONE);
+    ck_assert_float_eq(p.fraction, 1.0f);
+    ck_assert(seen_baking);
+    ck_assert(loader_wait(l, 0.0));
+    Battle *b = NULL;
+    ShoreField shore = {0};
+    ck_assert_int_eq(loader_take(l, &b, &shore, &e), 0);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_int_eq(b->map.w, BIG_SIDE);
+    ck_assert_int_eq(shore.w, BIG_SIDE);
+    /* Once only. */
+    Battle *again = NULL;
+    ShoreField s2 = {0};
+    ck_assert_int_ne(loader_take(l, &again, &s2, &e), 0);
+    ck_assert_ptr_null(again);
+    loader_free(l);
+    shore_free(&shore);
+    battle_free(b);
+    const char *names[] = {"big.png", "big.ini"};
+    remove_files(dir, names, 2);
+}
+END_TEST
+
+/* -------------------------------------------------------------- cancel */
+
+/* Cancel a load of the big map once it is in phase `at`: it ends within
+ * the step's time, nothing to take, nothing leaked (the ASan build). */
+static void cancel_at(int at)
+{
+    char dir[64], map[128];
+    tu_tempdir(dir, sizeof dir);
+    write_big_map(dir, map, sizeof map);
+    LoaderJob j = new_job(map, 8);
+    Err e = {{0}};
+    Loader *l = loader_start(&j, &e);
+    if (!l) ck_abort_msg("loader_start: %s", e.msg);
+    /* Some way into the step, not before it begins. */
+    LoaderProgress p;
+    while (loader_poll(l, &p) < at || (p.phase == at && p.phase_s < 0.03)) loader_wait(l, 0.001);
+    int phase = p.phase;
+    double t0 = now_s();
+    loader_cancel(l);
+    /* A step runs to its end: a read or a bake of this map, well under a
+     * second (the sanitizer builds run several times slower). */
+    ck_assert(loader_wait(l, tu_scale(2, 10)));
+    double took = now_s() - t0;
+    ck_assert_double_lt(took, tu_light() ? 10.0 : 2.0);
+    if (phase == at) {
+        ck_assert_int_eq(loader_poll(l, NULL), LOADER_CANCELLED);
+        loader_poll(l, &p);
+        ck_assert_str_eq(p.what, "Cancelled");
+        static Battle dummy;
+        Battle *b = &dummy; /* must come back NULL */
+        ShoreField shore = {0};
+        ck_assert_int_ne(loader_take(l, &b, &shore, &e), 0);
+        ck_assert_ptr_null(b);
+        ck_assert_ptr_null(shore.dist);
+        ck_assert_str_eq(e.msg, "cancelled");
+    }
+    loader_free(l);
+    const char *names[] = {"big.png", "big.ini"};
+    remove_files(dir, names, 2);
+}
+
+START_TEST(test_a_cancel_while_reading_ends_it_with_nothing_left)
+{
+    cancel_at(LOADER_READING);
+}
+END_TEST
+
+START_TEST(test_a_cancel_while_baking_ends_it_with_nothing_left)
+{
+    cancel_at(LOADER_BAKING);
+}
+END_TEST
+
+START_TEST(test_letting_go_mid_load_never_blocks)
+{
+    char dir[64], map[128];
+    tu_tempdir(dir, sizeof dir);
+    write_big_map(dir, map, sizeof map);
+    LoaderJob j = new_job(map, 2);
+    Err e = {{0}};
+    Loader *l = loader_start(&j, &e);
+    if (!l) ck_abort_msg("loader_start: %s", e.msg);
+    double t0 = now_s();
+    loader_free(l); /* mid-read: the thread is let go, not waited for */
+    ck_assert_double_lt(now_s() - t0, 0.1);
+    /* The let-go thread frees what it made when its step ends; give it
+     * that long, so the leak check at exit sees it all freed. */
+    struct timespec nap = {tu_scale(2, 10), 0};
+    nanosleep(&nap, NULL);
+    const char *names[] = {"big.png", "big.ini"};
+    remove_files(dir, names, 2);
+}
+END_TEST
+
+/* ------------------------------------------------------------ failures */
+
+START_TEST(test_a_failed_load_says_what_failed)
+{
+    Err e = {{0}};
+    Battle *b = NULL;
+    ShoreField shore = {0};
+    LoaderJob j = new_job("/nonexistent/shoal-map.png", 1);
+    ck_assert_int_ne(loader_run(&j, &b, &shore, &e), 0);
+    ck_assert_ptr_null(b);
+    ck_assert_ptr_null(shore.dist);
+    ck_assert_ptr_nonnull(strstr(e.msg, "/nonexistent/shoal-map.png"));
+    /* The same through poll: the phase says failed, take says why. */
+    LoaderJob s = {LOADER_LOAD, {0}, "/nonexistent/quick.sav", BATTLE_VS_AI, 1.0f};
+    Loader *l = loader_start(&s, &e);
+    ck_assert_ptr_nonnull(l);
+    ck_assert(loader_wait(l, -1.0));
+    ck_assert_int_eq(loader_poll(l, NULL), LOADER_FAILED);
+    memset(&e, 0, sizeof e);
+    ck_assert_int_ne(loader_take(l, &b, &shore, &e), 0);
+    ck_assert_ptr_nonnull(strstr(e.msg, "/nonexistent/quick.sav"));
+    loader_free(l);
+}
+END_TEST
+
+static Suite *loader_suite(void)
+{
+    Suite *s = suite_create("ui_loader");
+    TCase *tc = tcase_create("loader");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_a_new_battle_is_the_one_battle_new_makes);
+    tcase_add_test(tc, test_a_loaded_save_is_the_one_battle_load_makes);
+    tcase_add_test(tc, test_phases_go_forward_and_end_in_done);
+    tcase_add_test(tc, test_a_cancel_while_reading_ends_it_with_nothing_left);
+    tcase_add_test(tc, test_a_cancel_while_baking_ends_it_with_nothing_left);
+    tcase_add_test(tc, test_letting_go_mid_load_never_blocks);
+    tcase_add_test(tc, test_a_failed_load_says_what_failed);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+SHOAL_CHECK_MAIN(loader_suite)
