@@ -15,7 +15,6 @@
 /* A new battle opens with hexes this many window points from centre to
  * corner, centred on the side that plots first. */
 #define BATTLE_HEX_PT 36.0
-#define QUICKSAVE     "quicksave"
 
 #define FONT_FILE      "fonts/DejaVuSans.ttf"
 #define FONT_PT        14
@@ -26,9 +25,11 @@
 /* A click picks the nearest fish within this many window points: the
  * fish keep away from the cursor, so the reach goes past its stone. */
 #define PICK_PT (CURSOR_PT + 16.0)
-/* Quitting mid-load waits this long for the loader's step to end, so it
- * can free what it made; past that the thread is left to the exit. */
-#define LOADER_QUIT_WAIT_S 1.0
+/* Quitting mid-load waits this long (s) for the loader's step to end, so
+ * it can free what it made; past that the thread is left to the process
+ * exit. Half a second keeps a quit inside the second every binary ends
+ * in on a signal (e2e_signals), teardown included. */
+#define LOADER_QUIT_WAIT_S 0.5
 
 static uint64_t ticks(void)
 {
@@ -93,15 +94,7 @@ static void draw_hud(void *ctx, SDL_Renderer *r, const Camera *c)
     }
     ui_end(&g->ui);
     if (g->help) hud_draw_help(g->text, r, g->view_w, g->view_h, ui, g->battle != NULL);
-    if (g->loader) {
-        LoaderProgress p;
-        loader_poll(g->loader, &p);
-        HudLoading l = {g->load_title, p.what, p.phase_s, p.fraction, 1};
-        ui_begin(&g->load_ui, ui);
-        if (hud_draw_loading(&g->load_ui, &g->load_panel, &l, g->view_w, g->view_h))
-            g->load_cancel = true;
-        ui_end(&g->load_ui);
-    }
+    if (g->loader) game_load_draw(g, ui);
 }
 
 /* One frame of the loading panel alone, for work the main thread does
@@ -481,37 +474,9 @@ static int game_key(Game *g, const SDL_Event *ev)
     return 0;
 }
 
-/* An event while a load runs: Cancel (a click on the panel's button, or
- * Esc), quitting, a resize and F12; the rest is dropped. */
-static int loading_event(Game *g, const SDL_Event *ev)
-{
-    ui_event(&g->load_ui, ev);
-    switch (ev->type) {
-    case SDL_QUIT:
-        return 1;
-    case SDL_WINDOWEVENT:
-        if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) game_sync_view(g);
-        return 0;
-    case SDL_KEYDOWN:
-        if (ev->key.repeat) return 0;
-        if (ev->key.keysym.sym == SDLK_ESCAPE) g->load_cancel = true;
-        if (ev->key.keysym.sym == SDLK_F12) g->want_shot = 1;
-        return 0;
-    case SDL_MOUSEBUTTONUP:
-        /* A press from before the load must still end, or its drag (or
-         * its captured widget) would outlive the load; what the release
-         * would do is dropped. */
-        ui_event(&g->ui, ev);
-        input_event(&g->in, ev, &g->cam);
-        return 0;
-    default:
-        return 0;
-    }
-}
-
 int game_event(Game *g, const SDL_Event *ev)
 {
-    if (g->loader) return loading_event(g, ev);
+    if (g->loader) return game_load_event(g, ev);
     /* Widgets first: what they take never reaches the camera. */
     if (ui_event(&g->ui, ev)) return 0;
     if (ev->type == SDL_KEYDOWN && game_key(g, ev)) return 0;
@@ -539,120 +504,13 @@ int game_event(Game *g, const SDL_Event *ev)
     return 0;
 }
 
-/* A message about saving and loading: in the battle's note line while a
- * battle is on screen, in the menu while it is open, else the status line. */
-static void tell(Game *g, int bad, const char *msg)
+void game_tell(Game *g, int bad, const char *msg)
 {
     if (g->menu_open && bad) menu_note(&g->menu, msg);
     if (g->battle && !g->menu_open)
         battle_note(g->battle, bad, "%s", msg);
     else
         game_status(g, msg);
-}
-
-/* A started or loaded battle (b NULL: it failed, e says why; cancelled:
- * the player stopped it) goes on screen, or the failure is told; either
- * way what was on screen stays until the new battle is ready. */
-static void finish_load(Game *g, const LoaderJob *j, Battle *b, ShoreField *shore, bool cancelled,
-                        Err *e)
-{
-    char msg[700];
-    if (cancelled) {
-        tell(g, 0, j->kind == LOADER_NEW ? "no battle: cancelled" : "load cancelled");
-        return;
-    }
-    if (!b || game_set_battle(g, b, shore, e) != 0) {
-        if (j->kind == LOADER_NEW) {
-            snprintf(msg, sizeof msg, "no battle: %.600s", e->msg);
-            g->menu_open = 1;
-        } else {
-            /* A save that won't load is reported; the game plays on. */
-            snprintf(msg, sizeof msg, "cannot load: %.600s", e->msg);
-            fprintf(stderr, "shoal: %s\n", msg);
-        }
-        tell(g, 1, msg);
-        return;
-    }
-    g->menu_open = 0;
-    if (j->kind == LOADER_LOAD) {
-        snprintf(msg, sizeof msg, "loaded %.600s", j->path);
-        tell(g, 0, msg);
-        return;
-    }
-    g->again = j->setup;
-    if (j->setup.map_path) {
-        snprintf(g->again_map, sizeof g->again_map, "%s", j->setup.map_path);
-        g->again.map_path = g->again_map;
-    }
-    tell(g, 0,
-         g->battle->mode == BATTLE_HOTSEAT
-             ? "hot-seat: each side gives its orders behind a curtain"
-             : "select a ship, click where she should sail, press Enter to end the turn");
-}
-
-/* Start j on the loader. In a window the game draws on while it runs
- * (poll_load picks it up); headless, nobody would see a bar, so it is
- * waited for here, through the same loader. */
-static void begin_load(Game *g, const LoaderJob *j)
-{
-    if (g->loader) return; /* one at a time (no input reaches here meanwhile) */
-    Err e = {{0}};
-    if (!g->win) {
-        Battle *b = NULL;
-        ShoreField shore = {0};
-        loader_run(j, &b, &shore, &e);
-        finish_load(g, j, b, &shore, false, &e);
-        return;
-    }
-    g->loader = loader_start(j, &e);
-    if (!g->loader) {
-        finish_load(g, j, NULL, NULL, false, &e);
-        return;
-    }
-    if (j->kind == LOADER_LOAD) {
-        const char *slash = strrchr(j->path, '/');
-        snprintf(g->load_title, sizeof g->load_title, "Loading %.120s",
-                 slash ? slash + 1 : j->path);
-    } else {
-        snprintf(g->load_title, sizeof g->load_title, "Starting a battle");
-    }
-    g->load_cancel = false;
-    g->load_panel = (UiPanel){0};
-}
-
-/* At a frame's start: a Cancel asked for, or a load that has finished. */
-static void poll_load(Game *g)
-{
-    Loader *l = g->loader;
-    if (!l) return;
-    if (g->load_cancel) {
-        /* Back at once: the thread, if mid-step, cleans up on its own. */
-        g->loader = NULL;
-        finish_load(g, loader_job(l), NULL, NULL, true, NULL);
-        loader_free(l);
-        return;
-    }
-    if (loader_poll(l, NULL) < LOADER_DONE) return;
-    g->loader = NULL;
-    Battle *b = NULL;
-    ShoreField shore = {0};
-    Err e = {{0}};
-    loader_take(l, &b, &shore, &e);
-    finish_load(g, loader_job(l), b, &shore, false, &e);
-    loader_free(l);
-}
-
-/* A battle from the menu (or "another like this one"). */
-static void new_battle(Game *g, const BattleSetup *st)
-{
-    LoaderJob j = {LOADER_NEW, *st, NULL, 0, g->settings.anim_speed};
-    begin_load(g, &j);
-}
-
-static void load_battle(Game *g, const char *path, int mode)
-{
-    LoaderJob j = {LOADER_LOAD, {0}, path, mode, g->settings.anim_speed};
-    begin_load(g, &j);
 }
 
 static void save_battle(Game *g, const char *name)
@@ -662,11 +520,11 @@ static void save_battle(Game *g, const char *name)
     if (game_save_battle(g, name, path, sizeof path, &e) != 0) {
         snprintf(msg, sizeof msg, "not saved: %s", e.msg);
         fprintf(stderr, "shoal: %s\n", msg);
-        tell(g, 1, msg);
+        game_tell(g, 1, msg);
         return;
     }
     snprintf(msg, sizeof msg, "saved %.600s", path);
-    tell(g, 0, msg);
+    game_tell(g, 0, msg);
 }
 
 /* Sea life counts and switch from the settings screen. */
@@ -702,7 +560,7 @@ static void start_from_menu(Game *g)
     snprintf(g->settings.map, sizeof g->settings.map, "%s", g->menu.edit.map);
     g->settings.map_seed = g->menu.edit.map_seed;
     store_settings(g);
-    new_battle(g, &st);
+    game_new_battle(g, &st);
 }
 
 /* What the menu chose last frame (a MENU_ACT_*). */
@@ -713,7 +571,7 @@ static void apply_menu_action(Game *g, int m)
         start_from_menu(g);
         break;
     case MENU_ACT_LOAD:
-        load_battle(g, g->menu.load_path, g->menu.load_mode);
+        game_load_battle(g, g->menu.load_path, g->menu.load_mode);
         break;
     case MENU_ACT_RESUME:
     case MENU_ACT_EXPLORE:
@@ -743,37 +601,6 @@ static void save_dated(Game *g)
     save_battle(g, name);
 }
 
-static void quickload(Game *g)
-{
-    char dir[PATHS_MAX], path[PATHS_MAX + 128];
-    if (settings_save_dir(dir, sizeof dir) != 0) {
-        tell(g, 1, "cannot load: no home folder (HOME is not set)");
-        return;
-    }
-    snprintf(path, sizeof path, "%s/%s.sav", dir, QUICKSAVE);
-    load_battle(g, path, g->battle ? g->battle->mode : g->settings.opponent);
-}
-
-/* Another battle like the one on screen, with fresh dice. */
-static void play_again(Game *g)
-{
-    assert(g->battle);
-    BattleSetup st = g->again;
-    if (st.turn_limit == 0) {
-        /* Started from the command line or a save: the same sea and fleets. */
-        st.mode = g->battle->mode;
-        st.map_path = g->battle->sk.map_generated ? NULL : g->battle->sk.map_path;
-        st.map_seed = g->battle->sk.gen.seed;
-        st.turn_limit = g->battle->sk.turn_limit;
-        st.ships[0] = st.ships[1] = 0;
-        for (int i = 0; i < g->battle->sk.nships; i++) st.ships[g->battle->sk.ships[i].side & 1]++;
-        snprintf(g->again_map, sizeof g->again_map, "%s", st.map_path ? st.map_path : "");
-        if (st.map_path) st.map_path = g->again_map;
-    }
-    st.seed = g->battle->sk.seed * 6364136223846793005ull + 1442695040888963407ull;
-    new_battle(g, &st);
-}
-
 /* What the menu and the battle's buttons chose last frame. */
 static void apply_actions(Game *g)
 {
@@ -786,10 +613,10 @@ static void apply_actions(Game *g)
         g->menu.edit = g->settings;
         menu_show(&g->menu, MENU_MAIN);
     }
-    if ((a & BATTLE_ACT_QUICKSAVE) && g->battle) save_battle(g, QUICKSAVE);
+    if ((a & BATTLE_ACT_QUICKSAVE) && g->battle) save_battle(g, GAME_QUICKSAVE);
     if ((a & BATTLE_ACT_SAVE) && g->battle) save_dated(g);
-    if (a & BATTLE_ACT_QUICKLOAD) quickload(g);
-    if ((a & BATTLE_ACT_AGAIN) && g->battle) play_again(g);
+    if (a & BATTLE_ACT_QUICKLOAD) game_quickload(g);
+    if ((a & BATTLE_ACT_AGAIN) && g->battle) game_play_again(g);
     if (a & BATTLE_ACT_GRID) {
         g->settings.show_grid = g->bview.show_grid;
         store_settings(g);
@@ -842,7 +669,7 @@ void game_frame(Game *g, double dt)
     draw_counts_reset();
     apply_tuning(g);
     apply_actions(g);
-    poll_load(g);
+    game_load_poll(g);
     if (g->battle) {
         Battle *b = g->battle;
         /* The battle holds still under the menu and while another loads;

@@ -25,6 +25,9 @@
 #include "ui/widgets.h"
 #include "core/paths.h"
 
+/* The quick save (F5, F9): saves/GAME_QUICKSAVE.sav. */
+#define GAME_QUICKSAVE "quicksave"
+
 typedef struct Game {
     const GameOptions *o;
     const Map *m;    /* the map on screen: the start map, or the battle's */
@@ -113,6 +116,35 @@ void game_set_sea_life(Game *g, int on);
  * failure b is freed, the old world restored and e says why; when even
  * that fails the game quits with exit code 1. */
 int game_set_battle(Game *g, Battle *b, ShoreField *shore, Err *e);
+/* A message about saving and loading (bad: a failure): in the battle's
+ * note line while a battle is on screen, in the menu while it is open,
+ * else the status line. */
+void game_tell(Game *g, int bad, const char *msg);
+
+/* ------------------------------------------ game_load.c: new battles and loads */
+
+/* Start st's battle, or load the save at path to play in mode (strings
+ * copied). In a window it runs on the loader while frames go on under the
+ * loading panel (game_load_poll puts it on screen); headless it is waited
+ * for at once, through the same loader. On success the menu closes; a
+ * failure is told ("no battle: ..." with the menu open, "cannot load:
+ * ..." also on stderr) and the old state stays. Ignored while a load runs. */
+void game_new_battle(Game *g, const BattleSetup *st);
+void game_load_battle(Game *g, const char *path, int mode);
+/* F9: load saves/GAME_QUICKSAVE.sav in the battle's mode (or the set one). */
+void game_quickload(Game *g);
+/* "Play again": another battle like the one on screen, with fresh dice. */
+void game_play_again(Game *g);
+/* At a frame's start, while a load runs: act on a Cancel, or put a
+ * finished load on screen (or tell its failure). */
+void game_load_poll(Game *g);
+/* An event while a load runs: Cancel (the panel's button, or Esc),
+ * quitting, a resize and F12 are heard; the rest is dropped. Returns 1
+ * when the event asks to quit. */
+int game_load_event(Game *g, const SDL_Event *ev);
+/* The loading panel over the view (ui: output px per window point). */
+void game_load_draw(Game *g, float ui);
+
 /* Save the battle to saves/NAME.sav (atomic; folder created); the path
  * written goes to out. */
 int game_save_battle(Game *g, const char *name, char *out, size_t cap, Err *e);
