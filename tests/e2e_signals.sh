@@ -84,8 +84,13 @@ if command -v Xvfb >/dev/null; then
     Xvfb ":$d" -screen 0 1024x768x24 -nolisten tcp >/dev/null 2>&1 &
     xpid=$!
     sleep 1
-    DISPLAY=":$d" SDL_VIDEODRIVER=x11 stop_test "shoal in a window" TERM 143 3 "$B/shoal" --map "$T/w/m.png" --size 640x400
-    DISPLAY=":$d" SDL_VIDEODRIVER=x11 stop_test "shoal-editor in a window" INT 130 3 "$B/shoal-editor" "$T/w/m.png" --size 640x400
+    # Under ASan, SDL's X11 driver leaves allocations in libraries it
+    # dlopened and closed again at exit ("unknown module" in LeakSanitizer,
+    # so no suppression can name them); the leak check stays on for every
+    # headless run above, which goes through the same clean-up.
+    x11=(env DISPLAY=":$d" SDL_VIDEODRIVER=x11 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0")
+    stop_test "shoal in a window" TERM 143 3 "${x11[@]}" "$B/shoal" --map "$T/w/m.png" --size 640x400
+    stop_test "shoal-editor in a window" INT 130 3 "${x11[@]}" "$B/shoal-editor" "$T/w/m.png" --size 640x400
     kill "$xpid" 2>/dev/null
     wait "$xpid" 2>/dev/null
 else
