@@ -646,3 +646,27 @@ int metrics_compute(MetricsCtx *m, const SeaView *v, Metrics *out, Err *e)
     out->observed_steps = m->observed_steps;
     return 0;
 }
+
+/* -------------------------------------------------------------- probes */
+
+double metrics_probe_min(float r, float neighbor_radius)
+{
+    double q = (double)r / (double)neighbor_radius;
+    return METRICS_PROBE_SCHOOL * q * q;
+}
+
+int metrics_probe_add(MetricsProbe *p, const Sea *stim, const Sea *ctrl, float x, float y, float r,
+                      double min_ctrl)
+{
+    int c = sea_count_within(ctrl, x, y, r);
+    if ((double)c < min_ctrl || c <= 0) return 0;
+    p->ctrl += c;
+    p->stim += sea_count_within(stim, x, y, r);
+    p->samples++;
+    return 1;
+}
+
+double metrics_probe_ratio(const MetricsProbe *p)
+{
+    return p->samples > 0 && p->ctrl > 0.0 ? p->stim / p->ctrl : NAN;
+}

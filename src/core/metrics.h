@@ -130,4 +130,31 @@ void metrics_reset_jitter(MetricsCtx *m);
  * cap. Same result for any pool size. */
 int metrics_compute(MetricsCtx *m, const SeaView *v, Metrics *out, Err *e);
 
+/* ---------------------------------------------------------------- probes */
+
+/* A disk is "in a school" of the control sea when it holds at least this
+ * many fish per neighbour circle (pi neighbor_radius^2): half the density
+ * the bench's maps are sized for (BENCH_NEIGHBOURS = 10). */
+#define METRICS_PROBE_SCHOOL 5.0
+
+/* Fish counted in one disk of a stimulus sea and of its control sea (same
+ * seed, map and fish, no stimulus), over the steps the control disk was in
+ * a school. */
+typedef struct MetricsProbe {
+    double stim, ctrl; /* fish summed over the sampled steps */
+    long samples;      /* steps sampled */
+} MetricsProbe;
+
+/* Fewest control fish a disk of radius r holds when it is in a school
+ * (METRICS_PROBE_SCHOOL per neighbour circle of radius neighbor_radius). */
+double metrics_probe_min(float r, float neighbor_radius);
+/* Count the fish within r of (x, y) in stim and in ctrl (sea_count_within);
+ * when ctrl has at least min_ctrl of them, add both counts to p. Returns 1
+ * when the step was sampled. The seas are only read. */
+int metrics_probe_add(MetricsProbe *p, const Sea *stim, const Sea *ctrl, float x, float y, float r,
+                      double min_ctrl);
+/* Density ratio stimulus / control over the sampled steps (sum over sum),
+ * NAN when nothing was sampled. Exactly 1 when both seas are the same. */
+double metrics_probe_ratio(const MetricsProbe *p);
+
 #endif
