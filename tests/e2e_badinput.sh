@@ -167,6 +167,9 @@ expect "flag: unknown" "--bogus" shoal-editor "${ed[@]}" --bogus
 expect "flag: missing value" "--frames: missing value" shoal-editor "${ed[@]}" --frames
 expect "flag: not a number" "--frames 'two'" shoal-editor "${ed[@]}" --frames two
 expect "flag: out of range" "--autosave '-5'" shoal-editor "${ed[@]}" --autosave -5
+expect "flag: not a choice" "--probe 'bogus'" shoal-bench --probe bogus
+expect "flag: out of range" "--speed '-1'" shoal-bench --probe cursor --speed -1
+expect "flag: out of range" "--every '0'" shoal-bench --every 0
 # Outputs are checked before the work: a sweep's CSV in a missing folder,
 # or onto a folder, is refused at once.
 expect "output: folder missing" "$U/none/s.csv: the folder $U/none does not exist" shoal-bench --sweep --csv "$U/none/s.csv" --steps 1

@@ -5,6 +5,7 @@
 set -u
 BUILD="${1:-build}"
 BIN="$BUILD/shoal-bench"
+PYTHON=/usr/bin/python3
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fails=0
@@ -131,6 +132,56 @@ if [ -x "$BUILD/shoal-map" ] &&
         ok "--map FILE" || bad "--map FILE ($(head -c 300 "$T/m.err"))"
 fi
 
+# --every K: one JSON line per K steps (warmup included), each with the
+# order parameters and states, then the run's own object.
+"$BIN" --fish 600 --steps 20 --warmup 10 --every 10 --threads 2 --json >"$T/ev.json" 2>"$T/ev.err"
+rc=$?
+[ $rc -eq 0 ] && [ "$(grep -c '^{"mode":"every","step":' "$T/ev.json")" -eq 3 ] &&
+    [ "$(sed -n 3p "$T/ev.json" | sed 's/.*"step":\([0-9]*\).*/\1/')" = 30 ] &&
+    [ "$(tail -n 1 "$T/ev.json" | grep -c '^{"mode":"single"')" -eq 1 ] &&
+    $PYTHON -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$T/ev.json" &&
+    ok "--every 10 --json: three JSON lines, then the run" ||
+    bad "--every --json (rc=$rc: $(head -c 300 "$T/ev.json") $(head -c 300 "$T/ev.err"))"
+missing=""
+for k in op or share_polarized share_milling share_swarm share_transitional share_small \
+    largest_share schools_20 largest_op largest_or aligned_schools; do
+    head -n 1 "$T/ev.json" | grep -q "\"$k\":" || missing="$missing $k"
+done
+[ -z "$missing" ] && ok "--every lines have every field" || bad "--every lines lack:$missing"
+"$BIN" --fish 300 --steps 4 --warmup 0 --every 2 >"$T/ev.txt" 2>/dev/null
+[ "$(grep -c '^step      [24]: fish polarized' "$T/ev.txt")" -eq 2 ] && ok "--every text lines" ||
+    bad "--every text lines ($(head -c 300 "$T/ev.txt"))"
+
+# --probe: the same figures on 1 and 2 threads; ratios of plausible size;
+# a hull leaves almost no fish inside it.
+PROBE=(--fish 600 --warmup 60 --json)
+for p in cursor shark hull; do
+    "$BIN" --probe $p "${PROBE[@]}" --threads 1 >"$T/p1.json" 2>"$T/p1.err"
+    rc1=$?
+    "$BIN" --probe $p "${PROBE[@]}" --threads 2 >"$T/p2.json" 2>/dev/null
+    [ $rc1 -eq 0 ] && [ "$(wc -l <"$T/p1.json")" -eq 1 ] && cmp -s <(sed 's/"threads":[0-9]*//' "$T/p1.json") \
+        <(sed 's/"threads":[0-9]*//' "$T/p2.json") && ok "--probe $p: same on 1 and 2 threads" ||
+        bad "--probe $p: 1 vs 2 threads (rc=$rc1: $(head -c 300 "$T/p1.err"))"
+    cp "$T/p1.json" "$T/probe_$p.json"
+done
+# of 24 passes, one whose every start is off the water is left out
+passes=$(field "$T/probe_cursor.json" passes)
+[ "$passes" -ge 20 ] && [ "$passes" -le 24 ] && [ "$(field "$T/probe_cursor.json" fish)" = 600 ] &&
+    ok "--probe echoes the run ($passes passes, 600 fish)" || bad "--probe echoes the run"
+$PYTHON - "$T" <<'PY' && ok "--probe ratios in range, disks sampled" || bad "--probe ratios"
+import json, sys
+t = sys.argv[1]
+want = {"cursor": ["inside", "track_1s", "track_2s"], "shark": ["r20", "r32", "r40", "track_1s", "track_2s"],
+        "hull": ["along", "wake_1s", "wake_2s"]}
+for p, slots in want.items():
+    d = json.load(open(f"{t}/probe_{p}.json"))
+    for s in slots:
+        r, n = d[s + "_ratio"], d[s + "_samples"]
+        assert n > 50 and 0 <= r < 3, (p, s, r, n)
+assert json.load(open(f"{t}/probe_hull.json"))["along_ratio"] < 0.5
+assert json.load(open(f"{t}/probe_shark.json"))["r32_radius"] == 32
+PY
+
 # Bad input: exit 2, one line naming the flag or file.
 expect_fail "unknown flag" "--frob" "$BIN" --frob
 expect_fail "negative fish" "--fish '-5'" "$BIN" --fish -5
@@ -148,6 +199,15 @@ expect_fail "--soak with steps not a number" "--steps '1e4'" "$BIN" --soak --ste
 expect_fail "--soak steps over the limit" "--steps '100000001'" "$BIN" --soak --steps 100000001
 expect_fail "long --steps without --soak" "--steps 2000000: at most" "$BIN" --steps 2000000
 expect_fail "--soak with --sweep" "--soak and --sweep" "$BIN" --soak --sweep
+expect_fail "bad --probe" "--probe 'bogus'" "$BIN" --probe bogus
+expect_fail "negative --speed" "--speed '-1'" "$BIN" --probe cursor --speed -1
+expect_fail "--speed without --probe" "--speed: only with --probe" "$BIN" --speed 30
+expect_fail "--speed with a shark" "--speed: not with --probe shark" "$BIN" --probe shark --speed 30
+expect_fail "--probe with --ships" "--ships: not with --probe" "$BIN" --probe hull --ships 2
+expect_fail "--probe with --steps" "--steps: not with --probe" "$BIN" --probe hull --steps 20
+expect_fail "--probe with --soak" "--probe and --soak" "$BIN" --probe cursor --soak
+expect_fail "--every 0" "--every '0'" "$BIN" --every 0
+expect_fail "--every with --sweep" "--every: not with --sweep" "$BIN" --every 5 --sweep
 printf 'not a png' >"$T/junk.png"
 expect_fail "map that is not a PNG" "$T/junk.png" "$BIN" --map "$T/junk.png"
 

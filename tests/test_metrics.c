@@ -594,6 +594,25 @@ START_TEST(matches_all_pairs_reference)
     ck_assert_int_eq(r.loners, loners);
     ck_assert_int_eq(r.largest_school, largest);
     ck_assert_double_eq_tol(r.mean_nn_dist, nn_sum / n, 1e-3);
+    /* aligned schools: the same links, kept only where headings agree */
+    for (int i = 0; i < n; i++) parent[i] = i;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            double dx = (double)g_sea.x[i] - g_sea.x[j], dy = (double)g_sea.y[i] - g_sea.y[j];
+            double cosij = (g_sea.vx[i] * g_sea.vx[j] + g_sea.vy[i] * g_sea.vy[j]) /
+                           (hypot(g_sea.vx[i], g_sea.vy[i]) * hypot(g_sea.vx[j], g_sea.vy[j]));
+            if (dx * dx + dy * dy <= 100.0 && cosij > METRICS_ALIGN_COS)
+                parent[ref_find(parent, i)] = ref_find(parent, j);
+        }
+    memset(size, 0, sizeof size);
+    for (int i = 0; i < n; i++) size[ref_find(parent, i)]++;
+    int aligned = 0, alargest = 0;
+    for (int i = 0; i < n; i++) {
+        if (size[i] >= 2) aligned++;
+        if (size[i] > alargest) alargest = size[i];
+    }
+    ck_assert_int_eq(r.aligned_schools, aligned);
+    ck_assert_int_eq(r.aligned_largest, alargest);
     metrics_deinit(&m);
 }
 END_TEST
@@ -622,6 +641,133 @@ START_TEST(same_result_with_a_worker_pool)
     ck_assert(a.mean_polarization == b.mean_polarization);
     ck_assert(a.shark_nearest_mean == b.shark_nearest_mean);
     ck_assert(a.mean_neighbors == b.mean_neighbors);
+    ck_assert_int_eq(a.aligned_schools, b.aligned_schools);
+    ck_assert_int_eq(a.aligned_largest, b.aligned_largest);
+    ck_assert(a.aligned_largest_or == b.aligned_largest_or || isnan(a.aligned_largest_or));
+    ck_assert(a.order_p == b.order_p || (isnan(a.order_p) && isnan(b.order_p)));
+    ck_assert(a.order_r == b.order_r || (isnan(a.order_r) && isnan(b.order_r)));
+    ck_assert(a.share_polarized == b.share_polarized);
+}
+END_TEST
+
+/* ------------------------------------------------ aligned schools, states */
+
+/* n fish on a circle of radius rad about (cx, cy), all swimming round it
+ * anticlockwise (dir 1) or clockwise (-1) at 50 px/s. */
+static void add_ring(float cx, float cy, float rad, int n, float dir)
+{
+    for (int k = 0; k < n; k++) {
+        double a = 6.283185307179586 * k / n;
+        add_fish(cx + rad * (float)cos(a), cy + rad * (float)sin(a), -dir * 50.0f * (float)sin(a),
+                 dir * 50.0f * (float)cos(a));
+    }
+}
+
+START_TEST(a_ring_of_circling_fish_mills)
+{
+    /* 80 fish 3.1 px apart: one aligned school, turning as one */
+    add_ring(110, 100, 40, 80, 1.0f);
+    MetricsCtx m;
+    init_ctx(&m, NULL);
+    Metrics r;
+    compute(&m, &r);
+    ck_assert_int_eq(r.aligned_schools, 1);
+    ck_assert_int_eq(r.aligned_big, 1);
+    ck_assert_int_eq(r.aligned_largest, 80);
+    ck_assert_double_eq_tol(r.aligned_largest_or, 1.0, 1e-3);
+    ck_assert_double_eq_tol(r.aligned_largest_op, 0.0, 1e-3);
+    ck_assert_double_eq_tol(r.order_r, 1.0, 1e-3);
+    ck_assert_double_eq_tol(r.share_milling, 1.0, 1e-9);
+    ck_assert_double_eq_tol(r.share_polarized, 0.0, 1e-9);
+    metrics_deinit(&m);
+}
+END_TEST
+
+START_TEST(a_ring_turning_either_way_mills_alike)
+{
+    add_ring(110, 100, 40, 80, -1.0f);
+    MetricsCtx m;
+    init_ctx(&m, NULL);
+    Metrics r;
+    compute(&m, &r);
+    ck_assert_double_eq_tol(r.aligned_largest_or, 1.0, 1e-3);
+    ck_assert_double_eq_tol(r.share_milling, 1.0, 1e-9);
+    metrics_deinit(&m);
+}
+END_TEST
+
+START_TEST(a_parallel_school_is_polarized)
+{
+    /* a 10 x 10 block 4 px apart, every fish heading the same way */
+    for (int j = 0; j < 10; j++)
+        for (int k = 0; k < 10; k++) add_fish(60.0f + 4.0f * k, 60.0f + 4.0f * j, 30, -40);
+    MetricsCtx m;
+    init_ctx(&m, NULL);
+    Metrics r;
+    compute(&m, &r);
+    ck_assert_int_eq(r.aligned_schools, 1);
+    ck_assert_int_eq(r.aligned_largest, 100);
+    ck_assert_double_eq_tol(r.aligned_largest_share, 1.0, 1e-9);
+    ck_assert_double_eq_tol(r.aligned_largest_op, 1.0, 1e-6);
+    ck_assert_double_eq_tol(r.aligned_largest_or, 0.0, 1e-6);
+    ck_assert_double_eq_tol(r.order_p, 1.0, 1e-6);
+    ck_assert_double_eq_tol(r.share_polarized, 1.0, 1e-9);
+    ck_assert_double_eq_tol(r.share_small, 0.0, 1e-9);
+    metrics_deinit(&m);
+}
+END_TEST
+
+START_TEST(interleaved_opposite_schools_are_two_schools)
+{
+    /* rows 3 px apart, alternate rows swimming opposite ways: by distance
+     * alone one school, by heading two of 50 */
+    for (int j = 0; j < 10; j++)
+        for (int k = 0; k < 10; k++)
+            add_fish(60.0f + 3.0f * k, 60.0f + 3.0f * j, j % 2 ? -1 : 1, 0);
+    MetricsCtx m;
+    init_ctx(&m, NULL);
+    Metrics r;
+    compute(&m, &r);
+    ck_assert_int_eq(r.schools, 1);
+    ck_assert_int_eq(r.aligned_schools, 2);
+    ck_assert_int_eq(r.aligned_big, 2);
+    ck_assert_int_eq(r.aligned_largest, 50);
+    ck_assert_double_eq_tol(r.aligned_largest_share, 0.5, 1e-9);
+    ck_assert_double_eq_tol(r.aligned_largest_op, 1.0, 1e-6);
+    ck_assert_double_eq_tol(r.share_polarized, 1.0, 1e-9);
+    metrics_deinit(&m);
+}
+END_TEST
+
+START_TEST(small_groups_have_no_state)
+{
+    /* 19 aligned fish: a school, but under METRICS_BIG_SCHOOL */
+    add_row(40, 100, METRICS_BIG_SCHOOL - 1, 1, 0);
+    add_fish(150, 150, 0, 0); /* a still fish links to nobody */
+    add_fish(152, 150, 0, 0);
+    MetricsCtx m;
+    init_ctx(&m, NULL);
+    Metrics r;
+    compute(&m, &r);
+    ck_assert_int_eq(r.aligned_schools, 1);
+    ck_assert_int_eq(r.aligned_big, 0);
+    ck_assert(isnan(r.order_p) && isnan(r.order_r));
+    ck_assert_double_eq_tol(r.share_small, 1.0, 1e-9);
+    ck_assert_double_eq_tol(
+        r.share_polarized + r.share_milling + r.share_swarm + r.share_transitional, 0.0, 1e-9);
+    metrics_deinit(&m);
+}
+END_TEST
+
+START_TEST(no_fish_gives_nan_shares)
+{
+    MetricsCtx m;
+    init_ctx(&m, NULL);
+    Metrics r;
+    compute(&m, &r);
+    ck_assert_int_eq(r.aligned_schools, 0);
+    ck_assert(isnan(r.aligned_largest_share) && isnan(r.share_polarized) && isnan(r.share_small));
+    metrics_deinit(&m);
 }
 END_TEST
 
@@ -652,6 +798,12 @@ static Suite *metrics_suite(void)
     tcase_add_test(tc, config_from_sea_params);
     tcase_add_loop_test(tc, matches_all_pairs_reference, 0, 3);
     tcase_add_test(tc, same_result_with_a_worker_pool);
+    tcase_add_test(tc, a_ring_of_circling_fish_mills);
+    tcase_add_test(tc, a_ring_turning_either_way_mills_alike);
+    tcase_add_test(tc, a_parallel_school_is_polarized);
+    tcase_add_test(tc, interleaved_opposite_schools_are_two_schools);
+    tcase_add_test(tc, small_groups_have_no_state);
+    tcase_add_test(tc, no_fish_gives_nan_shares);
     suite_add_tcase(s, tc);
     return s;
 }

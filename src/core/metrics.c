@@ -90,6 +90,11 @@ int metrics_init(MetricsCtx *m, const MetricsConfig *c, const ShoreField *shore,
     m->nbr = alloc_array(n, sizeof *m->nbr, &bytes);
     m->comp_ux = alloc_array(n, sizeof *m->comp_ux, &bytes);
     m->comp_uy = alloc_array(n, sizeof *m->comp_uy, &bytes);
+    m->ux = alloc_array(n, sizeof *m->ux, &bytes);
+    m->uy = alloc_array(n, sizeof *m->uy, &bytes);
+    m->comp_cx = alloc_array(n, sizeof *m->comp_cx, &bytes);
+    m->comp_cy = alloc_array(n, sizeof *m->comp_cy, &bytes);
+    m->comp_rx = alloc_array(n, sizeof *m->comp_rx, &bytes);
     m->ref_vx = alloc_array(n, sizeof *m->ref_vx, &bytes);
     m->ref_vy = alloc_array(n, sizeof *m->ref_vy, &bytes);
     m->last_x = alloc_array(n, sizeof *m->last_x, &bytes);
@@ -97,8 +102,9 @@ int metrics_init(MetricsCtx *m, const MetricsConfig *c, const ShoreField *shore,
     m->rev = alloc_array(2 * n, sizeof *m->rev, &bytes);
     m->state = alloc_array(n, sizeof *m->state, &bytes);
     if (!m->px || !m->py || !m->id || !m->parent || !m->comp_n || !m->roots || !m->nn || !m->nbr ||
-        !m->comp_ux || !m->comp_uy || !m->ref_vx || !m->ref_vy || !m->last_x || !m->last_y ||
-        !m->rev || !m->state) {
+        !m->comp_ux || !m->comp_uy || !m->ux || !m->uy || !m->comp_cx || !m->comp_cy ||
+        !m->comp_rx || !m->ref_vx || !m->ref_vy || !m->last_x || !m->last_y || !m->rev ||
+        !m->state) {
         metrics_deinit(m);
         return err_set(e, "metrics: out of memory for %d fish (%zu MB)", cap, bytes >> 20);
     }
@@ -122,6 +128,11 @@ void metrics_deinit(MetricsCtx *m)
     free(m->nbr);
     free(m->comp_ux);
     free(m->comp_uy);
+    free(m->ux);
+    free(m->uy);
+    free(m->comp_cx);
+    free(m->comp_cy);
+    free(m->comp_rx);
     free(m->ref_vx);
     free(m->ref_vy);
     free(m->last_x);
@@ -471,6 +482,133 @@ static void score_schools(const MetricsCtx *m, int nroots, Metrics *out)
     }
 }
 
+/* ------------------------------------------------------ aligned schools */
+
+/* Unit heading of each of the n gathered fish (0, 0 for a still one). */
+static void unit_headings(MetricsCtx *m, const SeaView *v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        float vx = v->vx[m->id[i]], vy = v->vy[m->id[i]];
+        double sp = sqrt((double)vx * vx + (double)vy * vy);
+        int moving = sp > 0.0 && isfinite(sp);
+        m->ux[i] = moving ? (float)(vx / sp) : 0.0f;
+        m->uy[i] = moving ? (float)(vy / sp) : 0.0f;
+    }
+}
+
+static void align_visit(void *ctx, int j, float dist2)
+{
+    (void)dist2;
+    LinkVisit *lv = ctx;
+    MetricsCtx *m = lv->m;
+    int i = lv->self;
+    if (j > i && m->ux[i] * m->ux[j] + m->uy[i] * m->uy[j] > METRICS_ALIGN_COS) uf_union(m, i, j);
+}
+
+/* Unites every two of the n fish within the link radius whose headings
+ * agree (needs nbr from measure_spacing and the unit headings). */
+static void link_aligned(MetricsCtx *m, int n)
+{
+    for (int i = 0; i < n; i++) {
+        m->parent[i] = i;
+        m->comp_n[i] = 1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (m->nbr[i] == 0 || (m->ux[i] == 0.0f && m->uy[i] == 0.0f)) continue;
+        LinkVisit lv = {m, i};
+        grid_query(&m->grid, m->px[i], m->py[i], m->cfg.link_radius, align_visit, &lv);
+    }
+}
+
+/* Per aligned component (by root): heading and position sums, the centre,
+ * then the sum of r x u / |r| about it. Serial, in index order, so the sums
+ * come out the same for any pool. */
+static void sum_aligned(MetricsCtx *m, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (uf_find(m->parent, i) != i) continue;
+        m->comp_ux[i] = m->comp_uy[i] = 0.0;
+        m->comp_cx[i] = m->comp_cy[i] = m->comp_rx[i] = 0.0;
+    }
+    for (int i = 0; i < n; i++) {
+        int r = uf_find(m->parent, i);
+        m->comp_ux[r] += m->ux[i];
+        m->comp_uy[r] += m->uy[i];
+        m->comp_cx[r] += m->px[i];
+        m->comp_cy[r] += m->py[i];
+    }
+    for (int i = 0; i < n; i++) {
+        if (m->parent[i] != i) continue; /* roots after uf_find are fixed */
+        m->comp_cx[i] /= m->comp_n[i];
+        m->comp_cy[i] /= m->comp_n[i];
+    }
+    for (int i = 0; i < n; i++) {
+        int r = uf_find(m->parent, i);
+        double dx = m->px[i] - m->comp_cx[r], dy = m->py[i] - m->comp_cy[r];
+        double d = sqrt(dx * dx + dy * dy);
+        /* the fish at the very centre has no direction of rotation */
+        if (d > 0.0) m->comp_rx[r] += (dx * m->uy[i] - dy * m->ux[i]) / d;
+    }
+}
+
+/* Which of Tunstrom's states O_p, O_r make. */
+typedef enum { STATE_POLARIZED, STATE_MILLING, STATE_SWARM, STATE_TRANSITIONAL } SchoolState;
+
+static SchoolState school_state(double op, double orot)
+{
+    if (op > METRICS_STATE_HIGH && orot < METRICS_STATE_LOW) return STATE_POLARIZED;
+    if (orot > METRICS_STATE_HIGH && op < METRICS_STATE_LOW) return STATE_MILLING;
+    if (op < METRICS_STATE_LOW && orot < METRICS_STATE_LOW) return STATE_SWARM;
+    return STATE_TRANSITIONAL;
+}
+
+/* The aligned schools of the n gathered fish, their order parameters and
+ * states (after measure_spacing; redoes parent and comp_n). */
+static void score_aligned(MetricsCtx *m, int n, Metrics *out)
+{
+    link_aligned(m, n);
+    sum_aligned(m, n);
+    long state_n[4] = {0, 0, 0, 0}, big_n = 0;
+    double op_sum = 0.0, or_sum = 0.0;
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+        int r = uf_find(m->parent, i);
+        int size = m->comp_n[r];
+        if (size <= 0) continue; /* seen (sizes of seen roots are negated) */
+        m->comp_n[r] = -size;
+        if (size < 2) continue;
+        out->aligned_schools++;
+        if (size > out->aligned_largest) {
+            out->aligned_largest = size;
+            best = r;
+        }
+        if (size < METRICS_BIG_SCHOOL) continue;
+        double op = sqrt(m->comp_ux[r] * m->comp_ux[r] + m->comp_uy[r] * m->comp_uy[r]) / size;
+        double orot = fabs(m->comp_rx[r]) / size;
+        out->aligned_big++;
+        big_n += size;
+        op_sum += op * size;
+        or_sum += orot * size;
+        state_n[school_state(op, orot)] += size;
+    }
+    out->aligned_largest_share = out->aligned_largest_op = out->aligned_largest_or = NAN;
+    if (best >= 0) {
+        int size = out->aligned_largest;
+        out->aligned_largest_share = (double)size / n;
+        out->aligned_largest_op =
+            sqrt(m->comp_ux[best] * m->comp_ux[best] + m->comp_uy[best] * m->comp_uy[best]) / size;
+        out->aligned_largest_or = fabs(m->comp_rx[best]) / size;
+    }
+    out->order_p = big_n > 0 ? op_sum / (double)big_n : NAN;
+    out->order_r = big_n > 0 ? or_sum / (double)big_n : NAN;
+    double inv = n > 0 ? 1.0 / n : NAN;
+    out->share_polarized = (double)state_n[STATE_POLARIZED] * inv;
+    out->share_milling = (double)state_n[STATE_MILLING] * inv;
+    out->share_swarm = (double)state_n[STATE_SWARM] * inv;
+    out->share_transitional = (double)state_n[STATE_TRANSITIONAL] * inv;
+    out->share_small = (double)(n - big_n) * inv;
+}
+
 /* Mean distance from each shark (finite position) to its nearest fish. */
 static void measure_sharks(const MetricsCtx *m, const SeaView *v, int n, Metrics *out)
 {
@@ -500,9 +638,35 @@ int metrics_compute(MetricsCtx *m, const SeaView *v, Metrics *out, Err *e)
     measure_spacing(m, n, out);
     link_schools(m, n);
     score_schools(m, sum_headings(m, v, n), out);
+    unit_headings(m, v, n);
+    score_aligned(m, n, out);
     measure_sharks(m, v, n, out);
     out->shore_jitter = m->jittered;
     out->shore_reversals = m->reversals;
     out->observed_steps = m->observed_steps;
     return 0;
+}
+
+/* -------------------------------------------------------------- probes */
+
+double metrics_probe_min(float r, float neighbor_radius)
+{
+    double q = (double)r / (double)neighbor_radius;
+    return METRICS_PROBE_SCHOOL * q * q;
+}
+
+int metrics_probe_add(MetricsProbe *p, const Sea *stim, const Sea *ctrl, float x, float y, float r,
+                      double min_ctrl)
+{
+    int c = sea_count_within(ctrl, x, y, r);
+    if ((double)c < min_ctrl || c <= 0) return 0;
+    p->ctrl += c;
+    p->stim += sea_count_within(stim, x, y, r);
+    p->samples++;
+    return 1;
+}
+
+double metrics_probe_ratio(const MetricsProbe *p)
+{
+    return p->samples > 0 && p->ctrl > 0.0 ? p->stim / p->ctrl : NAN;
 }

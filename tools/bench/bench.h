@@ -3,6 +3,7 @@
 #ifndef SHOAL_BENCH_H
 #define SHOAL_BENCH_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -146,5 +147,97 @@ int bench_bpf_target(int fish);
  * set by the fish added. Changes the sea (call it last); *out is NaN when
  * the system does not tell or the sea cannot grow. */
 int bench_bytes_per_fish(Sea *sea, int steps, double *out, Err *e);
+
+/* ---------------------------------------------------------------- probe */
+
+/* The game's cursor scares fish within 40 pt of it; at the battle's zoom
+ * (36 pt a hex) on a map of 24 px hexes that is 40 * 24 / 36 map px. */
+#define BENCH_CURSOR_RADIUS 26.7f
+#define BENCH_PROBE_SLOTS   5
+/* A probe is BENCH_PROBE_PASSES passes, each in a fresh pair of seas
+ * (both from one seed, a new seed a pass): the pair settles for the
+ * warmup (default 10 s), then the stimulus appears BENCH_PROBE_START px
+ * from the densest school, or BENCH_PROBE_LEAD s away if that is further,
+ * and sails on for BENCH_PROBE_CROSS s after meeting it. Short passes in
+ * fresh seas, because two seas that differ by one fish's move drift apart
+ * everywhere within seconds (boids are chaotic): over a long run the
+ * control disk no longer holds the same school (one 60 s run put the
+ * cursor's track 2 s behind it at 0.64 of the control at 30 px/s, emptier
+ * than the cursor's own disk). */
+#define BENCH_PROBE_PASSES 24
+#define BENCH_PROBE_WARMUP 600
+#define BENCH_PROBE_START  160.0f /* px: beyond a school's edge and the flee reach */
+#define BENCH_PROBE_LEAD   1.5f   /* s */
+#define BENCH_PROBE_CROSS  4.0f   /* s */
+/* px: the school a pass aims at is the fish with most others this close */
+#define BENCH_PROBE_AIM_R 40.0f
+
+typedef enum BenchProbeKind {
+    BENCH_PROBE_CURSOR,
+    BENCH_PROBE_SHARK,
+    BENCH_PROBE_HULL
+} BenchProbeKind;
+
+/* What a probe runs: a stimulus sea beside its control sea. */
+typedef struct BenchProbeSetup {
+    BenchProbeKind kind;
+    uint32_t seed;
+    int fish;
+    float speed; /* px/s of the cursor or hull (a shark swims its own) */
+    int warmup;  /* steps each pair of seas settles before a pass */
+    int passes;
+    bool stimulus; /* false: the stimulus sea gets none (ratios are 1) */
+} BenchProbeSetup;
+
+/* One disk measured along the stimulus's path. */
+typedef struct BenchProbeSlot {
+    const char *name; /* "inside", "track_1s", "r20", "along", "wake_2s" */
+    float radius;     /* px */
+    float behind;     /* s: the disk sits where the stimulus was this long ago */
+    MetricsProbe m;
+    double ratio; /* stimulus / control density, NAN when never in a school */
+} BenchProbeSlot;
+
+typedef struct BenchProbeResult {
+    int nslots;
+    BenchProbeSlot slot[BENCH_PROBE_SLOTS];
+    int passes;   /* run (a pass with no start in water is left out) */
+    int steps;    /* with the stimulus, over all passes */
+    float radius; /* of the stimulus (cursor, hull; 0: shark) */
+    int map_w, map_h;
+    uint64_t hash_stim, hash_ctrl; /* sea_hash of the seas after each pass, folded */
+    uint64_t eaten;                /* by the shark (stimulus sea) */
+} BenchProbeResult;
+
+/* "cursor", "shark", "hull" by BenchProbeKind, then NULL. */
+extern const char *const BENCH_PROBE_NAMES[];
+
+/* Run s->passes passes of the probe on w (see BENCH_PROBE_PASSES): in each,
+ * two seas of s->fish fish from one seed (s->seed for the first pass),
+ * stepped alike on pool (NULL: single-threaded), the stimulus in one of
+ * them: a cursor (BENCH_CURSOR_RADIUS) or a hull (BENCH_SHIP_RADIUS)
+ * sailing straight through the aimed school at s->speed, bouncing off
+ * coasts like the bench's ships, or one shark set on that line at full
+ * speed that then hunts on its own. Each step, each slot's disk is counted
+ * in both seas when the control disk is in a school (metrics_probe_add).
+ * The same numbers for any thread count. */
+int bench_probe_run(const BenchWorld *w, const BenchProbeSetup *s, JobPool *pool,
+                    BenchProbeResult *out, Err *e);
+
+/* --------------------------------------------------------------- report */
+
+/* ,"key":v (null when not finite) and ,"key":"s" (escaped) onto f. */
+void bench_json_num(FILE *f, const char *key, double v);
+void bench_json_str(FILE *f, const char *key, const char *s);
+/* v with `decimals` decimals in buf, or "n/a" when not finite. */
+const char *bench_nan_text(double v, char *buf, size_t cap, int decimals);
+/* The single run's report to stdout: one JSON object, or text. */
+void bench_print_single(bool json, const BenchRun *r, const BenchStats *st, int threads,
+                        const Metrics *m, double rss, int rss_reset, double bpf, uint64_t hash);
+/* One --every line to stdout (flushed): the school at v's step. */
+void bench_print_every(bool json, const SeaView *v, const Metrics *m);
+/* A probe's figures to stdout: one JSON object, or a line per slot. */
+void bench_probe_print(bool json, const BenchWorld *w, const BenchProbeSetup *s, int threads,
+                       const BenchProbeResult *pr);
 
 #endif

@@ -24,6 +24,8 @@ static const char USAGE[] =
     "       shoal-bench --compare brute|threads|scale [options above]\n"
     "       shoal-bench --soak [--steps S] [--fish N] [--sharks K] [--ships S]\n"
     "                   [--threads T] [--map FILE | --seed N] [--json]\n"
+    "       shoal-bench --probe cursor|shark|hull [--speed PX_S] [--fish N]\n"
+    "                   [--warmup W] [--threads T] [--map FILE | --seed N] [--json]\n"
     "\n"
     "Runs the sea headless and reports the median and p95 time per step, fish\n"
     "updates per second, peak memory, the sea's bytes per fish (its resident\n"
@@ -47,10 +49,14 @@ typedef struct Opts {
     int brute, json, sweep, soak;
     const char *csv, *svg;
     const char *compare;
+    int probe, probe_set; /* a BenchProbeKind */
+    double speed;
+    int speed_set;
+    int every, every_set;
 } Opts;
 
 /* Rows in bench_spec's table. */
-enum { BENCH_FLAG_COUNT = 16 };
+enum { BENCH_FLAG_COUNT = 19 };
 
 /* --compare WHAT: the run to compare, kept as typed. */
 static int parse_compare(const CliFlag *f, const char *v, Err *e)
@@ -60,6 +66,8 @@ static int parse_compare(const CliFlag *f, const char *v, Err *e)
     *(const char **)f->to = v;
     return 0;
 }
+
+static const int PROBE_KINDS[] = {BENCH_PROBE_CURSOR, BENCH_PROBE_SHARK, BENCH_PROBE_HULL};
 
 /* The whole command line as a table: every flag, its value's range, and
  * its --help text; the values land in o. */
@@ -77,7 +85,8 @@ static CliSpec bench_spec(Opts *o, CliFlag out[BENCH_FLAG_COUNT])
                  "seeds the sea and the ships"},
         {.name = "--fish", .kind = CLI_INT, .to = &o->fish, .lo = 1, .hi = SEA_MAX_FISH,
          .given = &o->fish_set, .arg = "N",
-         .help = "fish, 1.." CLI_STR(SEA_MAX_FISH) " (default 10000; --compare brute: 4096)"},
+         .help = "fish, 1.." CLI_STR(SEA_MAX_FISH) " (default 10000; --compare brute: 4096;\n"
+                 "--probe: 2000)"},
         {.name = "--sharks", .kind = CLI_INT, .to = &o->sharks, .lo = 0, .hi = SEA_MAX_SHARKS,
          .given = &o->sharks_set, .arg = "K",
          .help = "sharks, 0.." CLI_STR(SEA_MAX_SHARKS) " (default 0)"},
@@ -120,6 +129,23 @@ static CliSpec bench_spec(Opts *o, CliFlag out[BENCH_FLAG_COUNT])
                  "infinite, no fish on land or off the map, counts unchanged;\n"
                  "one line per check, then the verdict (exit 1 on the first\n"
                  "failure, naming the step and what failed)"},
+        {.name = "--probe", .kind = CLI_CHOICE, .to = &o->probe, .names = BENCH_PROBE_NAMES,
+         .values = PROBE_KINDS, .given = &o->probe_set, .arg = "WHAT",
+         .help = "a stimulus sea beside its control sea (same seed, map and\n"
+                 "fish; default 2000 fish): " CLI_STR(BENCH_PROBE_PASSES) " passes, each in fresh seas\n"
+                 "settled for --warmup (default " CLI_STR(BENCH_PROBE_WARMUP) "), of the stimulus through\n"
+                 "a school; the density of fish in disks along its path\n"
+                 "over the same disks' in the control sea, while they are\n"
+                 "in a school. cursor = the game's cursor moving straight,\n"
+                 "shark = one shark hunting, hull = a 20 px hull sailing"},
+        {.name = "--speed", .kind = CLI_REAL, .to = &o->speed, .dlo = 0, .dhi = 1000,
+         .given = &o->speed_set, .arg = "PX_S",
+         .help = "with --probe cursor or hull: its speed, 0..1000 px/s\n"
+                 "(default 60 for the cursor, 40 for the hull)"},
+        {.name = "--every", .kind = CLI_INT, .to = &o->every, .lo = 1, .hi = BENCH_MAX_STEPS,
+         .given = &o->every_set, .arg = "K",
+         .help = "also measure the school every K steps (warmup included):\n"
+                 "one line each, JSON lines with --json"},
         {.name = "--help", .alias = "-h", .kind = CLI_HELP, .help = "this text"},
     };
     /* clang-format on */
@@ -174,7 +200,37 @@ static int parse(int argc, char **argv, Opts *o, Err *e)
     if (o->compare && !strcmp(o->compare, "scale") && o->fish_set && o->fish > SEA_MAX_FISH / 10)
         return err_set(e, "--fish %d: --compare scale also runs 10x that, so at most %d", o->fish,
                        SEA_MAX_FISH / 10);
-    if (!o->fish_set) o->fish = o->compare && !strcmp(o->compare, "brute") ? 4096 : 10000;
+    if (o->every_set && (o->sweep || o->compare || o->soak || o->probe_set))
+        return err_set(e, "--every: not with %s (it measures a single run)",
+                       o->sweep     ? "--sweep"
+                       : o->compare ? "--compare"
+                       : o->soak    ? "--soak"
+                                    : "--probe");
+    if (o->probe_set) {
+        if (o->sweep || o->compare || o->soak)
+            return err_set(e, "--probe and %s: give one or the other",
+                           o->sweep     ? "--sweep"
+                           : o->compare ? "--compare"
+                                        : "--soak");
+        if (o->brute || o->ships_set || o->sharks_set)
+            return err_set(e, "%s: not with --probe (the control sea must have no stimulus)",
+                           o->brute       ? "--brute"
+                           : o->ships_set ? "--ships"
+                                          : "--sharks");
+        if (o->steps_set)
+            return err_set(e,
+                           "--steps: not with --probe (a probe is %d passes through a "
+                           "school; --warmup sets how long each sea settles first)",
+                           BENCH_PROBE_PASSES);
+        if (o->speed_set && o->probe == BENCH_PROBE_SHARK)
+            return err_set(e, "--speed: not with --probe shark (a shark swims at its own speed)");
+        if (!o->speed_set) o->speed = o->probe == BENCH_PROBE_HULL ? 40.0 : 60.0;
+    } else if (o->speed_set) {
+        return err_set(e, "--speed: only with --probe cursor or --probe hull");
+    }
+    /* a probe's default is the game's live battle: some 2000 fish */
+    if (!o->fish_set)
+        o->fish = o->probe_set ? 2000 : o->compare && !strcmp(o->compare, "brute") ? 4096 : 10000;
     return 0;
 }
 
@@ -234,109 +290,6 @@ static int start_pool(int threads, JobPool **pool)
     return 0;
 }
 
-/* --------------------------------------------------------------- output */
-
-static void json_num(FILE *f, const char *key, double v)
-{
-    if (isfinite(v))
-        fprintf(f, ",\"%s\":%.6g", key, v);
-    else
-        fprintf(f, ",\"%s\":null", key);
-}
-
-static void json_str(FILE *f, const char *key, const char *s)
-{
-    fprintf(f, ",\"%s\":\"", key);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
-static const char *nan_text(double v, char *buf, size_t cap, int decimals)
-{
-    if (!isfinite(v)) return "n/a";
-    snprintf(buf, cap, "%.*f", decimals, v);
-    return buf;
-}
-
-static void print_single(const Opts *o, const BenchRun *r, const BenchStats *st, int threads,
-                         const Metrics *m, double rss, int rss_reset, double bpf, uint64_t hash)
-{
-    const BenchWorld *w = r->world;
-    const BenchSetup *s = &r->setup;
-    double met_mb = (double)metrics_bytes(&r->metrics) / (1024.0 * 1024.0);
-    float radius = sea_params(r->sea)->neighbor_radius;
-    if (o->json) {
-        printf("{\"mode\":\"single\"");
-        json_str(stdout, "map", w->desc);
-        printf(",\"map_w\":%d,\"map_h\":%d", w->map.w, w->map.h);
-        json_num(stdout, "land_fraction", w->land_fraction);
-        printf(",\"seed\":%u,\"fish\":%d,\"sharks\":%d,\"ships\":%d,\"threads\":%d,"
-               "\"brute\":%s,\"steps\":%d,\"warmup\":%d",
-               (unsigned)s->seed, s->fish, s->sharks, s->ships, threads,
-               s->brute ? "true" : "false", st->steps, s->warmup);
-        json_num(stdout, "median_ms", st->median_ms);
-        json_num(stdout, "p95_ms", st->p95_ms);
-        json_num(stdout, "mean_ms", st->mean_ms);
-        json_num(stdout, "fish_per_s", st->fish_per_s);
-        json_num(stdout, "peak_rss_mb", rss);
-        printf(",\"peak_rss_scope\":\"%s\"", rss_reset ? "run" : "process");
-        json_num(stdout, "world_mb", w->mb);
-        json_num(stdout, "metrics_mb", met_mb);
-        json_num(stdout, "bytes_per_fish", bpf);
-        printf(",\"schools\":%d,\"loners\":%d,\"largest_school\":%d", m->schools, m->loners,
-               m->largest_school);
-        json_num(stdout, "largest_polarization", m->largest_polarization);
-        json_num(stdout, "mean_polarization", m->mean_polarization);
-        json_num(stdout, "mean_neighbors", m->mean_neighbors);
-        json_num(stdout, "neighbor_radius", radius);
-        json_num(stdout, "mean_nn_dist", m->mean_nn_dist);
-        printf(",\"fish_on_land\":%d,\"fish_off_map\":%d,\"shore_jitter\":%d,"
-               "\"shore_reversals\":%" PRIu64 ",\"observed_steps\":%" PRIu64,
-               m->fish_on_land, m->fish_off_map, m->shore_jitter, m->shore_reversals,
-               m->observed_steps);
-        json_num(stdout, "shark_nearest_mean", m->shark_nearest_mean);
-        printf(",\"eaten\":%" PRIu64 ",\"state_hash\":\"%016" PRIx64 "\"}\n", sea_eaten(r->sea),
-               hash);
-        return;
-    }
-    char b1[32], b2[32], b3[32], b4[32];
-    printf("shoal-bench: %d fish, %d sharks, %d ships on %s, %.1f%% land; %d thread%s, %s "
-           "search\n",
-           s->fish, s->sharks, s->ships, w->desc, 100.0 * w->land_fraction, threads,
-           threads == 1 ? "" : "s", s->brute ? "all-pairs" : "grid");
-    printf("time:    %d steps after %d warmup: median %.3f ms, p95 %.3f ms, mean %.3f ms\n",
-           st->steps, s->warmup, st->median_ms, st->p95_ms, st->mean_ms);
-    printf("speed:   %.3g fish updates/s\n", st->fish_per_s);
-    printf("memory:  peak %.1f MB %s (of it map + shore field %.1f MB, metrics %.1f MB)\n", rss,
-           rss_reset ? "during the run" : "of the process", w->mb, met_mb);
-    if (isfinite(bpf))
-        printf("per fish: %.1f bytes of sea (resident growth from %d to %d fish)\n", bpf, s->fish,
-               bench_bpf_target(s->fish));
-    else
-        printf("per fish: not measured with --brute\n");
-    printf("schools: %d (largest %d fish, polarization %s; fish-weighted mean %s), %d loners\n",
-           m->schools, m->largest_school, nan_text(m->largest_polarization, b1, sizeof b1, 3),
-           nan_text(m->mean_polarization, b2, sizeof b2, 3), m->loners);
-    printf("spacing: nearest neighbour %s px on average, %s neighbours within %.0f px\n",
-           nan_text(m->mean_nn_dist, b3, sizeof b3, 2),
-           nan_text(m->mean_neighbors, b4, sizeof b4, 1), (double)radius);
-    printf("land:    %d fish on land, %d off the map\n", m->fish_on_land, m->fish_off_map);
-    printf("shore:   %d jittering fish (%" PRIu64 " reversals in the margin over %" PRIu64
-           " steps)\n",
-           m->shore_jitter, m->shore_reversals, m->observed_steps);
-    printf("sharks:  nearest fish %s px away on average, %" PRIu64 " fish eaten\n",
-           nan_text(m->shark_nearest_mean, b1, sizeof b1, 1), sea_eaten(r->sea));
-    printf("state:   hash %016" PRIx64 "\n", hash);
-}
-
 /* ---------------------------------------------------------------- modes */
 
 /* The world of --fish fish and a pool of the chosen thread count, for
@@ -349,6 +302,23 @@ static int open_world(const Opts *o, BenchWorld *w, int *threads, JobPool **pool
     *pool = NULL;
     if ((rc = start_pool(*threads, pool)) != 0) bench_world_free(w);
     return rc;
+}
+
+/* All of r's steps; with --every, the school measured every K of them. */
+static int run_steps(const Opts *o, BenchRun *r, Err *e)
+{
+    if (!o->every_set) return bench_run_all(r, e);
+    int total = r->setup.warmup + r->setup.steps;
+    while (r->stepped < total) {
+        if (bench_run_step(r, e) != 0) return -1;
+        if (r->stepped % o->every != 0) continue;
+        SeaView v;
+        sea_view(r->sea, &v);
+        Metrics m;
+        if (metrics_compute(&r->metrics, &v, &m, e) != 0) return -1;
+        bench_print_every(o->json, &v, &m);
+    }
+    return 0;
 }
 
 static int run_single(const Opts *o)
@@ -367,7 +337,7 @@ static int run_single(const Opts *o)
     int rss_reset = bench_reset_peak_rss();
     if (bench_run_init(&r, &w, &s, pool, &e) == 0) {
         Metrics m;
-        if (bench_run_all(&r, &e) == 0) {
+        if (run_steps(o, &r, &e) == 0) {
             /* before metrics_compute touches its scratch: the run's peak */
             double rss = bench_peak_rss_mb();
             SeaView v;
@@ -380,7 +350,7 @@ static int run_single(const Opts *o)
                 if (o->brute || bench_bytes_per_fish(r.sea, 2, &bpf, &e) == 0) {
                     BenchStats st;
                     bench_run_stats(&r, &st);
-                    print_single(o, &r, &st, threads, &m, rss, rss_reset, bpf, hash);
+                    bench_print_single(o->json, &r, &st, threads, &m, rss, rss_reset, bpf, hash);
                     rc = 0;
                 }
             }
@@ -499,9 +469,9 @@ static void compare_name(Compared *c)
 static void compare_print_json(const Compared *c)
 {
     printf("{\"mode\":\"compare\"");
-    json_str(stdout, "compare", c->what);
-    json_str(stdout, "ratio_name", c->ratio_name);
-    json_num(stdout, "ratio", c->ratio);
+    bench_json_str(stdout, "compare", c->what);
+    bench_json_str(stdout, "ratio_name", c->ratio_name);
+    bench_json_num(stdout, "ratio", c->ratio);
     printf(",\"same_state\":%s", c->hash[0] == c->hash[1] ? "true" : "false");
     for (int i = 0; i < 2; i++) {
         const BenchRun *r = c->run[i];
@@ -510,10 +480,10 @@ static void compare_print_json(const Compared *c)
                "\"warmup\":%d",
                c->label[i], r->setup.fish, c->threads[i], r->setup.brute ? "true" : "false",
                c->st[i].steps, r->setup.warmup);
-        json_str(stdout, "map", r->world->desc);
-        json_num(stdout, "median_ms", c->st[i].median_ms);
-        json_num(stdout, "p95_ms", c->st[i].p95_ms);
-        json_num(stdout, "fish_per_s", c->st[i].fish_per_s);
+        bench_json_str(stdout, "map", r->world->desc);
+        bench_json_num(stdout, "median_ms", c->st[i].median_ms);
+        bench_json_num(stdout, "p95_ms", c->st[i].p95_ms);
+        bench_json_num(stdout, "fish_per_s", c->st[i].fish_per_s);
         printf(",\"state_hash\":\"%016" PRIx64 "\"}", c->hash[i]);
     }
     printf("}\n");
@@ -655,13 +625,13 @@ static void soak_report(const Opts *o, const BenchRun *r, int threads, const Soa
     uint64_t hash = sea_hash(r->sea);
     if (o->json) {
         printf("{\"mode\":\"soak\"");
-        json_str(stdout, "map", r->world->desc);
+        bench_json_str(stdout, "map", r->world->desc);
         printf(",\"seed\":%u,\"fish\":%d,\"sharks\":%d,\"ships\":%d,\"threads\":%d,"
                "\"steps\":%d,\"stepped\":%d,\"checks\":%d,\"failures\":%d",
                (unsigned)r->setup.seed, o->fish, o->sharks, o->ships, threads, o->steps, r->stepped,
                t->checks, t->failures);
-        json_num(stdout, "elapsed", t->elapsed);
-        json_str(stdout, "failure", t->line);
+        bench_json_num(stdout, "elapsed", t->elapsed);
+        bench_json_str(stdout, "failure", t->line);
         printf(",\"eaten\":%" PRIu64 ",\"state_hash\":\"%016" PRIx64 "\"}\n", sea_eaten(r->sea),
                hash);
     } else if (!rc) {
@@ -710,6 +680,32 @@ static int run_soak(const Opts *o)
     return rc;
 }
 
+static int run_probe(const Opts *o)
+{
+    BenchWorld w;
+    int threads;
+    JobPool *pool;
+    int rc = open_world(o, &w, &threads, &pool);
+    if (rc) return rc;
+    BenchProbeSetup s = {.kind = (BenchProbeKind)o->probe,
+                         .seed = o->seed,
+                         .fish = o->fish,
+                         .speed = (float)o->speed,
+                         .warmup = o->warmup_set ? o->warmup : BENCH_PROBE_WARMUP,
+                         .passes = BENCH_PROBE_PASSES,
+                         .stimulus = true};
+    BenchProbeResult pr;
+    Err e = {""};
+    rc = bench_probe_run(&w, &s, pool, &pr, &e);
+    if (rc == 0)
+        bench_probe_print(o->json, &w, &s, threads, &pr);
+    else
+        fprintf(stderr, "shoal-bench: %s\n", e.msg);
+    jobs_deinit(pool);
+    bench_world_free(&w);
+    return rc ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     /* SIGINT/SIGTERM end a run at once: a bench keeps nothing that a
@@ -731,5 +727,6 @@ int main(int argc, char **argv)
     if (o.sweep) return run_sweep(&o);
     if (o.compare) return run_compare(&o);
     if (o.soak) return run_soak(&o);
+    if (o.probe_set) return run_probe(&o);
     return run_single(&o);
 }
