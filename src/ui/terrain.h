@@ -4,6 +4,7 @@
 #define SHOAL_TERRAIN_H
 
 #include <SDL.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -57,6 +58,46 @@ void terrain_shade(const TerrainSource *src, float res, int x0, int y0, int tw, 
  * 1/2, 1/4 ... whose texel count fits TERRAIN_TEXEL_BUDGET. */
 float terrain_pick_res(int w, int h);
 
+/* Tiles stay well below common limits so a frame only binds what it shows. */
+#define TERRAIN_TILE_MAX 2048
+/* Each tile carries this many texels of its neighbours on every side, so
+ * linear filtering at a tile edge blends the right colours. */
+#define TERRAIN_APRON 1
+
+/* The baked map's pixels before they become textures: the same tiles as
+ * Terrain's, each with its apron, shaded in memory. Making one calls no
+ * SDL function, so it can run on any thread (the loader's). */
+typedef struct TerrainImage {
+    int map_w, map_h;
+    float res;        /* texels per map pixel */
+    int tex_w, tex_h; /* whole image in texels */
+    int tile;         /* tile side in texels (without apron) */
+    int cols, rows;
+    uint8_t **px; /* cols * rows, owned: a tile's RGBA rows, packed (pitch
+                     4 * (w + 2 apron)); NULL for an empty image */
+} TerrainImage;
+
+/* terrain_image_shade ended on a cancel. */
+#define TERRAIN_CANCELLED 1
+
+/* The tile side (texels, without apron) for renderer r: its largest
+ * texture, capped so a frame only binds what it shows. Main thread. */
+int terrain_tile_side(SDL_Renderer *r);
+
+/* Shade m (with its distance field `sea`, from shore_bake of m->land) into
+ * img, in tiles of side `tile` (terrain_tile_side of the renderer that
+ * will show it). Derives a TerrainSource itself and frees it. pool may be
+ * NULL (single-threaded); whoever calls drives it, so it must be a pool no
+ * other thread is driving meanwhile. cancel may be NULL; when it turns
+ * true, the shading stops within a band of rows (tens of ms) and returns
+ * TERRAIN_CANCELLED with img empty. Returns 0, or -1 with e set (img
+ * empty). Free with terrain_image_free. */
+int terrain_image_shade(TerrainImage *img, const Map *m, const ShoreField *sea, int tile,
+                        JobPool *pool, const atomic_bool *cancel, Err *e);
+void terrain_image_free(TerrainImage *img);
+/* Tile i of img (row-major): its first texel and size, apron excluded. */
+void terrain_image_tile(const TerrainImage *img, int i, int *x0, int *y0, int *w, int *h);
+
 typedef struct TerrainTile TerrainTile;
 
 /* The baked map: a grid of textures, each at most the renderer's maximum
@@ -76,6 +117,12 @@ typedef struct Terrain {
 int terrain_init(Terrain *t, SDL_Renderer *r, const Map *m, const ShoreField *sea, JobPool *pool,
                  Err *e);
 void terrain_deinit(Terrain *t);
+
+/* The textures of img (from terrain_image_shade) for renderer r: the
+ * pixels are taken, img is empty afterwards (on failure too). Main thread;
+ * terrain_init is terrain_image_shade then this. Returns 0, or -1 with e
+ * set and t empty. */
+int terrain_upload(Terrain *t, SDL_Renderer *r, TerrainImage *img, Err *e);
 
 /* Draw the visible tiles; off-map areas are left as they are. */
 void terrain_draw(const Terrain *t, SDL_Renderer *r, const Camera *c);
