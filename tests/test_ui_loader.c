@@ -1,7 +1,7 @@
 /* test_ui_loader: a battle started or loaded on the loader's thread is
- * the one the synchronous calls make (save text and shore field alike);
- * its phases go forward and end in done; a cancel mid-load ends it
- * promptly with nothing left; a failed load names what failed. */
+ * the one the synchronous calls make (save text, shore field and painted
+ * terrain alike); its phases go forward and end in done; a cancel mid-load
+ * ends it promptly with nothing left; a failed load names what failed. */
 #include <time.h>
 
 #include "core/map.h"
@@ -11,6 +11,8 @@
 
 #include "game/battle.h"
 #include "game/loader.h"
+#include "ui/camera.h"
+#include "ui/terrain.h"
 
 /* A 4096^2 map file reads in ~0.25 s and bakes in ~0.2 s here: slow
  * enough to be caught in each phase, quick enough for every run. The
@@ -93,8 +95,38 @@ static void remove_files(const char *dir, const char *const *names, int n)
 static LoaderJob new_job(const char *map_path, uint64_t seed)
 {
     LoaderJob j = {
-        LOADER_NEW, {BATTLE_VS_AI, map_path, seed, {3, 3}, 30, (uint32_t)seed}, NULL, 0, 1.0f};
+        LOADER_NEW, {BATTLE_VS_AI, map_path, seed, {3, 3}, 30, (uint32_t)seed}, NULL, 0, 1.0f, 0,
+        0};
     return j;
+}
+
+/* A job that paints too, as the game starts them (a software renderer's
+ * tile side, two painting threads). */
+static LoaderJob painting_job(const char *map_path, uint64_t seed)
+{
+    LoaderJob j = new_job(map_path, seed);
+    j.terrain_tile = TERRAIN_TILE_MAX;
+    j.threads = 2;
+    return j;
+}
+
+/* A small map file in dir (600x400: a disc, a bar, a rock), named name. */
+static void write_small_map(const char *dir, const char *name, char *path, size_t cap)
+{
+    Map m;
+    Err e = {{0}};
+    ck_assert_int_eq(map_init(&m, 600, 400, &e), 0);
+    for (int y = 0; y < m.h; y++) {
+        for (int x = 0; x < m.w; x++) {
+            int disc = (x - 300) * (x - 300) + (y - 200) * (y - 200) <= 60 * 60;
+            int bar = x >= 80 && x < 200 && y >= 60 && y < 72;
+            int rock = x == 500 && y == 330;
+            m.land[(size_t)y * (size_t)m.w + (size_t)x] = (uint8_t)(disc || bar || rock);
+        }
+    }
+    snprintf(path, cap, "%s/%s", dir, name);
+    if (map_save(&m, path, &e) != 0) ck_abort_msg("map_save: %s", e.msg);
+    map_free(&m);
 }
 
 /* ------------------------------------------------------------ the same */
@@ -109,7 +141,7 @@ START_TEST(test_a_new_battle_is_the_one_battle_new_makes)
         if (!want) ck_abort_msg("battle_new: %s", e.msg);
         Battle *got = NULL;
         ShoreField shore = {0};
-        if (loader_run(&j, &got, &shore, &e) != 0) ck_abort_msg("loader: %s", e.msg);
+        if (loader_run(&j, &got, &shore, NULL, &e) != 0) ck_abort_msg("loader: %s", e.msg);
         ck_assert_ptr_nonnull(got);
         ck_assert_int_eq(got->mode, mode);
         assert_same_battle(got, want);
@@ -135,10 +167,10 @@ START_TEST(test_a_loaded_save_is_the_one_battle_load_makes)
     ck_assert_int_eq(battle_save(b, path, &e), 0);
     Battle *want = battle_load(path, BATTLE_HOTSEAT, 1.0f, &e);
     if (!want) ck_abort_msg("battle_load: %s", e.msg);
-    LoaderJob l = {LOADER_LOAD, {0}, path, BATTLE_HOTSEAT, 1.0f};
+    LoaderJob l = {LOADER_LOAD, {0}, path, BATTLE_HOTSEAT, 1.0f, 0, 0};
     Battle *got = NULL;
     ShoreField shore = {0};
-    if (loader_run(&l, &got, &shore, &e) != 0) ck_abort_msg("loader: %s", e.msg);
+    if (loader_run(&l, &got, &shore, NULL, &e) != 0) ck_abort_msg("loader: %s", e.msg);
     assert_same_battle(got, want);
     ck_assert_int_eq(got->mode, BATTLE_HOTSEAT);
     assert_shore_of(&shore, got);
@@ -151,6 +183,108 @@ START_TEST(test_a_loaded_save_is_the_one_battle_load_makes)
 }
 END_TEST
 
+/* The terrain the loader painted is terrain_init's: every tile (apron and
+ * partial edge tiles included, in 128-texel tiles so there are many) is
+ * what terrain_shade makes of the map, and uploaded and drawn it shows
+ * the very pixels terrain_init's textures show. */
+START_TEST(test_the_painted_terrain_is_the_one_terrain_init_makes)
+{
+    char dir[64], map[128];
+    tu_tempdir(dir, sizeof dir);
+    write_small_map(dir, "small.png", map, sizeof map);
+    LoaderJob j = painting_job(map, 4);
+    j.terrain_tile = 128;
+    Err e = {{0}};
+    Battle *b = NULL;
+    ShoreField shore = {0};
+    TerrainImage img;
+    if (loader_run(&j, &b, &shore, &img, &e) != 0) ck_abort_msg("loader: %s", e.msg);
+    const Map *m = &b->map;
+    ck_assert_int_eq(img.map_w, m->w);
+    ck_assert_int_eq(img.map_h, m->h);
+    ck_assert(img.res == terrain_pick_res(m->w, m->h));
+    ck_assert_int_eq(img.tile, 128);
+    ck_assert_int_eq(img.cols, (img.tex_w + 127) / 128);
+    ck_assert_int_eq(img.rows, (img.tex_h + 127) / 128);
+    ck_assert_int_gt(img.cols * img.rows, 4);
+
+    TerrainSource src;
+    ck_assert_int_eq(terrain_source_init(&src, m, &shore, NULL, &e), 0);
+    const int a = TERRAIN_APRON;
+    for (int i = 0; i < img.cols * img.rows; i++) {
+        int x0, y0, w, h;
+        terrain_image_tile(&img, i, &x0, &y0, &w, &h);
+        size_t pitch = (size_t)(w + 2 * a) * 4, bytes = pitch * (size_t)(h + 2 * a);
+        uint8_t *want = malloc(bytes);
+        ck_assert_ptr_nonnull(want);
+        terrain_shade(&src, img.res, x0 - a, y0 - a, w + 2 * a, h + 2 * a, want, pitch);
+        ck_assert_mem_eq(img.px[i], want, bytes);
+        free(want);
+    }
+    terrain_source_free(&src);
+
+    /* Drawn one texel per pixel: the same framebuffer, byte for byte. */
+    SDL_Surface *got =
+        SDL_CreateRGBSurfaceWithFormat(0, img.tex_w, img.tex_h, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Surface *ref =
+        SDL_CreateRGBSurfaceWithFormat(0, img.tex_w, img.tex_h, 32, SDL_PIXELFORMAT_RGBA32);
+    ck_assert_ptr_nonnull(got);
+    ck_assert_ptr_nonnull(ref);
+    SDL_Renderer *rg = SDL_CreateSoftwareRenderer(got), *rr = SDL_CreateSoftwareRenderer(ref);
+    ck_assert_ptr_nonnull(rg);
+    ck_assert_ptr_nonnull(rr);
+    Terrain tg, tr;
+    int tex_w = img.tex_w, tex_h = img.tex_h;
+    ck_assert_int_eq(terrain_upload(&tg, rg, &img, &e), 0);
+    ck_assert_ptr_null(img.px); /* taken */
+    ck_assert_int_eq(terrain_init(&tr, rr, m, &shore, NULL, &e), 0);
+    Camera c;
+    cam_init(&c, m->w, m->h, tex_w, tex_h);
+    SDL_Renderer *rs[2] = {rg, rr};
+    const Terrain *ts[2] = {&tg, &tr};
+    for (int k = 0; k < 2; k++) {
+        SDL_SetRenderDrawColor(rs[k], 255, 0, 255, 255);
+        SDL_RenderClear(rs[k]);
+        terrain_draw(ts[k], rs[k], &c);
+    }
+    for (int y = 0; y < tex_h; y++)
+        ck_assert_mem_eq((const uint8_t *)got->pixels + (size_t)y * (size_t)got->pitch,
+                         (const uint8_t *)ref->pixels + (size_t)y * (size_t)ref->pitch,
+                         (size_t)tex_w * 4);
+    terrain_deinit(&tg);
+    terrain_deinit(&tr);
+    SDL_DestroyRenderer(rg);
+    SDL_DestroyRenderer(rr);
+    SDL_FreeSurface(got);
+    SDL_FreeSurface(ref);
+    shore_free(&shore);
+    battle_free(b);
+    const char *names[] = {"small.png", "small.ini"};
+    remove_files(dir, names, 2);
+}
+END_TEST
+
+/* A job without painting hands over an empty image. */
+START_TEST(test_a_job_that_paints_nothing_hands_over_an_empty_image)
+{
+    char dir[64], map[128];
+    tu_tempdir(dir, sizeof dir);
+    write_small_map(dir, "small.png", map, sizeof map);
+    LoaderJob j = new_job(map, 4);
+    Err e = {{0}};
+    Battle *b = NULL;
+    ShoreField shore = {0};
+    TerrainImage img;
+    if (loader_run(&j, &b, &shore, &img, &e) != 0) ck_abort_msg("loader: %s", e.msg);
+    ck_assert_ptr_null(img.px);
+    ck_assert_int_eq(img.cols * img.rows, 0);
+    shore_free(&shore);
+    battle_free(b);
+    const char *names[] = {"small.png", "small.ini"};
+    remove_files(dir, names, 2);
+}
+END_TEST
+
 /* ------------------------------------------------------------ progress */
 
 START_TEST(test_phases_go_forward_and_end_in_done)
@@ -158,14 +292,14 @@ START_TEST(test_phases_go_forward_and_end_in_done)
     char dir[64], map[128];
     tu_tempdir(dir, sizeof dir);
     write_big_map(dir, map, sizeof map);
-    LoaderJob j = new_job(map, 3);
+    LoaderJob j = painting_job(map, 3);
     Err e = {{0}};
     Loader *l = loader_start(&j, &e);
     if (!l) ck_abort_msg("loader_start: %s", e.msg);
     /* The job is the loader's own copy: the caller's strings may go. */
     ck_assert_str_eq(loader_job(l)->setup.map_path, map);
     ck_assert_ptr_ne(loader_job(l)->setup.map_path, map);
-    int last = -1, seen_baking = 0;
+    int last = -1, seen_baking = 0, seen_painting = 0;
     float last_f = 0.0f;
     LoaderProgress p;
     do {
@@ -177,6 +311,10 @@ START_TEST(test_phases_go_forward_and_end_in_done)
         ck_assert_double_ge(p.phase_s, 0.0);
         if (p.phase == LOADER_READING) ck_assert_str_eq(p.what, "Reading the map");
         if (p.phase == LOADER_BAKING) seen_baking = 1;
+        if (p.phase == LOADER_PAINTING) {
+            ck_assert_str_eq(p.what, "Painting the coast");
+            seen_painting = 1;
+        }
         last = p.phase;
         last_f = p.fraction;
         if (p.phase < LOADER_DONE) loader_wait(l, 0.002);
@@ -184,17 +322,22 @@ START_TEST(test_phases_go_forward_and_end_in_done)
     ck_assert_int_eq(p.phase, LOADER_DONE);
     ck_assert_float_eq(p.fraction, 1.0f);
     ck_assert(seen_baking);
+    ck_assert(seen_painting);
     ck_assert(loader_wait(l, 0.0));
     Battle *b = NULL;
     ShoreField shore = {0};
-    ck_assert_int_eq(loader_take(l, &b, &shore, &e), 0);
+    TerrainImage img;
+    ck_assert_int_eq(loader_take(l, &b, &shore, &img, &e), 0);
     ck_assert_ptr_nonnull(b);
     ck_assert_int_eq(b->map.w, big_side());
     ck_assert_int_eq(shore.w, big_side());
+    ck_assert_ptr_nonnull(img.px);
+    ck_assert_int_eq(img.map_w, big_side());
+    terrain_image_free(&img);
     /* Once only. */
     Battle *again = NULL;
     ShoreField s2 = {0};
-    ck_assert_int_ne(loader_take(l, &again, &s2, &e), 0);
+    ck_assert_int_ne(loader_take(l, &again, &s2, NULL, &e), 0);
     ck_assert_ptr_null(again);
     loader_free(l);
     shore_free(&shore);
@@ -213,7 +356,7 @@ static void cancel_at(int at)
     char dir[64], map[128];
     tu_tempdir(dir, sizeof dir);
     write_big_map(dir, map, sizeof map);
-    LoaderJob j = new_job(map, 8);
+    LoaderJob j = painting_job(map, 8);
     Err e = {{0}};
     Loader *l = loader_start(&j, &e);
     if (!l) ck_abort_msg("loader_start: %s", e.msg);
@@ -235,9 +378,11 @@ static void cancel_at(int at)
         static Battle dummy;
         Battle *b = &dummy; /* must come back NULL */
         ShoreField shore = {0};
-        ck_assert_int_ne(loader_take(l, &b, &shore, &e), 0);
+        TerrainImage img;
+        ck_assert_int_ne(loader_take(l, &b, &shore, &img, &e), 0);
         ck_assert_ptr_null(b);
         ck_assert_ptr_null(shore.dist);
+        ck_assert_ptr_null(img.px);
         ck_assert_str_eq(e.msg, "cancelled");
     }
     loader_free(l);
@@ -254,6 +399,12 @@ END_TEST
 START_TEST(test_a_cancel_while_baking_ends_it_with_nothing_left)
 {
     cancel_at(LOADER_BAKING);
+}
+END_TEST
+
+START_TEST(test_a_cancel_while_painting_ends_it_with_nothing_left)
+{
+    cancel_at(LOADER_PAINTING);
 }
 END_TEST
 
@@ -286,18 +437,18 @@ START_TEST(test_a_failed_load_says_what_failed)
     Battle *b = NULL;
     ShoreField shore = {0};
     LoaderJob j = new_job("/nonexistent/shoal-map.png", 1);
-    ck_assert_int_ne(loader_run(&j, &b, &shore, &e), 0);
+    ck_assert_int_ne(loader_run(&j, &b, &shore, NULL, &e), 0);
     ck_assert_ptr_null(b);
     ck_assert_ptr_null(shore.dist);
     ck_assert_ptr_nonnull(strstr(e.msg, "/nonexistent/shoal-map.png"));
     /* The same through poll: the phase says failed, take says why. */
-    LoaderJob s = {LOADER_LOAD, {0}, "/nonexistent/quick.sav", BATTLE_VS_AI, 1.0f};
+    LoaderJob s = {LOADER_LOAD, {0}, "/nonexistent/quick.sav", BATTLE_VS_AI, 1.0f, 0, 0};
     Loader *l = loader_start(&s, &e);
     ck_assert_ptr_nonnull(l);
     ck_assert(loader_wait(l, -1.0));
     ck_assert_int_eq(loader_poll(l, NULL), LOADER_FAILED);
     memset(&e, 0, sizeof e);
-    ck_assert_int_ne(loader_take(l, &b, &shore, &e), 0);
+    ck_assert_int_ne(loader_take(l, &b, &shore, NULL, &e), 0);
     ck_assert_ptr_nonnull(strstr(e.msg, "/nonexistent/quick.sav"));
     loader_free(l);
 }
@@ -310,9 +461,12 @@ static Suite *loader_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_a_new_battle_is_the_one_battle_new_makes);
     tcase_add_test(tc, test_a_loaded_save_is_the_one_battle_load_makes);
+    tcase_add_test(tc, test_the_painted_terrain_is_the_one_terrain_init_makes);
+    tcase_add_test(tc, test_a_job_that_paints_nothing_hands_over_an_empty_image);
     tcase_add_test(tc, test_phases_go_forward_and_end_in_done);
     tcase_add_test(tc, test_a_cancel_while_reading_ends_it_with_nothing_left);
     tcase_add_test(tc, test_a_cancel_while_baking_ends_it_with_nothing_left);
+    tcase_add_test(tc, test_a_cancel_while_painting_ends_it_with_nothing_left);
     tcase_add_test(tc, test_letting_go_mid_load_never_blocks);
     tcase_add_test(tc, test_a_failed_load_says_what_failed);
     suite_add_tcase(s, tc);

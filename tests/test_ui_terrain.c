@@ -33,7 +33,7 @@ static void fixture_init(Fixture *f, const char *name)
         }
     }
     ck_assert_int_eq(shore_bake(&f->sea, f->m.land, MW, MH, &e), 0);
-    ck_assert_int_eq(terrain_source_init(&f->src, &f->m, &f->sea, &e), 0);
+    ck_assert_int_eq(terrain_source_init(&f->src, &f->m, &f->sea, NULL, &e), 0);
 }
 
 static void fixture_free(Fixture *f)
@@ -217,7 +217,7 @@ START_TEST(no_land_is_all_open_sea)
     ShoreField sea;
     TerrainSource src;
     ck_assert_int_eq(shore_bake(&sea, m.land, 64, 48, &e), 0);
-    ck_assert_int_eq(terrain_source_init(&src, &m, &sea, &e), 0);
+    ck_assert_int_eq(terrain_source_init(&src, &m, &sea, NULL, &e), 0);
     int tw, th;
     uint8_t *img = shade_all(&src, 1.0f, &tw, &th);
     for (int i = 0; i < 64 * 48; i++) {

@@ -174,9 +174,10 @@ static void focus_battle(Game *g)
 }
 
 /* Rebuild everything that depends on the map for m: shore field (taken
- * from baked when given: the loader's, for m), terrain, the sea (keeping
- * its counts, weights and switch), camera. */
-static int set_world(Game *g, const Map *m, ShoreField *baked, Err *e)
+ * from baked when given: the loader's, for m), terrain (uploaded from
+ * painted when given and not empty: the loader's, taken), the sea
+ * (keeping its counts, weights and switch), camera. */
+static int set_world(Game *g, const Map *m, ShoreField *baked, TerrainImage *painted, Err *e)
 {
     int fish = sealife_fish(&g->sea), sharks = sealife_shark_count(&g->sea), on = g->sea.on;
     SeaParams p = g->sea.params;
@@ -185,15 +186,26 @@ static int set_world(Game *g, const Map *m, ShoreField *baked, Err *e)
     shore_free(&g->shore);
     g->m = m;
     cam_init(&g->cam, m->w, m->h, g->view_w, g->view_h);
+    bool have_image = painted && painted->px;
     if (baked) {
         g->shore = *baked;
         memset(baked, 0, sizeof *baked);
-        draw_loading(g, "Painting the coast", 1.0f);
+        /* Only a frame's work is left when the loader painted the coast. */
+        if (!have_image) draw_loading(g, "Painting the coast", 1.0f);
     } else {
         draw_loading(g, "Baking the shore", 0.0f);
-        if (shore_bake(&g->shore, m->land, m->w, m->h, e) != 0) return -1;
+        if (shore_bake(&g->shore, m->land, m->w, m->h, e) != 0) {
+            if (painted) terrain_image_free(painted);
+            return -1;
+        }
     }
-    if (terrain_init(&g->terrain, g->r, m, &g->shore, g->pool, e) != 0) return -1;
+    if (have_image) {
+        assert(painted->map_w == m->w && painted->map_h == m->h);
+        if (terrain_upload(&g->terrain, g->r, painted, e) != 0) return -1;
+    } else {
+        if (painted) terrain_image_free(painted);
+        if (terrain_init(&g->terrain, g->r, m, &g->shore, g->pool, e) != 0) return -1;
+    }
     uint32_t seed = g->o->has_seed ? g->o->seed : 1;
     if (sealife_init(&g->sea, g->r, &g->shore, g->pool, seed, fish, sharks, e) != 0) return -1;
     if (sealife_set_weights(&g->sea, p.sep_weight, p.ali_weight, p.coh_weight, e) != 0) return -1;
@@ -206,17 +218,21 @@ static int set_world(Game *g, const Map *m, ShoreField *baked, Err *e)
     return 0;
 }
 
-int game_set_battle(Game *g, Battle *b, ShoreField *shore, Err *e)
+int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, Err *e)
 {
     const Map *back = g->m;
     Battle *old = g->battle;
     const Map *want = b ? &b->map : back;
-    if (want == g->m && shore) shore_free(shore); /* the world stays: not needed */
-    if (want != g->m && set_world(g, want, shore, e) != 0) {
+    if (want == g->m) { /* the world stays: not needed */
+        if (shore) shore_free(shore);
+        if (img) terrain_image_free(img);
+    }
+    if (want != g->m && set_world(g, want, shore, img, e) != 0) {
         Err e2 = {{0}};
         if (shore) shore_free(shore);
+        if (img) terrain_image_free(img);
         battle_free(b);
-        if (set_world(g, back, NULL, &e2) != 0) {
+        if (set_world(g, back, NULL, NULL, &e2) != 0) {
             fprintf(stderr, "shoal: %s\n", e2.msg);
             g->quit = 1;
             g->exit_code = 1;

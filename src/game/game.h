@@ -112,10 +112,12 @@ void game_set_sea_life(Game *g, int on);
 /* Put battle b (owned from now on; NULL: none) on screen: the world is
  * rebuilt for its map (shore, terrain, sea life) and the old battle goes.
  * shore, when not NULL, is the field already baked from b's map (the
- * loader's): it is taken (on failure too) instead of baked again. On
- * failure b is freed, the old world restored and e says why; when even
- * that fails the game quits with exit code 1. */
-int game_set_battle(Game *g, Battle *b, ShoreField *shore, Err *e);
+ * loader's): it is taken (on failure too) instead of baked again; so is
+ * img, when not NULL and not empty: the terrain already painted from them
+ * for g's renderer, then only uploaded. On failure b is freed, the old
+ * world restored and e says why; when even that fails the game quits with
+ * exit code 1. */
+int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, Err *e);
 /* A message about saving and loading (bad: a failure): in the battle's
  * note line while a battle is on screen, in the menu while it is open,
  * else the status line. */

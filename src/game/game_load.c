@@ -11,17 +11,18 @@
 #include "hud.h"
 
 /* A started or loaded battle (b NULL: it failed, e says why; cancelled:
- * the player stopped it) goes on screen, or the failure is told; either
- * way what was on screen stays until the new battle is ready. */
-static void finish_load(Game *g, const LoaderJob *j, Battle *b, ShoreField *shore, bool cancelled,
-                        Err *e)
+ * the player stopped it) goes on screen with its shore and painted
+ * terrain (either may be NULL; both taken), or the failure is told;
+ * either way what was on screen stays until the new battle is ready. */
+static void finish_load(Game *g, const LoaderJob *j, Battle *b, ShoreField *shore,
+                        TerrainImage *img, bool cancelled, Err *e)
 {
     char msg[700];
     if (cancelled) {
         game_tell(g, 0, j->kind == LOADER_NEW ? "no battle: cancelled" : "load cancelled");
         return;
     }
-    if (!b || game_set_battle(g, b, shore, e) != 0) {
+    if (!b || game_set_battle(g, b, shore, img, e) != 0) {
         if (j->kind == LOADER_NEW) {
             snprintf(msg, sizeof msg, "no battle: %.600s", e->msg);
             g->menu_open = 1;
@@ -50,23 +51,30 @@ static void finish_load(Game *g, const LoaderJob *j, Battle *b, ShoreField *shor
                   : "select a ship, click where she should sail, press Enter to end the turn");
 }
 
-/* Start j on the loader. In a window the game draws on while it runs
- * (game_load_poll picks it up); headless, nobody would see a bar, so it is
- * waited for here, through the same loader. */
-static void begin_load(Game *g, const LoaderJob *j)
+/* Start the load `want` on the loader, the coast painted there too for
+ * this renderer's tiles, with as many threads as the sea's pool. In a
+ * window the game draws on while it runs (game_load_poll picks it up);
+ * headless, nobody would see a bar, so it is waited for here, through the
+ * same loader. */
+static void begin_load(Game *g, const LoaderJob *want)
 {
     if (g->loader) return; /* one at a time (no input reaches here meanwhile) */
+    LoaderJob job = *want;
+    const LoaderJob *j = &job;
+    job.terrain_tile = terrain_tile_side(g->r);
+    job.threads = jobs_threads(g->pool);
     Err e = {{0}};
     if (!g->win) {
         Battle *b = NULL;
         ShoreField shore = {0};
-        loader_run(j, &b, &shore, &e);
-        finish_load(g, j, b, &shore, false, &e);
+        TerrainImage img = {0};
+        loader_run(j, &b, &shore, &img, &e);
+        finish_load(g, j, b, &shore, &img, false, &e);
         return;
     }
     g->loader = loader_start(j, &e);
     if (!g->loader) {
-        finish_load(g, j, NULL, NULL, false, &e);
+        finish_load(g, j, NULL, NULL, NULL, false, &e);
         return;
     }
     if (j->kind == LOADER_LOAD) {
@@ -87,7 +95,7 @@ void game_load_poll(Game *g)
     if (g->load_cancel) {
         /* Back at once: the thread, if mid-step, cleans up on its own. */
         g->loader = NULL;
-        finish_load(g, loader_job(l), NULL, NULL, true, NULL);
+        finish_load(g, loader_job(l), NULL, NULL, NULL, true, NULL);
         loader_free(l);
         return;
     }
@@ -95,21 +103,22 @@ void game_load_poll(Game *g)
     g->loader = NULL;
     Battle *b = NULL;
     ShoreField shore = {0};
+    TerrainImage img = {0};
     Err e = {{0}};
-    loader_take(l, &b, &shore, &e);
-    finish_load(g, loader_job(l), b, &shore, false, &e);
+    loader_take(l, &b, &shore, &img, &e);
+    finish_load(g, loader_job(l), b, &shore, &img, false, &e);
     loader_free(l);
 }
 
 void game_new_battle(Game *g, const BattleSetup *st)
 {
-    LoaderJob j = {LOADER_NEW, *st, NULL, 0, g->settings.anim_speed};
+    LoaderJob j = {LOADER_NEW, *st, NULL, 0, g->settings.anim_speed, 0, 0};
     begin_load(g, &j);
 }
 
 void game_load_battle(Game *g, const char *path, int mode)
 {
-    LoaderJob j = {LOADER_LOAD, {0}, path, mode, g->settings.anim_speed};
+    LoaderJob j = {LOADER_LOAD, {0}, path, mode, g->settings.anim_speed, 0, 0};
     begin_load(g, &j);
 }
 

@@ -1,7 +1,8 @@
 /* loader: the slow, SDL-free part of starting or loading a battle — the
  * map read (or the sea generated), charted, the fleets placed, the shore
- * baked — on a thread of its own, so the window keeps drawing. Progress
- * is read through atomics; a cancel is honoured between steps. */
+ * baked, the coast painted — on a thread of its own, so the window keeps
+ * drawing. Progress is read through atomics; a cancel is honoured between
+ * steps, and within the painting. */
 #ifndef SHOAL_LOADER_H
 #define SHOAL_LOADER_H
 
@@ -10,6 +11,7 @@
 #include "battle.h"
 #include "core/err.h"
 #include "core/shore.h"
+#include "ui/terrain.h"
 
 /* What a loader does. */
 enum {
@@ -24,16 +26,23 @@ typedef struct LoaderJob {
     const char *path;  /* LOADER_LOAD: the save */
     int mode;          /* LOADER_LOAD: BATTLE_VS_AI ... */
     float speed;       /* animation speed of the battle made */
+    int terrain_tile;  /* > 0: also paint the terrain image, in tiles of this
+                          side (terrain_tile_side of the renderer that will
+                          show it); 0: no painting step */
+    int threads;       /* the painting's own pool (a pool has one driver, and
+                          the main thread drives its own for the sea every
+                          frame); <= 1: the loader's thread alone */
 } LoaderJob;
 
 /* Where a load is, in the order it goes. The map read is one step with
  * its charting and the fleets' placement: battle_new and battle_load do
- * them in one call, and the chart takes 3 ms of the 1.5 s an 8192^2 map
- * costs (0.8 s reading, 0.7 s baking). */
+ * them in one call, and the chart takes 3 ms of the 3.3 s an 8192^2 map
+ * costs (0.8 s reading, 0.7 s baking, 1.8 s painting on 2 threads). */
 enum {
     LOADER_READING,   /* the map (or the save and its map) read or generated */
     LOADER_BAKING,    /* the shore field baked */
-    LOADER_DONE,      /* finished: a battle and its shore to take */
+    LOADER_PAINTING,  /* the terrain image shaded (job.terrain_tile > 0) */
+    LOADER_DONE,      /* finished: a battle, its shore (and image) to take */
     LOADER_FAILED,    /* finished: loader_take says why */
     LOADER_CANCELLED, /* finished: cancelled, nothing made is left */
 };
@@ -58,21 +67,24 @@ const LoaderJob *loader_job(const Loader *l);
 /* Where the load is now (p may be NULL); returns p->phase. Never blocks. */
 int loader_poll(const Loader *l, LoaderProgress *p);
 
-/* Ask the load to stop. It stops at the next step's start (a step under
- * way is not interrupted: a 16384^2 PNG decode runs to its end) and
- * frees what it made; the phase then ends as LOADER_CANCELLED, unless it
- * had already finished. Never blocks. */
+/* Ask the load to stop. It stops at the next step's start, or within tens
+ * of ms while painting (other steps are not interrupted: a 16384^2 PNG
+ * decode runs to its end, and so do the shore bakes, the painting's own
+ * inland one too: 0.7 s at 8192^2) and frees what it made; the phase then ends as LOADER_CANCELLED,
+ * unless it had already finished. Never blocks. */
 void loader_cancel(Loader *l);
 
 /* Wait up to `seconds` (< 0: for ever) for the load to finish; true when
  * it has. */
 bool loader_wait(Loader *l, double seconds);
 
-/* After LOADER_DONE: hand over the battle (the caller's to battle_free)
- * and its map's shore field (the caller's to shore_free); returns 0. Else
- * returns -1 with e saying why ("cancelled" when it was) and *b NULL. Once
- * only. */
-int loader_take(Loader *l, Battle **b, ShoreField *shore, Err *e);
+/* After LOADER_DONE: hand over the battle (the caller's to battle_free),
+ * its map's shore field (the caller's to shore_free) and, when img is not
+ * NULL, the terrain image (the caller's to terrain_image_free or
+ * terrain_upload; empty when the job painted none); returns 0. Else
+ * returns -1 with e saying why ("cancelled" when it was), *b NULL and
+ * *img empty. Once only. */
+int loader_take(Loader *l, Battle **b, ShoreField *shore, TerrainImage *img, Err *e);
 
 /* Cancel and let go. A finished loader's thread is joined and whatever
  * was not taken is freed. A thread still inside a step is detached
@@ -83,6 +95,6 @@ void loader_free(Loader *l);
 
 /* The synchronous form for headless runs and tests: start, wait, take,
  * free. Same results as loader_take. */
-int loader_run(const LoaderJob *job, Battle **b, ShoreField *shore, Err *e);
+int loader_run(const LoaderJob *job, Battle **b, ShoreField *shore, TerrainImage *img, Err *e);
 
 #endif

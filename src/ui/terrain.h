@@ -5,6 +5,7 @@
 
 #include <SDL.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,10 +28,18 @@ typedef struct TerrainSource {
     uint32_t seed;         /* varies the noise; same seed, same image */
 } TerrainSource;
 
+/* terrain_image_shade or terrain_source_init ended on a cancel. */
+#define TERRAIN_CANCELLED 1
+
 /* Derive the inland and coast fields for m (whose distance field is sea,
  * kept by pointer, as is m->land). The noise seed comes from the map name,
- * so the same map always looks the same. Free with terrain_source_free. */
-int terrain_source_init(TerrainSource *s, const Map *m, const ShoreField *sea, Err *e);
+ * so the same map always looks the same. Free with terrain_source_free.
+ * cancel may be NULL; once it is true the coast smoothing (half the time)
+ * stops within ~256 rows and TERRAIN_CANCELLED comes back, s freed; the
+ * inland bake (shore_bake, the other half: 0.7 s at 8192^2) runs to its
+ * end first. -1 with e set on failure. */
+int terrain_source_init(TerrainSource *s, const Map *m, const ShoreField *sea,
+                        const atomic_bool *cancel, Err *e);
 void terrain_source_free(TerrainSource *s);
 
 /* Highest texels per map pixel baked; 2 smooths coastlines under zoom. */
@@ -76,9 +85,6 @@ typedef struct TerrainImage {
     uint8_t **px; /* cols * rows, owned: a tile's RGBA rows, packed (pitch
                      4 * (w + 2 apron)); NULL for an empty image */
 } TerrainImage;
-
-/* terrain_image_shade ended on a cancel. */
-#define TERRAIN_CANCELLED 1
 
 /* The tile side (texels, without apron) for renderer r: its largest
  * texture, capped so a frame only binds what it shows. Main thread. */

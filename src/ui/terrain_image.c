@@ -5,9 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Rows of texels shaded between two looks at the cancel flag. A 2048-wide
- * band of 64 costs ~20 ms on one core (8192^2 map: 4096^2 texels in
- * ~2.6 s), so a cancel is heard well within the 0.3 s it may take. */
+/* Rows of texels shaded between two looks at the cancel flag. The texels
+ * of an 8192^2 map (4096^2) shade in ~0.5 s on one core, so a 2048-wide
+ * band of 64 is ~4 ms: a cancel is heard at once, and a band still splits
+ * into 8 chunks for the pool. */
 #define TERRAIN_BAND_ROWS 64
 
 typedef struct BakeJob {
@@ -81,12 +82,8 @@ int terrain_image_shade(TerrainImage *img, const Map *m, const ShoreField *sea, 
     memset(img, 0, sizeof *img);
     if (cancelled(cancel)) return TERRAIN_CANCELLED;
     TerrainSource src;
-    if (terrain_source_init(&src, m, sea, e) != 0) return -1;
-    /* The source is a third of the time (its inland bake): heard here. */
-    if (cancelled(cancel)) {
-        terrain_source_free(&src);
-        return TERRAIN_CANCELLED;
-    }
+    int rc = terrain_source_init(&src, m, sea, cancel, e);
+    if (rc != 0) return rc;
     img->map_w = m->w;
     img->map_h = m->h;
     img->res = terrain_pick_res(m->w, m->h);

@@ -211,6 +211,10 @@ static Rgb shade_land(const TerrainSource *s, float x, float y, float sd)
 /* Texels this close to the coastline blend land and water. */
 #define COAST_AA_MAX 0.3f
 
+/* Rows of the coast field smoothed between two looks at the cancel flag:
+ * both passes over an 8192^2 map take ~0.8 s, so 256 rows are ~12 ms. */
+#define COAST_BAND_ROWS 256
+
 static const float binomial5[5] = {1.0f / 16, 4.0f / 16, 6.0f / 16, 4.0f / 16, 1.0f / 16};
 
 /* The raw signed distance at pixel i, clamped to where it matters. */
@@ -223,11 +227,13 @@ static float coast_raw(const TerrainSource *s, size_t i)
  * 5x5 (edges clamped), computed in place with three spare rows so a
  * 16384^2 map needs no second full-size buffer; then every pixel is held
  * at least COAST_KEEP on its own side. */
-static void coast_bake(TerrainSource *s, const uint8_t *land, float *rows)
+static bool coast_bake(TerrainSource *s, const uint8_t *land, float *rows,
+                       const atomic_bool *cancel)
 {
     const int w = s->w, h = s->h;
     float *in = rows, *prev2 = rows + w, *prev1 = rows + 2 * (size_t)w;
     for (int y = 0; y < h; y++) {
+        if (y % COAST_BAND_ROWS == 0 && cancel && atomic_load(cancel)) return false;
         float *out = s->coast + (size_t)y * (size_t)w;
         for (int x = 0; x < w; x++) in[x] = coast_raw(s, (size_t)y * (size_t)w + (size_t)x);
         for (int x = 0; x < w; x++) {
@@ -242,6 +248,7 @@ static void coast_bake(TerrainSource *s, const uint8_t *land, float *rows)
     /* Vertical pass, top to bottom: rows above y are already overwritten,
      * so their horizontal-pass values ride along in prev1 / prev2. */
     for (int y = 0; y < h; y++) {
+        if (y % COAST_BAND_ROWS == 0 && cancel && atomic_load(cancel)) return false;
         float *row = s->coast + (size_t)y * (size_t)w;
         const float *n1 = s->coast + (size_t)(y + 1 < h ? y + 1 : h - 1) * (size_t)w;
         const float *n2 = s->coast + (size_t)(y + 2 < h ? y + 2 : h - 1) * (size_t)w;
@@ -264,9 +271,11 @@ static void coast_bake(TerrainSource *s, const uint8_t *land, float *rows)
         prev1 = in;
         in = t;
     }
+    return true;
 }
 
-int terrain_source_init(TerrainSource *s, const Map *m, const ShoreField *sea, Err *e)
+int terrain_source_init(TerrainSource *s, const Map *m, const ShoreField *sea,
+                        const atomic_bool *cancel, Err *e)
 {
     memset(s, 0, sizeof *s);
     s->w = m->w;
@@ -291,8 +300,12 @@ int terrain_source_init(TerrainSource *s, const Map *m, const ShoreField *sea, E
         terrain_source_free(s);
         return err_set(e, "terrain: out of memory for a %dx%d map", m->w, m->h);
     }
-    coast_bake(s, m->land, rows);
+    bool done = coast_bake(s, m->land, rows, cancel);
     free(rows);
+    if (!done) {
+        terrain_source_free(s);
+        return TERRAIN_CANCELLED;
+    }
     return 0;
 }
 
