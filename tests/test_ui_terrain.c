@@ -286,6 +286,34 @@ START_TEST(textures_match_pixels)
 }
 END_TEST
 
+/* A cancel already given stops the shading before it starts, and the
+ * source's too: nothing comes back, nothing is left allocated. */
+START_TEST(a_cancel_leaves_nothing)
+{
+    Fixture f;
+    fixture_init(&f, "cancel");
+    Err e = {{0}};
+    atomic_bool stop;
+    atomic_init(&stop, true);
+    TerrainImage img;
+    ck_assert_int_eq(terrain_image_shade(&img, &f.m, &f.sea, 64, NULL, &stop, &e),
+                     TERRAIN_CANCELLED);
+    ck_assert_ptr_null(img.px);
+    TerrainSource src;
+    ck_assert_int_eq(terrain_source_init(&src, &f.m, &f.sea, &stop, &e), TERRAIN_CANCELLED);
+    ck_assert_ptr_null(src.coast);
+    ck_assert_ptr_null(src.inland.dist);
+    /* Not cancelled: the tiles cover the image. */
+    atomic_store(&stop, false);
+    ck_assert_int_eq(terrain_image_shade(&img, &f.m, &f.sea, 64, NULL, &stop, &e), 0);
+    ck_assert_int_eq(img.cols, (img.tex_w + 63) / 64);
+    ck_assert_int_eq(img.rows, (img.tex_h + 63) / 64);
+    for (int i = 0; i < img.cols * img.rows; i++) ck_assert_ptr_nonnull(img.px[i]);
+    terrain_image_free(&img);
+    fixture_free(&f);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("ui_terrain");
@@ -298,6 +326,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, no_land_is_all_open_sea);
     tcase_add_test(tc, resolution_fits_budget);
     tcase_add_test(tc, textures_match_pixels);
+    tcase_add_test(tc, a_cancel_leaves_nothing);
     suite_add_tcase(s, tc);
     return s;
 }

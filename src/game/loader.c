@@ -17,8 +17,8 @@
 
 /* Where the bar is when each step begins, without and with painting.
  * Measured on an 8192^2 map: 0.81 s reading and charting, 0.72 s baking,
- * 1.8 s painting (0.75 s of it the inland bake, 0.8 s the coast smoothing,
- * both single-threaded; 0.3 s the texels on 2 threads). */
+ * 1.4 s painting on 2 threads (0.6 s of it the inland bake and 0.6 s the
+ * coast smoothing, both single-threaded; 2.1 s on one thread). */
 #define LOADER_READ_SHARE    0.5f
 #define LOADER_PAINT_BAKE_AT 0.25f
 #define LOADER_PAINT_AT      0.45f

@@ -36,8 +36,8 @@ typedef struct LoaderJob {
 
 /* Where a load is, in the order it goes. The map read is one step with
  * its charting and the fleets' placement: battle_new and battle_load do
- * them in one call, and the chart takes 3 ms of the 3.3 s an 8192^2 map
- * costs (0.8 s reading, 0.7 s baking, 1.8 s painting on 2 threads). */
+ * them in one call, and the chart takes 3 ms of the 2.9 s an 8192^2 map
+ * costs (0.8 s reading, 0.7 s baking, 1.4 s painting on 2 threads). */
 enum {
     LOADER_READING,   /* the map (or the save and its map) read or generated */
     LOADER_BAKING,    /* the shore field baked */
@@ -70,7 +70,7 @@ int loader_poll(const Loader *l, LoaderProgress *p);
 /* Ask the load to stop. It stops at the next step's start, or within tens
  * of ms while painting (other steps are not interrupted: a 16384^2 PNG
  * decode runs to its end, and so do the shore bakes, the painting's own
- * inland one too: 0.7 s at 8192^2) and frees what it made; the phase then ends as LOADER_CANCELLED,
+ * inland one too: 0.6 s at 8192^2) and frees what it made; the phase then ends as LOADER_CANCELLED,
  * unless it had already finished. Never blocks. */
 void loader_cancel(Loader *l);
 

@@ -36,7 +36,7 @@ typedef struct TerrainSource {
  * so the same map always looks the same. Free with terrain_source_free.
  * cancel may be NULL; once it is true the coast smoothing (half the time)
  * stops within ~256 rows and TERRAIN_CANCELLED comes back, s freed; the
- * inland bake (shore_bake, the other half: 0.7 s at 8192^2) runs to its
+ * inland bake (shore_bake, the other half: 0.6 s at 8192^2) runs to its
  * end first. -1 with e set on failure. */
 int terrain_source_init(TerrainSource *s, const Map *m, const ShoreField *sea,
                         const atomic_bool *cancel, Err *e);

@@ -212,7 +212,7 @@ static Rgb shade_land(const TerrainSource *s, float x, float y, float sd)
 #define COAST_AA_MAX 0.3f
 
 /* Rows of the coast field smoothed between two looks at the cancel flag:
- * both passes over an 8192^2 map take ~0.8 s, so 256 rows are ~12 ms. */
+ * both passes over an 8192^2 map take ~0.6 s, so 256 rows are ~10 ms. */
 #define COAST_BAND_ROWS 256
 
 static const float binomial5[5] = {1.0f / 16, 4.0f / 16, 6.0f / 16, 4.0f / 16, 1.0f / 16};
