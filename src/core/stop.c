@@ -4,6 +4,7 @@
 #include "stop.h"
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -11,20 +12,22 @@
 
 #define STOP_TRACK_MAX 8
 
-static volatile sig_atomic_t requested;
+/* Lock-free atomics: safe in a signal handler, and read by other threads
+ * (the game's loader asks stop_requested() between its steps). */
+static atomic_int requested;
 static bool poll_mode;
 static char tracked[STOP_TRACK_MAX][PATHS_MAX + 32];
-static volatile sig_atomic_t in_use[STOP_TRACK_MAX];
+static atomic_int in_use[STOP_TRACK_MAX];
 
 static void on_signal(int sig)
 {
-    if (poll_mode && !requested) {
-        requested = sig;
+    if (poll_mode && atomic_load(&requested) == 0) {
+        atomic_store(&requested, sig);
         return;
     }
     /* Only async-signal-safe calls from here on: unlink and _exit. */
     for (int i = 0; i < STOP_TRACK_MAX; i++)
-        if (in_use[i]) unlink(tracked[i]);
+        if (atomic_load(&in_use[i])) unlink(tracked[i]);
     _exit(128 + sig);
 }
 
@@ -42,12 +45,13 @@ void stop_catch(bool polled)
 
 bool stop_requested(void)
 {
-    return requested != 0;
+    return atomic_load(&requested) != 0;
 }
 
 int stop_exit_status(void)
 {
-    return requested ? 128 + requested : 0;
+    int sig = atomic_load(&requested);
+    return sig ? 128 + sig : 0;
 }
 
 void stop_track(const char *tmp_path)
@@ -55,9 +59,9 @@ void stop_track(const char *tmp_path)
     size_t n = strlen(tmp_path);
     if (n >= sizeof tracked[0]) return;
     for (int i = 0; i < STOP_TRACK_MAX; i++) {
-        if (in_use[i]) continue;
+        if (atomic_load(&in_use[i])) continue;
         memcpy(tracked[i], tmp_path, n + 1);
-        in_use[i] = 1;
+        atomic_store(&in_use[i], 1);
         return;
     }
 }
@@ -65,5 +69,6 @@ void stop_track(const char *tmp_path)
 void stop_untrack(const char *tmp_path)
 {
     for (int i = 0; i < STOP_TRACK_MAX; i++)
-        if (in_use[i] && strcmp(tracked[i], tmp_path) == 0) in_use[i] = 0;
+        if (atomic_load(&in_use[i]) && strcmp(tracked[i], tmp_path) == 0)
+            atomic_store(&in_use[i], 0);
 }
