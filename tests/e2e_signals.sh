@@ -32,7 +32,7 @@ stop_test() {
     local t0 t1 rc
     t0=$(date +%s%N)
     kill -"$sig" "$pid"
-    # Wait at most ten times the limit, then kill it for good.
+    # Wait up to the limit, then kill it for good.
     for ((i = 0; i < limit_ms / 10; i++)); do
         kill -0 "$pid" 2>/dev/null || break
         sleep 0.1
