@@ -400,12 +400,8 @@ void game_status(Game *g, const char *msg)
 void game_save_shot(Game *g)
 {
     char name[64];
-    time_t t = time(NULL);
-    struct tm tm;
-    localtime_r(&t, &tm);
-    strftime(name, sizeof name, "shoal-%Y%m%d-%H%M%S.png", &tm);
     Err e = {{0}};
-    if (shot_save_png(g->r, name, &e) == 0) {
+    if (shot_save_dated(g->r, "shoal", name, sizeof name, &e) == 0) {
         snprintf(e.msg, sizeof e.msg, "saved %s", name);
         game_status(g, e.msg);
     } else {

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 int shot_save_png(SDL_Renderer *r, const char *path, Err *e)
@@ -39,4 +40,16 @@ int shot_save_png(SDL_Renderer *r, const char *path, Err *e)
     if (rc != 0) remove(tmp);
     stop_untrack(tmp);
     return rc;
+}
+
+int shot_save_dated(SDL_Renderer *r, const char *prefix, char *name, size_t cap, Err *e)
+{
+    char when[32];
+    time_t t = time(NULL);
+    struct tm tm;
+    localtime_r(&t, &tm);
+    strftime(when, sizeof when, "%Y%m%d-%H%M%S", &tm);
+    int n = snprintf(name, cap, "%s-%s.png", prefix, when);
+    if (n < 0 || (size_t)n >= cap) return err_set(e, "%s: screenshot name too long", prefix);
+    return shot_save_png(r, name, e);
 }

@@ -13,4 +13,8 @@
  * e names the file on failure. */
 int shot_save_png(SDL_Renderer *r, const char *path, Err *e);
 
+/* F12's picture: shot_save_png to "PREFIX-YYYYmmdd-HHMMSS.png" in the
+ * working folder, its name into name (cap bytes). */
+int shot_save_dated(SDL_Renderer *r, const char *prefix, char *name, size_t cap, Err *e);
+
 #endif

@@ -369,12 +369,8 @@ static void draw_panels(EdApp *a)
 static void save_shot(EdApp *a)
 {
     char name[64];
-    time_t t = time(NULL);
-    struct tm tm;
-    localtime_r(&t, &tm);
-    strftime(name, sizeof name, "shoal-editor-%Y%m%d-%H%M%S.png", &tm);
     Err e = {{0}};
-    if (shot_save_png(a->r, name, &e) == 0)
+    if (shot_save_dated(a->r, "shoal-editor", name, sizeof name, &e) == 0)
         edapp_status(a, "Saved %s", name);
     else
         edapp_status(a, "%s", e.msg);
