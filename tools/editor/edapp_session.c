@@ -181,6 +181,7 @@ static bool save_to(EdApp *a, const char *path)
     edapp_end_pointer_ops(a);
     edapp_revalidate(a);
     if (edit_save(a->ed, path, &e) != 0) {
+        fprintf(stderr, "shoal-editor: %s\n", e.msg);
         char msg[DIALOG_MSG_MAX];
         snprintf(msg, sizeof msg, "%s\nNothing was written; any file already at %s is unchanged.",
                  e.msg, path);
