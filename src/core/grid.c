@@ -92,7 +92,7 @@ int grid_reserve(Grid *g, int cap, Err *e)
     if (!fail && g->su)
         fail = grow((void **)&g->su, onp * sizeof(float), np * sizeof(float)) ||
                grow((void **)&g->sv, onp * sizeof(float), np * sizeof(float)) ||
-               grow((void **)&g->sid, on * sizeof(int), n * sizeof(int));
+               grow((void **)&g->sid, onp * sizeof(int), np * sizeof(int));
     if (fail) return err_set(e, "grid: out of memory for %d points", cap);
     g->cap = cap;
     return 0;
@@ -101,10 +101,10 @@ int grid_reserve(Grid *g, int cap, Err *e)
 int grid_enable_payload(Grid *g, Err *e)
 {
     if (g->su) return 0;
-    size_t n = alloc_count(g->cap), np = (size_t)g->cap + GRID_PAD;
+    size_t np = (size_t)g->cap + GRID_PAD;
     g->su = bigmem_alloc(np * sizeof(float));
     g->sv = bigmem_alloc(np * sizeof(float));
-    g->sid = bigmem_alloc(n * sizeof(int));
+    g->sid = bigmem_alloc(np * sizeof(int));
     if (!g->su || !g->sv || !g->sid) {
         free(g->su);
         free(g->sv);
@@ -255,7 +255,10 @@ void grid_stage_scatter(void *grid, int begin, int end, int worker)
         if (k == parts - 1) {
             for (int i = g->n; i < g->n + GRID_PAD; i++) {
                 g->sx[i] = g->sy[i] = 0.0f;
-                if (g->su) g->su[i] = g->sv[i] = 0.0f;
+                if (g->su) {
+                    g->su[i] = g->sv[i] = 0.0f;
+                    g->sid[i] = 0;
+                }
             }
         }
         int i0 = (int)((int64_t)g->n * k / parts);

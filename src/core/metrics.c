@@ -27,6 +27,7 @@ void metrics_config_from_params(MetricsConfig *c, const SeaParams *p)
     c->dt = p->dt;
     c->jitter_window = 1.0f;
     c->max_speed = p->max_speed;
+    c->kinds = p->kinds;
 }
 
 static int positive(float v)
@@ -50,6 +51,8 @@ int metrics_config_validate(const MetricsConfig *c, Err *e)
     if (!positive(c->max_speed))
         return err_set(e, "metrics: max_speed %g must be a finite number > 0",
                        (double)c->max_speed);
+    if (c->kinds != 1 && c->kinds != 2 && c->kinds != 4)
+        return err_set(e, "metrics: kinds %d must be 1, 2 or 4", c->kinds);
     return 0;
 }
 
@@ -92,6 +95,7 @@ int metrics_init(MetricsCtx *m, const MetricsConfig *c, const ShoreField *shore,
     m->comp_uy = alloc_array(n, sizeof *m->comp_uy, &bytes);
     m->ux = alloc_array(n, sizeof *m->ux, &bytes);
     m->uy = alloc_array(n, sizeof *m->uy, &bytes);
+    m->kind = alloc_array(n, sizeof *m->kind, &bytes);
     m->comp_cx = alloc_array(n, sizeof *m->comp_cx, &bytes);
     m->comp_cy = alloc_array(n, sizeof *m->comp_cy, &bytes);
     m->comp_rx = alloc_array(n, sizeof *m->comp_rx, &bytes);
@@ -102,7 +106,7 @@ int metrics_init(MetricsCtx *m, const MetricsConfig *c, const ShoreField *shore,
     m->rev = alloc_array(2 * n, sizeof *m->rev, &bytes);
     m->state = alloc_array(n, sizeof *m->state, &bytes);
     if (!m->px || !m->py || !m->id || !m->parent || !m->comp_n || !m->roots || !m->nn || !m->nbr ||
-        !m->comp_ux || !m->comp_uy || !m->ux || !m->uy || !m->comp_cx || !m->comp_cy ||
+        !m->comp_ux || !m->comp_uy || !m->ux || !m->uy || !m->kind || !m->comp_cx || !m->comp_cy ||
         !m->comp_rx || !m->ref_vx || !m->ref_vy || !m->last_x || !m->last_y || !m->rev ||
         !m->state) {
         metrics_deinit(m);
@@ -130,6 +134,7 @@ void metrics_deinit(MetricsCtx *m)
     free(m->comp_uy);
     free(m->ux);
     free(m->uy);
+    free(m->kind);
     free(m->comp_cx);
     free(m->comp_cy);
     free(m->comp_rx);
@@ -493,6 +498,7 @@ static void unit_headings(MetricsCtx *m, const SeaView *v, int n)
         int moving = sp > 0.0 && isfinite(sp);
         m->ux[i] = moving ? (float)(vx / sp) : 0.0f;
         m->uy[i] = moving ? (float)(vy / sp) : 0.0f;
+        m->kind[i] = v->id[m->id[i]] & (m->cfg.kinds - 1);
     }
 }
 
@@ -502,7 +508,9 @@ static void align_visit(void *ctx, int j, float dist2)
     LinkVisit *lv = ctx;
     MetricsCtx *m = lv->m;
     int i = lv->self;
-    if (j > i && m->ux[i] * m->ux[j] + m->uy[i] * m->uy[j] > METRICS_ALIGN_COS) uf_union(m, i, j);
+    if (j > i && m->kind[i] == m->kind[j] &&
+        m->ux[i] * m->ux[j] + m->uy[i] * m->uy[j] > METRICS_ALIGN_COS)
+        uf_union(m, i, j);
 }
 
 /* Unites every two of the n fish within the link radius whose headings

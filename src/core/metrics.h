@@ -14,7 +14,7 @@
 /* A fish "jitters" when it makes this many reversals inside the shore
  * margin within jitter_window seconds ("more than twice within 1 s"). */
 #define METRICS_JITTER_REVERSALS 3
-/* Aligned schools link two fish within link_radius only when their headings
+/* Aligned schools link two fish of one kind within link_radius only when their headings
  * are within 60 degrees (cosine above this), so that a carpet of schools
  * swimming different ways that touch is several schools, not one. */
 #define METRICS_ALIGN_COS 0.5f
@@ -34,6 +34,7 @@ typedef struct MetricsConfig {
     float dt;            /* s per sea step: step numbers become time */
     float jitter_window; /* s: METRICS_JITTER_REVERSALS within it = jitter */
     float max_speed;     /* px/s: a longer jump between observations is a respawn */
+    int kinds;           /* fish kinds (SeaParams.kinds): a school is of one kind */
 } MetricsConfig;
 
 /* One measurement. Distances in px; NAN where undefined (see each field). */
@@ -87,6 +88,7 @@ typedef struct MetricsCtx {
     int *nbr;    /* neighbours within link_radius per compact index */
     double *comp_ux, *comp_uy;
     float *ux, *uy;            /* unit heading per compact index (0 if still) */
+    int *kind;                 /* the fish's kind (sea_kind) per compact index */
     double *comp_cx, *comp_cy; /* aligned schools: position sums, then centre */
     double *comp_rx;           /* aligned schools: sum of r x u / |r| */
     /* metrics_observe history, by fish id */

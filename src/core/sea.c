@@ -28,12 +28,17 @@ void sea_params_default(SeaParams *p)
 {
     memset(p, 0, sizeof *p);
     p->dt = 1.0f / 60.0f;
+    /* Tuned on shoal-bench's school metrics and probes (README, "Sea
+     * quality"): fish keep about a body length apart (8 px, where 16 made
+     * one even carpet of the whole sea), align strongly and hold together,
+     * with little noise: compact, polarized schools with open water
+     * between them. */
     p->neighbor_radius = 20.0f;
-    p->sep_radius = 16.0f;
+    p->sep_radius = 8.0f;
     p->sep_weight = 3.0f;
-    p->ali_weight = 3.0f;
-    p->coh_weight = 0.5f;
-    p->wander_weight = 0.15f;
+    p->ali_weight = 10.0f;
+    p->coh_weight = 3.0f;
+    p->wander_weight = 0.03f;
     p->flee_weight = 3.0f;
     p->flee_radius = 70.0f;
     p->shore_weight = 3.0f;
@@ -41,11 +46,28 @@ void sea_params_default(SeaParams *p)
     p->max_speed = 90.0f;
     p->min_speed = 40.0f;
     p->max_force = 150.0f;
+    p->flee_speed = 150.0f;
+    p->kinds = 4;
     p->shark_speed = 110.0f;
     p->shark_force = 70.0f;
     p->shark_sight = 140.0f;
     p->shark_catch = 6.0f;
     p->brute = 0;
+}
+
+/* Cruising speed of each kind, as a factor of the mean cruise: a school of
+ * a faster kind overtakes a slower one (and passes through it). */
+static const float KIND_SPEED[SEA_KINDS_MAX] = {1.0f, 0.88f, 1.12f, 0.94f};
+
+int sea_kind(const SeaParams *p, int id)
+{
+    return id & (p->kinds - 1);
+}
+
+float sea_kind_speed(int kind)
+{
+    assert(kind >= 0 && kind < SEA_KINDS_MAX);
+    return KIND_SPEED[kind];
 }
 
 static int check_weight(const char *name, float v, Err *e)
@@ -80,6 +102,7 @@ int sea_params_validate(const SeaParams *p, Err *e)
                      {"shore_margin", p->shore_margin},
                      {"max_speed", p->max_speed},
                      {"max_force", p->max_force},
+                     {"flee_speed", p->flee_speed},
                      {"shark_speed", p->shark_speed},
                      {"shark_force", p->shark_force},
                      {"shark_sight", p->shark_sight},
@@ -94,13 +117,16 @@ int sea_params_validate(const SeaParams *p, Err *e)
     if (p->min_speed > p->max_speed)
         return err_set(e, "sea: min_speed %g is above max_speed %g; it must be <= it",
                        (double)p->min_speed, (double)p->max_speed);
+    if (p->flee_speed < p->max_speed)
+        return err_set(e, "sea: flee_speed %g is below max_speed %g; it must be >= it",
+                       (double)p->flee_speed, (double)p->max_speed);
     /* The grid (and the safety net's reach) assume nothing crosses more
-     * than one cell per step. */
-    if (p->max_speed * p->dt > p->neighbor_radius)
+     * than one cell per step; a bursting fish is the fastest. */
+    if (p->flee_speed * p->dt > p->neighbor_radius)
         return err_set(e,
-                       "sea: max_speed %g px/s moves %g px per step, more than neighbor_radius "
-                       "%g; lower max_speed or dt",
-                       (double)p->max_speed, (double)(p->max_speed * p->dt),
+                       "sea: flee_speed %g px/s moves %g px per step, more than neighbor_radius "
+                       "%g; lower flee_speed or dt",
+                       (double)p->flee_speed, (double)(p->flee_speed * p->dt),
                        (double)p->neighbor_radius);
     if (p->shark_speed * p->dt > p->neighbor_radius)
         return err_set(e,
@@ -108,6 +134,8 @@ int sea_params_validate(const SeaParams *p, Err *e)
                        "%g; lower shark_speed or dt",
                        (double)p->shark_speed, (double)(p->shark_speed * p->dt),
                        (double)p->neighbor_radius);
+    if (p->kinds != 1 && p->kinds != 2 && p->kinds != 4)
+        return err_set(e, "sea: kinds %d; it must be 1, 2 or 4", p->kinds);
     if (p->brute != 0 && p->brute != 1)
         return err_set(e, "sea: brute %d; it must be 0 (grid) or 1 (all pairs)", p->brute);
     return 0;
@@ -192,7 +220,8 @@ static void cells_classify(SeaCells *c, const Grid *g, const SeaParams *p)
      * is 1-Lipschitz (to ~1%): so a subcell whose least distance clears the
      * margin, or a step's reach, by this slack never needs shore work. A
      * subcell holding no pixel centre is always near. */
-    float reach = fmaxf(p->shore_margin, fmaxf(p->max_speed, p->shark_speed) * p->dt * 1.1f) + 4.0f;
+    float reach =
+        fmaxf(p->shore_margin, fmaxf(p->flee_speed, p->shark_speed) * p->dt * 1.1f) + 4.0f;
     for (size_t i = 0; i < cells; i++) {
         uint16_t m = 0;
         for (int k = 0; k < subs; k++) {
@@ -240,7 +269,10 @@ static void compute_k(Sea *s)
     K->min_speed = p->min_speed;
     K->max_force = p->max_force;
     K->sep_lim = 2.0f * p->max_force;
-    K->cruise_span = p->max_speed - K->cruise;
+    K->flee_speed = p->flee_speed;
+    K->burst_span = p->flee_speed - p->max_speed;
+    K->kind_mask = (uint32_t)p->kinds - 1u;
+    for (int k = 0; k < SEA_KINDS_MAX; k++) K->kind_cruise[k] = K->cruise * KIND_SPEED[k];
     K->inv_steer = 1.0f / SEA_STEER_TIME;
     K->turn = SEA_TURN_RATE * p->dt;
     K->shark_speed = p->shark_speed;
@@ -508,15 +540,57 @@ void sea_set_bake(Sea *s, SeaBakeFn fn, void *ctx)
 
 /* ------------------------------------------------------------ step */
 
-static void add_point_threat(Sea *s, float x, float y, float reach)
+/* A flee source: a capsule over the next `ahead` s of a course from
+ * (x, y) at (vx, vy), fled fully within `solid` of it and not at all
+ * `reach` beyond; along the course ahead strength fades by up to `fade`.
+ * A standing source is a disk. */
+static void add_threat(Sea *s, float x, float y, float vx, float vy, float ahead, float solid,
+                       float reach, float fade, float panic)
 {
     assert(s->nthr < SEA_MAX_THREATS);
     SeaThreat *T = &s->thr[s->nthr++];
     memset(T, 0, sizeof *T);
-    T->ax = T->bx = x;
-    T->ay = T->by = y;
+    T->ax = x;
+    T->ay = y;
+    T->dx = vx * ahead;
+    T->dy = vy * ahead;
+    float l2 = T->dx * T->dx + T->dy * T->dy;
+    T->inv_len2 = l2 > 1e-6f ? 1.0f / l2 : 0.0f;
+    if (T->inv_len2 == 0.0f) T->dx = T->dy = 0.0f;
+    T->bx = x + T->dx;
+    T->by = y + T->dy;
+    T->solid = solid;
     T->reach = reach;
     T->inv_reach = 1.0f / reach;
+    T->ahead_fade = fade;
+    T->panic = panic;
+}
+
+/* The cursor's velocity from where the last step saw it, smoothed and
+ * capped (0 the first time it is seen after being cleared). */
+static void track_cursor(Sea *s)
+{
+    if (!(s->cur_r > 0.0f)) {
+        s->cur_seen = 0;
+        return;
+    }
+    float vx = 0.0f, vy = 0.0f;
+    if (s->cur_seen) {
+        vx = (s->cur_x - s->cur_px) / s->p.dt;
+        vy = (s->cur_y - s->cur_py) / s->p.dt;
+    }
+    s->cur_vx += (vx - s->cur_vx) * SEA_CURSOR_SMOOTH;
+    s->cur_vy += (vy - s->cur_vy) * SEA_CURSOR_SMOOTH;
+    if (!s->cur_seen) s->cur_vx = s->cur_vy = 0.0f;
+    float sp2 = s->cur_vx * s->cur_vx + s->cur_vy * s->cur_vy;
+    if (sp2 > SEA_CURSOR_MAX_SPEED * SEA_CURSOR_MAX_SPEED) {
+        float k = SEA_CURSOR_MAX_SPEED / sqrtf(sp2);
+        s->cur_vx *= k;
+        s->cur_vy *= k;
+    }
+    s->cur_px = s->cur_x;
+    s->cur_py = s->cur_y;
+    s->cur_seen = 1;
 }
 
 /* Snapshot every flee source for the step about to run. */
@@ -525,35 +599,32 @@ static void gather_threats(Sea *s)
     s->nthr = 0;
     int fr = s->front;
     for (int i = 0; i < s->ns; i++)
-        add_point_threat(s, s->shx[fr][i], s->shy[fr][i], s->p.flee_radius);
+        add_threat(s, s->shx[fr][i], s->shy[fr][i], s->shvx[fr][i], s->shvy[fr][i],
+                   SEA_SHARK_LOOKAHEAD, SEA_SHARK_SOLID, s->p.flee_radius, 0.3f, 1.0f);
+    /* A hull's capsule covers the course ahead: fish in front of it move
+     * out of its path, sideways, before it arrives. */
     for (int i = 0; i < s->nhull; i++) {
         const SeaCircle *h = &s->hull[i];
-        assert(s->nthr < SEA_MAX_THREATS);
-        SeaThreat *T = &s->thr[s->nthr++];
-        T->ax = h->x;
-        T->ay = h->y;
-        /* The capsule covers the course ahead: fish in front of a hull
-         * move out of its path, sideways, before it arrives. */
-        T->dx = h->vx * SEA_HULL_LOOKAHEAD;
-        T->dy = h->vy * SEA_HULL_LOOKAHEAD;
-        T->bx = h->x + T->dx;
-        T->by = h->y + T->dy;
-        float l2 = T->dx * T->dx + T->dy * T->dy;
-        T->inv_len2 = l2 > 1e-6f ? 1.0f / l2 : 0.0f;
-        if (T->inv_len2 == 0.0f) T->dx = T->dy = 0.0f;
-        T->solid = h->radius;
-        T->reach = s->p.flee_radius;
-        T->inv_reach = 1.0f / T->reach;
-        T->ahead_fade = 0.6f;
+        add_threat(s, h->x, h->y, h->vx, h->vy, SEA_HULL_LOOKAHEAD, h->radius, SEA_HULL_REACH, 0.6f,
+                   0.5f);
     }
     int m = 0;
     for (int i = 0; i < s->nscare; i++) {
         if (s->scare[i].until <= s->step) continue;
         s->scare[m++] = s->scare[i];
-        add_point_threat(s, s->scare[i].x, s->scare[i].y, s->scare[i].radius);
+        add_threat(s, s->scare[i].x, s->scare[i].y, 0.0f, 0.0f, 0.0f, 0.0f, s->scare[i].radius,
+                   0.0f, 1.0f);
     }
     s->nscare = m;
-    if (s->cur_r > 0.0f) add_point_threat(s, s->cur_x, s->cur_y, s->cur_r);
+    track_cursor(s);
+    /* A cursor sweeping faster than fish swim startles them into a burst
+     * (they could not get out of its way at cruise); a slow one they just
+     * make way for, so the school flows round it and closes behind. */
+    float cur_sp2 = s->cur_vx * s->cur_vx + s->cur_vy * s->cur_vy;
+    float cur_panic = sea_minf(cur_sp2 / (s->p.flee_speed * s->p.flee_speed), 1.0f);
+    if (s->cur_r > 0.0f)
+        add_threat(s, s->cur_x, s->cur_y, s->cur_vx, s->cur_vy, SEA_CURSOR_LOOKAHEAD,
+                   s->cur_r * SEA_CURSOR_SOLID, s->cur_r * SEA_CURSOR_REACH, 0.3f, cur_panic);
 }
 
 /* The view of buffer b at step `step`. */
@@ -723,7 +794,7 @@ static void probe(const Sea *s, Probe *pr, float r)
         return;
     }
     const Grid *g = &s->grid;
-    float slack = s->p.max_speed * s->p.dt * 1.01f + 0.01f;
+    float slack = s->p.flee_speed * s->p.dt * 1.01f + 0.01f;
     int cx0, cy0, cx1, cy1;
     grid_cell_rect(g, pr->qx, pr->qy, r + slack, &cx0, &cy0, &cx1, &cy1);
     for (int cy = cy0; cy <= cy1; cy++) {

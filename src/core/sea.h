@@ -13,6 +13,7 @@
 #define SEA_MAX_SHARKS 64
 #define SEA_MAX_HULLS  64
 #define SEA_MAX_SCARES 32
+#define SEA_KINDS_MAX  4
 
 /* Every tunable of the school; all may change while running
  * (sea_set_params). Distances in map px, speeds in px/s, forces px/s^2. */
@@ -29,8 +30,16 @@ typedef struct SeaParams {
     /* A fish cruises between min_speed and max_speed; close to a coast it
      * brakes below min_speed rather than swim into it. */
     float max_speed, min_speed, max_force;
+    /* A frightened fish bursts up to flee_speed (>= max_speed), in
+     * proportion to its fear: a shark's charge blows the school apart. */
+    float flee_speed;
     float shark_speed, shark_force, shark_sight; /* faster, turns slower */
     float shark_catch;                           /* px: a fish this close to a shark is eaten */
+    /* Kinds of fish, 1, 2 or 4: fish id's kind is id & (kinds - 1). A fish
+     * aligns with and closes up on its own kind only (it keeps its distance
+     * from all), so schools of two kinds pass through each other instead of
+     * merging; each kind has its own cruising speed (sea_kind_speed). */
+    int kinds;
     int brute; /* 1: all-pairs neighbour search (benchmark baseline) */
 } SeaParams;
 
@@ -57,6 +66,10 @@ typedef struct SeaView {
 typedef struct Sea Sea;
 
 void sea_params_default(SeaParams *p);
+/* The kind of fish `id` under p (0..kinds-1), and that kind's cruising
+ * speed as a factor of the mean cruise (the renderer sizes kinds by it). */
+int sea_kind(const SeaParams *p, int id);
+float sea_kind_speed(int kind);
 /* Refuse NaN/inf or negative weights, radius <= 0, min > max speed, etc.;
  * e names the field and its range. */
 int sea_params_validate(const SeaParams *p, Err *e);

@@ -15,11 +15,14 @@
 /* A flee source as the fish see it: a capsule from (ax, ay) to (bx, by)
  * with a solid radius (a hull; 0 for points) and a reach beyond it.
  * Strength fades from 1 at the solid edge to 0 at the reach; along a
- * hull's look-ahead segment it fades by up to `ahead_fade`. */
+ * hull's look-ahead segment it fades by up to `ahead_fade`. A shark
+ * panics fish (they burst to flee_speed); the cursor only makes them give
+ * way, so the school flows round it instead of blowing apart. */
 typedef struct SeaThreat {
     float ax, ay, bx, by;
     float solid, reach, inv_reach;
     float ahead_fade;
+    float panic;            /* 0..1: how much of its fear bursts a fish to flee_speed */
     float dx, dy, inv_len2; /* b - a and 1 / |b - a|^2 (0 for a point) */
 } SeaThreat;
 
@@ -59,6 +62,30 @@ typedef struct SeaScare {
 #define SEA_FAR_SPEED 1e30f
 /* Seconds of a hull's course that fish already clear out of. */
 #define SEA_HULL_LOOKAHEAD 1.0f
+/* How far beyond its edge a hull is fled, px: a school gives a hull room
+ * enough to see the hole (a few fish lengths), and the wake, no wider than
+ * that, closes within two seconds (at the full flee_radius of 70 px the
+ * wake was 0.4-0.6 of the control's density 2 s behind). */
+#define SEA_HULL_REACH 28.0f
+/* The cursor is fled where it will be: its capsule covers this much of
+ * its course ahead (from its smoothed velocity); fear is full within
+ * SEA_CURSOR_SOLID of its radius and fades to 0 SEA_CURSOR_REACH radii
+ * further out. Tuned on shoal-bench --probe cursor at 30, 60 and 150 px/s:
+ * a wider solid empties the disk more, a wider reach refills its track
+ * more slowly (0.5 against 1.0: 0.6 of the control 1 s behind at 60 px/s
+ * against 0.45). */
+#define SEA_CURSOR_LOOKAHEAD 0.7f
+#define SEA_CURSOR_SOLID     1.15f
+#define SEA_CURSOR_REACH     0.5f
+/* The cursor's velocity is smoothed over a few steps (frames and steps
+ * need not line up) and capped, so a jump across the map is no charge. */
+#define SEA_CURSOR_SMOOTH    0.25f
+#define SEA_CURSOR_MAX_SPEED 400.0f
+/* A shark is fled along the next SEA_SHARK_LOOKAHEAD s of its course,
+ * fully within SEA_SHARK_SOLID px of it: fish ahead of a charge get out
+ * of its way (a flash expansion) instead of waiting to be reached. */
+#define SEA_SHARK_LOOKAHEAD 0.35f
+#define SEA_SHARK_SOLID     12.0f
 
 /* Constants of one step, derived from the params when it is scheduled. */
 typedef struct SeaStepK {
@@ -66,8 +93,11 @@ typedef struct SeaStepK {
     /* Weights of the urges in the desired heading (see sea_stage_fish). */
     float k_ali, k_coh, k_sep, k_wan, k_flee, k_shore, inv_cruise;
     float margin, inv_margin, border, inv_border;
-    float max_speed, min_speed, cruise, cruise_span, max_force, sep_lim, inv_steer;
-    float turn; /* the calm turn per step, rad */
+    float max_speed, min_speed, cruise, max_force, sep_lim, inv_steer;
+    float flee_speed, burst_span;     /* burst_span: flee_speed - max_speed */
+    uint32_t kind_mask;               /* kinds - 1 */
+    float kind_cruise[SEA_KINDS_MAX]; /* cruising speed of each kind */
+    float turn;                       /* the calm turn per step, rad */
     float shark_speed, shark_force, shark_sight2, shark_catch2, shark_fear2;
     float xmax, ymax; /* largest coordinates still on the map */
     int brute;
@@ -131,6 +161,9 @@ struct Sea {
     SeaScare scare[SEA_MAX_SCARES];
     int nscare;
     float cur_x, cur_y, cur_r;
+    /* The cursor where the last step saw it, and its smoothed velocity. */
+    float cur_px, cur_py, cur_vx, cur_vy;
+    int cur_seen;
 
     /* Snapshot for the step in flight. */
     SeaThreat thr[SEA_MAX_THREATS];

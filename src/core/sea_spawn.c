@@ -83,67 +83,77 @@ static int next_school_cell(const Sea *s, uint64_t key, uint64_t *r2)
     return s->cells.spawn[(h >> 40) % (uint64_t)s->cells.nspawn];
 }
 
-/* Spawn fish ids [a, b) into slots [a, b) of the front buffer,
- * in schools: ids are dealt to schools of 20-200 in order, each school a
- * sunflower-seed disc (evenly spaced, lightly jittered) around a deep-water
- * centre at about SEA_SPAWN_NEIGHBOURS neighbours per fish, every fish
- * heading its own way. */
+/* Put fish `id`, the q-th of a school of `size` (school number g of the
+ * layout) centred on cell ci, into its slot of the front buffer. */
+static void place_fish(Sea *s, int id, int q, int size, uint64_t g, int ci)
+{
+    uint64_t skey = s->seed ^ SEA_SALT_SCHOOL, fkey = s->seed ^ SEA_SALT_FISH;
+    float nr = s->p.neighbor_radius;
+    float spacing = nr * sqrtf(3.14159265f / SEA_SPAWN_NEIGHBOURS);
+    int cpx = s->cells.deep_px[ci];
+    float cx = (float)(cpx % s->shore->w) + 0.5f, cy = (float)(cpx / s->shore->w) + 0.5f;
+    float radius = nr * sqrtf((float)size / SEA_SPAWN_NEIGHBOURS);
+    float turn = 6.2831853f * sea_u01(sea_hash3(skey, g, 4), 0);
+    uint64_t h = sea_hash3(fkey, (uint64_t)id, 0);
+    float r = radius * sqrtf(((float)q + 0.5f) / (float)size);
+    float ang = turn + 2.3999632f * (float)q;
+    float x = cx + r * cosf(ang) + (sea_u01(h, 0) - 0.5f) * 0.5f * spacing;
+    float y = cy + r * sinf(ang) + (sea_u01(h, 32) - 0.5f) * 0.5f * spacing;
+    int placed = sea_is_water(s, x, y);
+    for (uint64_t t = 1; t < 12 && !placed; t++) {
+        h = sea_hash3(fkey, (uint64_t)id, t);
+        r = radius * sqrtf(sea_u01(h, 0));
+        ang = 6.2831853f * sea_u01(h, 32);
+        x = cx + r * cosf(ang);
+        y = cy + r * sinf(ang);
+        placed = sea_is_water(s, x, y);
+    }
+    if (!placed) {
+        /* The centre pixel is water: jitter inside it. */
+        h = sea_hash3(fkey, (uint64_t)id, 99);
+        x = floorf(cx) + 0.1f + 0.8f * sea_u01(h, 0);
+        y = floorf(cy) + 0.1f + 0.8f * sea_u01(h, 32);
+    }
+    h = sea_hash3(fkey, (uint64_t)id, 100);
+    float dir = 6.2831853f * sea_u01(h, 0);
+    float sp = s->k.cruise * (0.9f + 0.2f * sea_u01(h, 32));
+    int fr = s->front;
+    s->x[fr][id] = x;
+    s->y[fr][id] = y;
+    s->vx[fr][id] = cosf(dir) * sp;
+    s->vy[fr][id] = sinf(dir) * sp;
+    s->id[fr][id] = id;
+}
+
+/* Spawn fish ids [a, b) into slots [a, b) of the front buffer, in schools
+ * of one kind each: school g of the layout is of kind g % kinds and takes
+ * the next 20-200 fish of that kind (ids kind, kind + kinds, ...); each
+ * school is a sunflower-seed disc (evenly spaced, lightly jittered) around
+ * a deep-water centre at about SEA_SPAWN_NEIGHBOURS neighbours per fish,
+ * every fish heading its own way. The layout is walked from school 0, so
+ * a fish's place does not depend on a. */
 void sea_spawn_fish(Sea *s, int a, int b)
 {
     assert(a >= b || (a >= 0 && b <= s->cap));
     if (a >= b || s->cells.nspawn == 0) return;
-    uint64_t skey = s->seed ^ SEA_SALT_SCHOOL, fkey = s->seed ^ SEA_SALT_FISH;
+    uint64_t skey = s->seed ^ SEA_SALT_SCHOOL;
     uint64_t ckey = sea_mix64(skey), r2 = 0;
-    uint64_t j = 0;
-    int start = 0, size = school_size(skey, 0);
-    int ci = next_school_cell(s, ckey, &r2);
-    while (start + size <= a) {
-        start += size;
-        size = school_size(skey, ++j);
-        ci = next_school_cell(s, ckey, &r2);
-    }
-    float nr = s->p.neighbor_radius;
-    float spacing = nr * sqrtf(3.14159265f / SEA_SPAWN_NEIGHBOURS);
-    int fr = s->front;
-    for (int id = a; id < b; id++) {
-        if (id >= start + size) {
-            start += size;
-            size = school_size(skey, ++j);
-            ci = next_school_cell(s, ckey, &r2);
+    const int kinds = s->p.kinds;
+    int next[SEA_KINDS_MAX] = {0}; /* per kind: the first fish (q) of its next school */
+    for (uint64_t g = 0;; g++) {
+        int k = (int)(g % (uint64_t)kinds);
+        /* Done once no kind's next school can reach into [a, b). */
+        int more = 0;
+        for (int i = 0; i < kinds; i++) more |= next[i] * kinds + i < b;
+        if (!more) break;
+        int size = school_size(skey, g);
+        int ci = next_school_cell(s, ckey, &r2);
+        for (int q = 0; q < size; q++) {
+            int id = (next[k] + q) * kinds + k;
+            if (id >= b) break;
+            if (id >= a) place_fish(s, id, q, size, g, ci);
         }
-        int cpx = s->cells.deep_px[ci];
-        float cx = (float)(cpx % s->shore->w) + 0.5f, cy = (float)(cpx / s->shore->w) + 0.5f;
-        float radius = nr * sqrtf((float)size / SEA_SPAWN_NEIGHBOURS);
-        float turn = 6.2831853f * sea_u01(sea_hash3(skey, j, 4), 0);
-        int q = id - start;
-        uint64_t h = sea_hash3(fkey, (uint64_t)id, 0);
-        float r = radius * sqrtf(((float)q + 0.5f) / (float)size);
-        float ang = turn + 2.3999632f * (float)q;
-        float x = cx + r * cosf(ang) + (sea_u01(h, 0) - 0.5f) * 0.5f * spacing;
-        float y = cy + r * sinf(ang) + (sea_u01(h, 32) - 0.5f) * 0.5f * spacing;
-        int placed = sea_is_water(s, x, y);
-        for (uint64_t t = 1; t < 12 && !placed; t++) {
-            h = sea_hash3(fkey, (uint64_t)id, t);
-            r = radius * sqrtf(sea_u01(h, 0));
-            ang = 6.2831853f * sea_u01(h, 32);
-            x = cx + r * cosf(ang);
-            y = cy + r * sinf(ang);
-            placed = sea_is_water(s, x, y);
-        }
-        if (!placed) {
-            /* The centre pixel is water: jitter inside it. */
-            h = sea_hash3(fkey, (uint64_t)id, 99);
-            x = floorf(cx) + 0.1f + 0.8f * sea_u01(h, 0);
-            y = floorf(cy) + 0.1f + 0.8f * sea_u01(h, 32);
-        }
-        h = sea_hash3(fkey, (uint64_t)id, 100);
-        float dir = 6.2831853f * sea_u01(h, 0);
-        float sp = s->k.cruise * (0.9f + 0.2f * sea_u01(h, 32));
-        s->x[fr][id] = x;
-        s->y[fr][id] = y;
-        s->vx[fr][id] = cosf(dir) * sp;
-        s->vy[fr][id] = sinf(dir) * sp;
-        s->id[fr][id] = id;
+        next[k] += size;
     }
 }
 

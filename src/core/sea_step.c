@@ -59,6 +59,7 @@ typedef struct SeaAcc {
 
 typedef struct SeaNbr {
     float px, py, nr2, s2, eps;
+    int32_t kind, kind_mask; /* the fish's kind; a candidate's is id & kind_mask */
 } SeaNbr;
 
 #if SEA_VEC8
@@ -72,14 +73,19 @@ typedef struct SeaAcc8 {
  * range read the next fish or the grid's zero padding, always finite, and
  * are masked before they add). */
 SEA_ALWAYS_INLINE static inline void acc_block(const float *X, const float *Y, const float *U,
-                                               const float *V, int j, SeaF8 px, SeaF8 py, SeaF8 nr2,
-                                               SeaF8 s2, SeaF8 eps, int masked, SeaI8 valid,
-                                               SeaAcc8 *a, int avx)
+                                               const float *V, const int32_t *I, int j, SeaF8 px,
+                                               SeaF8 py, SeaF8 nr2, SeaF8 s2, SeaF8 eps, SeaI8 kind,
+                                               SeaI8 kmask, int masked, SeaI8 valid, SeaAcc8 *a,
+                                               int avx)
 {
     const SeaF8 zero = {0.0f};
     SeaF8 dx = px - ld8(X + j), dy = py - ld8(Y + j);
     SeaF8 d2 = dx * dx + dy * dy;
-    SeaI8 m = d2 < nr2;
+    /* Alignment and cohesion count the fish's own kind only. */
+    SeaI8 ki;
+    memcpy(&ki, I + j, sizeof ki);
+    SeaI8 kin = (ki & kmask) == kind;
+    SeaI8 m = (d2 < nr2) & kin;
     if (masked) m &= valid;
     a->cnt -= m;
     a->vx += and8(m, ld8(U + j));
@@ -89,6 +95,9 @@ SEA_ALWAYS_INLINE static inline void acc_block(const float *X, const float *Y, c
     /* Push ~ (s^2 - d^2) / d away: 0 at the separation radius, strong up
      * close; the fish itself (dx = dy = 0) adds exactly nothing. */
     SeaF8 t = max8(s2 - d2, zero, avx) / (d2 + eps);
+    /* A fish keeps twice the distance from other kinds (t + t is exactly
+     * 2t in every build): kinds sort themselves into schools of one. */
+    t = t + and8(~kin, t);
     if (masked) t = and8(valid, t);
     a->sx += dx * t;
     a->sy += dy * t;
@@ -102,16 +111,19 @@ SEA_ALWAYS_INLINE static inline void accumulate(const Grid *g, const int *ra, co
     const SeaF8 px = zero + q->px, py = zero + q->py;
     const SeaF8 nr2 = zero + q->nr2, s2 = zero + q->s2, eps = zero + q->eps;
     const float *X = g->sx, *Y = g->sy, *U = g->su, *V = g->sv;
+    const int32_t *I = g->sid;
     const SeaI8 none = {0};
+    const SeaI8 kind = none + q->kind, kmask = none + q->kind_mask;
     SeaAcc8 a = {none, zero, zero, zero, zero, zero, zero};
     for (int r = 0; r < nrange; r++) {
         int j = ra[r];
         const int b = rb[r];
-        for (; j + 8 <= b; j += 8) acc_block(X, Y, U, V, j, px, py, nr2, s2, eps, 0, none, &a, avx);
+        for (; j + 8 <= b; j += 8)
+            acc_block(X, Y, U, V, I, j, px, py, nr2, s2, eps, kind, kmask, 0, none, &a, avx);
         if (j < b) {
             SeaI8 valid;
             memcpy(&valid, lane_window + 8 - (b - j), sizeof valid);
-            acc_block(X, Y, U, V, j, px, py, nr2, s2, eps, 1, valid, &a, avx);
+            acc_block(X, Y, U, V, I, j, px, py, nr2, s2, eps, kind, kmask, 1, valid, &a, avx);
         }
     }
     *out = a;
@@ -127,13 +139,15 @@ SEA_ALWAYS_INLINE static inline void accumulate(const Grid *g, const int *ra, co
 {
     (void)avx;
     const float *X = g->sx, *Y = g->sy, *U = g->su, *V = g->sv;
+    const int32_t *I = g->sid;
     memset(acc, 0, sizeof *acc);
     for (int r = 0; r < nrange; r++) {
         for (int j = ra[r]; j < rb[r]; j++) {
             int l = (j - ra[r]) & 7;
             float dx = q->px - X[j], dy = q->py - Y[j];
             float d2 = dx * dx + dy * dy;
-            int in = d2 < q->nr2;
+            int kin = (I[j] & q->kind_mask) == q->kind;
+            int in = d2 < q->nr2 && kin;
             acc->cnt[l] += in ? 1.0f : 0.0f;
             acc->vx[l] += in ? U[j] : 0.0f;
             acc->vy[l] += in ? V[j] : 0.0f;
@@ -142,6 +156,7 @@ SEA_ALWAYS_INLINE static inline void accumulate(const Grid *g, const int *ra, co
             float close = q->s2 - d2;
             close = close > 0.0f ? close : 0.0f;
             float t = close / (d2 + q->eps);
+            t = kin ? t : t + t;
             acc->sx[l] += dx * t;
             acc->sy[l] += dy * t;
         }
@@ -169,9 +184,9 @@ SEA_ALWAYS_INLINE static inline void acc_reduce(const SeaAcc8 *a, SeaAcc *r)
 /* Flee from every threat reaching (x, y): adds the summed unit pushes
  * times strength times w to (fx, fy), returns the strongest strength
  * (fear). */
-static float flee(const Sea *s, float x, float y, float w, float *fx, float *fy)
+static float flee(const Sea *s, float x, float y, float w, float *fx, float *fy, float *panic_out)
 {
-    float fear = 0.0f, ax = 0.0f, ay = 0.0f;
+    float fear = 0.0f, panic = 0.0f, ax = 0.0f, ay = 0.0f;
     for (int t = 0; t < s->nthr; t++) {
         const SeaThreat *T = &s->thr[t];
         float rx = x - T->ax, ry = y - T->ay;
@@ -200,9 +215,11 @@ static float flee(const Sea *s, float x, float y, float w, float *fx, float *fy)
         ax += ux * st;
         ay += uy * st;
         fear = sea_maxf(fear, st);
+        panic = sea_maxf(panic, st * T->panic);
     }
     *fx += ax * w;
     *fy += ay * w;
+    *panic_out = panic;
     return fear;
 }
 
@@ -224,8 +241,10 @@ static void respawn(const Sea *s, int id, int sbuf, float *x, float *y, float *v
 typedef struct SeaBatch {
     SeaAcc8 acc[SEA_BATCH]; /* neighbour sums, lane by lane */
     float ax[SEA_BATCH], ay[SEA_BATCH], fear[SEA_BATCH], urg[SEA_BATCH];
+    float panic[SEA_BATCH]; /* the part of the fear that bursts to flee_speed */
     float gx[SEA_BATCH], gy[SEA_BATCH], wall[SEA_BATCH]; /* shore gradient, its strength */
     float room[SEA_BATCH]; /* fastest allowed approach to the shore, px/s */
+    float cru[SEA_BATCH];  /* cruising speed of the fish's kind */
     float px[SEA_BATCH], py[SEA_BATCH], pvx[SEA_BATCH], pvy[SEA_BATCH];
     uint32_t id[SEA_BATCH];
     int flag[SEA_BATCH];
@@ -269,7 +288,9 @@ static inline void steer1(const SeaStepK *K, uint32_t wkey, uint32_t step, SeaBa
     float bl = sea_maxf(sqrtf(hx * hx + hy * hy), 1.0f);
     hx += b->ax[i] * bl;
     hy += b->ay[i] * bl;
-    float target = K->cruise + K->cruise_span * b->fear[i];
+    /* Fear speeds a fish up from its kind's cruise to flee_speed. */
+    float target =
+        b->cru[i] + (K->max_speed - b->cru[i]) * b->fear[i] + K->burst_span * b->panic[i];
     float h2 = hx * hx + hy * hy;
     /* Close the gap to the desired velocity within SEA_STEER_TIME; a heading
      * of length 0 (every vote cancelled out) leaves the velocity alone. */
@@ -287,7 +308,7 @@ static inline void steer1(const SeaStepK *K, uint32_t wkey, uint32_t step, SeaBa
     float nvx = vx + (fx * fsc + sx * ssc) * K->dt;
     float nvy = vy + (fy * fsc + sy * ssc) * K->dt;
     float sp = sqrtf(nvx * nvx + nvy * nvy);
-    float vsc = sea_clampf(sp, K->min_speed, K->max_speed) / sp;
+    float vsc = sea_clampf(sp, K->min_speed, K->max_speed + K->burst_span * b->panic[i]) / sp;
     nvx = sp > 1e-6f ? nvx * vsc : K->min_speed;
     nvy = sp > 1e-6f ? nvy * vsc : 0.0f;
     /* A fish turns at most SEA_TURN_RATE (more when afraid): however hard
@@ -386,7 +407,8 @@ SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, ui
     SeaF8 bl = max8(sqrt8(hx * hx + hy * hy, avx), one, avx);
     hx = hx + LD(ax) * bl;
     hy = hy + LD(ay) * bl;
-    SeaF8 target = C(K->cruise) + C(K->cruise_span) * LD(fear);
+    SeaF8 cru = LD(cru), panic = LD(panic);
+    SeaF8 target = cru + (C(K->max_speed) - cru) * LD(fear) + C(K->burst_span) * panic;
     SeaF8 h2 = hx * hx + hy * hy;
     SeaF8 hs = target / sqrt8(h2, avx);
     SeaI8 has = h2 > zero;
@@ -400,7 +422,7 @@ SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, ui
     SeaF8 nvx = vx + (fx * fsc + sx * ssc) * C(K->dt);
     SeaF8 nvy = vy + (fy * fsc + sy * ssc) * C(K->dt);
     SeaF8 sp = sqrt8(nvx * nvx + nvy * nvy, avx);
-    SeaF8 vsc = clamp8(sp, C(K->min_speed), C(K->max_speed), avx) / sp;
+    SeaF8 vsc = clamp8(sp, C(K->min_speed), C(K->max_speed) + C(K->burst_span) * panic, avx) / sp;
     SeaI8 moving = sp > C(1e-6f);
     nvx = sel8(moving, nvx * vsc, C(K->min_speed));
     nvy = sel8(moving, nvy * vsc, zero);
@@ -551,7 +573,9 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
             }
             b.flag[i] = flag;
 
-            SeaNbr q = {px, py, K.nr2, K.s2, K.eps};
+            int kind = (int)((uint32_t)ID[k] & K.kind_mask);
+            b.cru[i] = K.kind_cruise[kind];
+            SeaNbr q = {px, py, K.nr2, K.s2, K.eps, kind, (int32_t)K.kind_mask};
             const int *sa = ra, *sb = rb;
             int ns = nrange;
             int ba[7], bb[7];
@@ -591,8 +615,8 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
         for (int i = 0; i < nb; i++) {
             int flag = b.flag[i];
             float px = b.px[i], py = b.py[i];
-            float ax = 0.0f, ay = 0.0f, fear = 0.0f;
-            if (flag & FISH_THREAT) fear = flee(s, px, py, K.k_flee, &ax, &ay);
+            float ax = 0.0f, ay = 0.0f, fear = 0.0f, panic = 0.0f;
+            if (flag & FISH_THREAT) fear = flee(s, px, py, K.k_flee, &ax, &ay, &panic);
             float urg = fear;
             float gx = 0.0f, gy = 0.0f, wall = 0.0f, room = SEA_FAR_SPEED;
             if (flag & FISH_WET) {
@@ -613,6 +637,7 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
             b.ax[i] = ax;
             b.ay[i] = ay;
             b.fear[i] = fear;
+            b.panic[i] = panic;
             b.urg[i] = urg;
         }
 #if SEA_VEC8
@@ -623,11 +648,13 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
             b.ax[i] = b.ax[0];
             b.ay[i] = b.ay[0];
             b.fear[i] = b.fear[0];
+            b.panic[i] = b.panic[0];
             b.urg[i] = b.urg[0];
             b.gx[i] = b.gx[0];
             b.gy[i] = b.gy[0];
             b.wall[i] = b.wall[0];
             b.room[i] = b.room[0];
+            b.cru[i] = b.cru[0];
             b.px[i] = b.px[0];
             b.py[i] = b.py[0];
             b.pvx[i] = b.pvx[0];

@@ -59,7 +59,12 @@ static int setup(Bench *b, const GameOptions *o, const Map *m, Err *e)
     if (atlas_read(&a, "fish", e) != 0) return -1;
     /* The game's fish style matters little here: only the lengths and
      * the frame count enter the bake. */
-    BatchStyle st = {6.0f, 12.0f, {{255, 255, 255, 255}}, 1, 0.1f, 0.05f};
+    BatchStyle st = {.len_min = 6.0f,
+                     .len_max = 12.0f,
+                     .palette = {{255, 255, 255, 255}},
+                     .palette_n = 1,
+                     .shade = 0.1f,
+                     .beats_per_px = 0.05f};
     if (batch_init(&b->batch, &a.layout, &st, seed, e) != 0) return -1;
     if (batch_resize(&b->batch, o->fish, e) != 0) return -1;
     if (batch_set_clearance(&b->batch, &b->shore, e) != 0) return -1;

@@ -37,6 +37,7 @@ static void refill_range(void *ctx, int begin, int end, int worker)
 static void refill_front(SeaLife *s)
 {
     Refill f = {&s->fish, {0}};
+    batch_set_kinds(&s->fish, s->params.kinds);
     sea_view(s->sea, &f.v);
     batch_set_next(&s->fish, s->view, 0.0f);
     jobs_parallel_for(s->pool, f.v.fish, 1024, refill_range, &f);

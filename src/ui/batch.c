@@ -21,6 +21,13 @@ const BatchStyle batch_fish_style = {
     .palette_n = 8,
     .shade = 0.18f,
     .beats_per_px = 0.05f, /* about 3 beats a second at cruising speed */
+    /* Silver herring, golden jacks, teal sardines, coral snappers: apart
+     * in hue, so two schools passing through each other stay two. */
+    .kind_color = {{214, 228, 240, 255},
+                   {246, 206, 104, 255},
+                   {112, 214, 204, 255},
+                   {246, 150, 112, 255}},
+    .kind_n = 4,
 };
 
 const BatchStyle batch_shark_style = {
@@ -70,6 +77,7 @@ int batch_init(SpriteBatch *b, const SpriteLayout *l, const BatchStyle *style, u
     b->layout = *l;
     b->style = *style;
     b->seed = seed;
+    b->kinds = 1;
     /* The art spans `body` of a cell's length and the middle 3/4 of its
      * height (tools/sprites/make_sprites.py clears the margins). */
     b->reach_k = hypotf(l->body, 0.5f * 0.75f);
@@ -165,13 +173,20 @@ static void dress(SpriteBatch *b, int i)
     const BatchStyle *st = &b->style;
     uint64_t h = mix64(b->seed ^ mix64((uint64_t)i + 0x51a7e5ull));
     float len = st->len_min + (st->len_max - st->len_min) * u01(h, 0);
+    int kind = b->kinds > 1 && st->kind_n >= b->kinds ? i & (b->kinds - 1) : -1;
+    if (kind >= 0) {
+        /* A kind's fish are alike: its size, +-12%, faster kinds bigger. */
+        float mid = 0.5f * (st->len_min + st->len_max) * sea_kind_speed(kind);
+        len = mid * (0.88f + 0.24f * u01(h, 0));
+    }
     BatchSprite *sp = &b->spr[i];
     sp->half_len = 0.5f * len / b->layout.body;
     int shape = (int)((h >> 24) % (uint64_t)b->layout.shapes);
     sp->shape = shape;
     sp->phase = u01(h, 40);
     uint64_t g = mix64(h);
-    SDL_Color c = st->palette[(g >> 8) % (uint64_t)st->palette_n];
+    SDL_Color c =
+        kind >= 0 ? st->kind_color[kind] : st->palette[(g >> 8) % (uint64_t)st->palette_n];
     float k = 1.0f - st->shade * u01(g, 32);
     c.r = (Uint8)(c.r * k + 0.5f);
     c.g = (Uint8)(c.g * k + 0.5f);
@@ -185,6 +200,20 @@ static void dress(SpriteBatch *b, int i)
     ix[3] = v;
     ix[4] = v + 2;
     ix[5] = v + 3;
+}
+
+void batch_set_kinds(SpriteBatch *b, int kinds)
+{
+    kinds = kinds == 2 || kinds == 4 ? kinds : 1;
+    if (kinds == b->kinds) return;
+    b->kinds = kinds;
+    for (int i = 0; i < b->n; i++) {
+        /* Keep the quads: only the constants change. */
+        SDL_Vertex keep[2][4];
+        for (int k = 0; k < 2; k++) memcpy(keep[k], b->vert[k] + 4 * (size_t)i, sizeof keep[k]);
+        dress(b, i);
+        for (int k = 0; k < 2; k++) memcpy(b->vert[k] + 4 * (size_t)i, keep[k], sizeof keep[k]);
+    }
 }
 
 int batch_resize(SpriteBatch *b, int n, Err *e)

@@ -32,6 +32,10 @@ typedef struct BatchStyle {
     int palette_n;      /* 1..BATCH_MAX_PALETTE tints */
     float shade;        /* brightness varies down by up to this fraction */
     float beats_per_px; /* tail-beat cycles per world px swum */
+    /* With kinds (batch_set_kinds), kind k's tint and size instead: one
+     * school reads as one colour. kind_n 0: the style has no kinds. */
+    SDL_Color kind_color[SEA_KINDS_MAX];
+    int kind_n;
 } BatchStyle;
 
 /* World (map px) to output px: screen = world * scale + offset. */
@@ -62,6 +66,7 @@ typedef struct SpriteBatch {
     SpriteLayout layout;
     BatchStyle style;
     uint64_t seed;
+    int kinds; /* sprite i is of kind i & (kinds - 1); 1: no kinds */
     int n, cap;
     /* 4 vertices per baked entry (entry i of the last bake; drawn in that
      * order): tail-back, head-back, head-belly, tail-belly. */
@@ -95,6 +100,13 @@ void batch_deinit(SpriteBatch *b);
  * next bake. Allocates only beyond the largest count so far; the index
  * buffer is untouched for sprites that already had one. */
 int batch_resize(SpriteBatch *b, int n, Err *e);
+
+/* Dress sprite i as a fish of kind i & (kinds - 1) (sea_kind: kinds 1, 2
+ * or 4), in its kind's tint and at its kind's size (faster kinds are
+ * bigger, as sea_kind_speed says); 1 (the start) dresses every sprite from
+ * the palette. Redresses the sprites there are; a style without kinds
+ * ignores it. */
+void batch_set_kinds(SpriteBatch *b, int kinds);
 
 /* Keep sprites off land: from now on each bake shrinks a sprite that
  * would reach over a land pixel of f (the map's distance to land, kept by
