@@ -369,6 +369,46 @@ START_TEST(test_same_hash_for_any_thread_count)
 }
 END_TEST
 
+/* A sea made on one thread (a loader's) and handed to a pool of two, its
+ * shore struct moved meanwhile, steps as one made on that pool: enough
+ * fish that the two-thread grid build splits in two. */
+static uint64_t handed_over_hash(const World *wd, int made_on_pool, int fish, int steps)
+{
+    JobPool *pool = NULL;
+    Err e;
+    ck_assert_int_eq(jobs_init(&pool, 2, &e), 0);
+    SeaParams p;
+    sea_params_default(&p);
+    Sea *s = make_sea(wd, &p, 42, fish, 5, made_on_pool ? pool : NULL);
+    ShoreField moved = wd->shore;
+    if (!made_on_pool) {
+        sea_shore_moved(s, &moved);
+        ck_assert_msg(sea_set_pool(s, pool, &e) == 0, "%s", e.msg);
+    }
+    for (int t = 0; t < steps; t++) {
+        SeaCircle hull = {20.0f + 0.8f * (float)t, 40.0f, 48.0f, 0.0f, 12.0f};
+        sea_set_hulls(s, &hull, 1);
+        sea_step(s);
+    }
+    uint64_t h = sea_hash(s);
+    sea_deinit(s);
+    jobs_deinit(pool);
+    return h;
+}
+
+START_TEST(test_a_sea_handed_to_a_pool_steps_as_one_made_on_it)
+{
+    World wd;
+    map_open(&wd, 320, 240);
+    int fish = tu_scale(17000, 9000);
+    uint64_t direct = handed_over_hash(&wd, 1, fish, 50);
+    uint64_t handed = handed_over_hash(&wd, 0, fish, 50);
+    ck_assert_msg(direct == handed, "made on the pool %016llx, handed to it %016llx",
+                  (unsigned long long)direct, (unsigned long long)handed);
+    world_free(&wd);
+}
+END_TEST
+
 START_TEST(test_brute_force_matches_grid)
 {
     World wd;
@@ -1035,6 +1075,7 @@ static Suite *sea_suite(void)
     tcase_add_test(tc, test_init_refuses_bad_counts_and_dry_maps);
     tcase_add_test(tc, test_view_lists_each_fish_once);
     tcase_add_test(tc, test_same_hash_for_any_thread_count);
+    tcase_add_test(tc, test_a_sea_handed_to_a_pool_steps_as_one_made_on_it);
     tcase_add_test(tc, test_brute_force_matches_grid);
     tcase_add_test(tc, test_seed_changes_the_sea);
     tcase_add_test(tc, test_no_fish_on_land_hostile_maps);

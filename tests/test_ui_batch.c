@@ -498,9 +498,9 @@ START_TEST(sea_chain_bakes_the_new_state)
 }
 END_TEST
 
-/* Sprites next to land shrink into the clear water; far ones keep their
- * size. Checked against the mask itself: no corner of a quad may come
- * closer to a land pixel than the fish is to it, less the pixel's reach. */
+/* Sprites next to land shrink into the clear water (a summary made apart
+ * and adopted alike); far ones keep their size. Checked against the mask itself: no corner of a
+ * quad may come closer to a land pixel than the fish is to it, less the pixel's reach. */
 START_TEST(sprites_stay_off_land)
 {
     Err e = {{0}};
@@ -531,6 +531,22 @@ START_TEST(sprites_stay_off_land)
     batch_bake(&free_b, x, y, vx, vy, NULL, 0, N);
     batch_flip(&b);
     batch_flip(&free_b);
+    /* A summary made apart (as a loader makes it), copied and adopted,
+     * shrinks the very same sprites. */
+    BatchClearance made, copy;
+    ck_assert_int_eq(batch_clearance_make(&made, &sh, &e), 0);
+    ck_assert_int_eq(batch_clearance_copy(&copy, &made, &e), 0);
+    batch_clearance_free(&made);
+    ck_assert_ptr_null(made.map);
+    SpriteBatch adopted;
+    batch_fixed(&adopted, N);
+    batch_adopt_clearance(&adopted, &copy);
+    ck_assert_ptr_null(copy.map);
+    batch_set_next(&adopted, xf, 0.0f);
+    batch_bake(&adopted, x, y, vx, vy, NULL, 0, N);
+    batch_flip(&adopted);
+    ck_assert_int_eq(memcmp(batch_front(&adopted), batch_front(&b), 4 * N * sizeof(SDL_Vertex)), 0);
+    batch_deinit(&adopted);
     double prev = 0.0;
     int shrunk = 0;
     for (int i = 0; i < N; i++) {

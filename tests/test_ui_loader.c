@@ -1,6 +1,6 @@
 /* test_ui_loader: a battle started or loaded on the loader's thread is
  * the one the synchronous calls make (save text, shore field and painted
- * terrain alike); its phases go forward and end in done; a cancel mid-load
+ * terrain and stocked sea alike); its phases go forward and end in done; a cancel mid-load
  * ends it promptly with nothing left; a failed load names what failed. */
 #include <time.h>
 
@@ -11,6 +11,7 @@
 
 #include "game/battle.h"
 #include "game/loader.h"
+#include "game/sealife.h"
 #include "ui/camera.h"
 #include "ui/terrain.h"
 
@@ -94,19 +95,24 @@ static void remove_files(const char *dir, const char *const *names, int n)
 
 static LoaderJob new_job(const char *map_path, uint64_t seed)
 {
-    LoaderJob j = {
-        LOADER_NEW, {BATTLE_VS_AI, map_path, seed, {3, 3}, 30, (uint32_t)seed}, NULL, 0, 1.0f, 0,
-        0};
+    LoaderJob j = {.kind = LOADER_NEW,
+                   .setup = {BATTLE_VS_AI, map_path, seed, {3, 3}, 30, (uint32_t)seed},
+                   .speed = 1.0f};
     return j;
 }
 
-/* A job that paints too, as the game starts them (a software renderer's
- * tile side, two painting threads). */
+/* A job that paints and stocks the sea too, as the game starts them (a
+ * software renderer's tile side, two painting threads, the default sea). */
 static LoaderJob painting_job(const char *map_path, uint64_t seed)
 {
     LoaderJob j = new_job(map_path, seed);
     j.terrain_tile = TERRAIN_TILE_MAX;
     j.threads = 2;
+    j.stock = true;
+    j.fish = 2000;
+    j.sharks = 3;
+    sea_params_default(&j.sea_params);
+    j.sea_seed = 11;
     return j;
 }
 
@@ -141,7 +147,7 @@ START_TEST(test_a_new_battle_is_the_one_battle_new_makes)
         if (!want) ck_abort_msg("battle_new: %s", e.msg);
         Battle *got = NULL;
         ShoreField shore = {0};
-        if (loader_run(&j, &got, &shore, NULL, &e) != 0) ck_abort_msg("loader: %s", e.msg);
+        if (loader_run(&j, &got, &shore, NULL, NULL, &e) != 0) ck_abort_msg("loader: %s", e.msg);
         ck_assert_ptr_nonnull(got);
         ck_assert_int_eq(got->mode, mode);
         assert_same_battle(got, want);
@@ -167,10 +173,10 @@ START_TEST(test_a_loaded_save_is_the_one_battle_load_makes)
     ck_assert_int_eq(battle_save(b, path, &e), 0);
     Battle *want = battle_load(path, BATTLE_HOTSEAT, 1.0f, &e);
     if (!want) ck_abort_msg("battle_load: %s", e.msg);
-    LoaderJob l = {LOADER_LOAD, {0}, path, BATTLE_HOTSEAT, 1.0f, 0, 0};
+    LoaderJob l = {.kind = LOADER_LOAD, .path = path, .mode = BATTLE_HOTSEAT, .speed = 1.0f};
     Battle *got = NULL;
     ShoreField shore = {0};
-    if (loader_run(&l, &got, &shore, NULL, &e) != 0) ck_abort_msg("loader: %s", e.msg);
+    if (loader_run(&l, &got, &shore, NULL, NULL, &e) != 0) ck_abort_msg("loader: %s", e.msg);
     assert_same_battle(got, want);
     ck_assert_int_eq(got->mode, BATTLE_HOTSEAT);
     assert_shore_of(&shore, got);
@@ -198,7 +204,7 @@ START_TEST(test_the_painted_terrain_is_the_one_terrain_init_makes)
     Battle *b = NULL;
     ShoreField shore = {0};
     TerrainImage img;
-    if (loader_run(&j, &b, &shore, &img, &e) != 0) ck_abort_msg("loader: %s", e.msg);
+    if (loader_run(&j, &b, &shore, &img, NULL, &e) != 0) ck_abort_msg("loader: %s", e.msg);
     const Map *m = &b->map;
     ck_assert_int_eq(img.map_w, m->w);
     ck_assert_int_eq(img.map_h, m->h);
@@ -275,9 +281,76 @@ START_TEST(test_a_job_that_paints_nothing_hands_over_an_empty_image)
     Battle *b = NULL;
     ShoreField shore = {0};
     TerrainImage img;
-    if (loader_run(&j, &b, &shore, &img, &e) != 0) ck_abort_msg("loader: %s", e.msg);
+    if (loader_run(&j, &b, &shore, &img, NULL, &e) != 0) ck_abort_msg("loader: %s", e.msg);
     ck_assert_ptr_null(img.px);
     ck_assert_int_eq(img.cols * img.rows, 0);
+    shore_free(&shore);
+    battle_free(b);
+    const char *names[] = {"small.png", "small.ini"};
+    remove_files(dir, names, 2);
+}
+END_TEST
+
+/* The sea the loader stocked, dressed on the main thread and stepped on
+ * its pool, is the one sealife_init makes there of the same shore; a job
+ * that stocks nothing hands over an empty stock. */
+START_TEST(test_the_stocked_sea_is_the_one_sealife_init_makes)
+{
+    char dir[64], map[128];
+    tu_tempdir(dir, sizeof dir);
+    write_small_map(dir, "small.png", map, sizeof map);
+    LoaderJob j = painting_job(map, 4);
+    j.terrain_tile = 0; /* the stock only */
+    j.fish = 1500;
+    j.sea_params.ali_weight *= 0.5f;
+    Err e = {{0}};
+    Battle *b = NULL;
+    ShoreField shore = {0};
+    SeaLifeStock stock;
+    if (loader_run(&j, &b, &shore, NULL, &stock, &e) != 0) ck_abort_msg("loader: %s", e.msg);
+    ck_assert_ptr_nonnull(stock.sea);
+    ck_assert_ptr_nonnull(stock.fish_clear.map);
+    ck_assert_ptr_nonnull(stock.shark_clear.map);
+    ck_assert_ptr_ne(stock.fish_clear.map, stock.shark_clear.map);
+    /* The sprites come from the source tree. */
+    char data[256];
+    tu_data_dir(data, sizeof data);
+    setenv("SHOAL_DATA", data, 1);
+    /* The field moves again, as it does into the game. */
+    ShoreField mine = shore;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_RGBA32);
+    ck_assert_ptr_nonnull(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    ck_assert_ptr_nonnull(r);
+    JobPool *pool = NULL;
+    ck_assert_int_eq(jobs_init(&pool, 2, &e), 0);
+    SeaLife got, want;
+    ck_assert_msg(sealife_init_stocked(&got, r, &mine, pool, &stock, &e) == 0, "%s", e.msg);
+    ck_assert_ptr_null(stock.sea); /* taken */
+    ck_assert_int_eq(sealife_fish(&got), 1500);
+    ck_assert_int_eq(sealife_shark_count(&got), 3);
+    ck_assert_msg(sealife_init(&want, r, &mine, pool, 11, 1500, 3, &e) == 0, "%s", e.msg);
+    ck_assert_int_eq(sealife_set_weights(&want, j.sea_params.sep_weight, j.sea_params.ali_weight,
+                                         j.sea_params.coh_weight, &e),
+                     0);
+    for (int t = 0; t < 40; t++) {
+        sea_step(got.sea);
+        sea_step(want.sea);
+    }
+    ck_assert(sea_hash(got.sea) == sea_hash(want.sea));
+    ck_assert(got.params.ali_weight == j.sea_params.ali_weight);
+    sealife_deinit(&got);
+    sealife_deinit(&want);
+    jobs_deinit(pool);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    shore_free(&shore);
+    battle_free(b);
+    /* Without job.stock: nothing stocked. */
+    j.stock = false;
+    if (loader_run(&j, &b, &shore, NULL, &stock, &e) != 0) ck_abort_msg("loader: %s", e.msg);
+    ck_assert_ptr_null(stock.sea);
+    ck_assert_ptr_null(stock.fish_clear.map);
     shore_free(&shore);
     battle_free(b);
     const char *names[] = {"small.png", "small.ini"};
@@ -299,7 +372,7 @@ START_TEST(test_phases_go_forward_and_end_in_done)
     /* The job is the loader's own copy: the caller's strings may go. */
     ck_assert_str_eq(loader_job(l)->setup.map_path, map);
     ck_assert_ptr_ne(loader_job(l)->setup.map_path, map);
-    int last = -1, seen_baking = 0, seen_painting = 0;
+    int last = -1, seen_baking = 0, seen_painting = 0, seen_stocking = 0;
     float last_f = 0.0f;
     LoaderProgress p;
     do {
@@ -315,6 +388,10 @@ START_TEST(test_phases_go_forward_and_end_in_done)
             ck_assert_str_eq(p.what, "Painting the coast");
             seen_painting = 1;
         }
+        if (p.phase == LOADER_STOCKING) {
+            ck_assert_str_eq(p.what, "Filling the sea");
+            seen_stocking = 1;
+        }
         last = p.phase;
         last_f = p.fraction;
         if (p.phase < LOADER_DONE) loader_wait(l, 0.002);
@@ -323,11 +400,15 @@ START_TEST(test_phases_go_forward_and_end_in_done)
     ck_assert_float_eq(p.fraction, 1.0f);
     ck_assert(seen_baking);
     ck_assert(seen_painting);
+    ck_assert(seen_stocking);
     ck_assert(loader_wait(l, 0.0));
     Battle *b = NULL;
     ShoreField shore = {0};
     TerrainImage img;
-    ck_assert_int_eq(loader_take(l, &b, &shore, &img, &e), 0);
+    SeaLifeStock stock;
+    ck_assert_int_eq(loader_take(l, &b, &shore, &img, &stock, &e), 0);
+    ck_assert_ptr_nonnull(stock.sea);
+    sealife_stock_free(&stock);
     ck_assert_ptr_nonnull(b);
     ck_assert_int_eq(b->map.w, big_side());
     ck_assert_int_eq(shore.w, big_side());
@@ -337,7 +418,7 @@ START_TEST(test_phases_go_forward_and_end_in_done)
     /* Once only. */
     Battle *again = NULL;
     ShoreField s2 = {0};
-    ck_assert_int_ne(loader_take(l, &again, &s2, NULL, &e), 0);
+    ck_assert_int_ne(loader_take(l, &again, &s2, NULL, NULL, &e), 0);
     ck_assert_ptr_null(again);
     loader_free(l);
     shore_free(&shore);
@@ -349,9 +430,10 @@ END_TEST
 
 /* -------------------------------------------------------------- cancel */
 
-/* Cancel a load of the big map once it is in phase `at`: it ends within
- * the step's time, nothing to take, nothing leaked (the ASan build). */
-static void cancel_at(int at)
+/* Cancel a load of the big map once it is `into` seconds in phase `at`:
+ * it ends within the step's time, nothing to take, nothing leaked (the
+ * ASan build). True when the cancel came in that phase. */
+static bool cancel_at(int at, double into)
 {
     char dir[64], map[128];
     tu_tempdir(dir, sizeof dir);
@@ -362,7 +444,7 @@ static void cancel_at(int at)
     if (!l) ck_abort_msg("loader_start: %s", e.msg);
     /* Some way into the step, not before it begins. */
     LoaderProgress p;
-    while (loader_poll(l, &p) < at || (p.phase == at && p.phase_s < 0.03)) loader_wait(l, 0.001);
+    while (loader_poll(l, &p) < at || (p.phase == at && p.phase_s < into)) loader_wait(l, 0.001);
     int phase = p.phase;
     double t0 = now_s();
     loader_cancel(l);
@@ -379,32 +461,44 @@ static void cancel_at(int at)
         Battle *b = &dummy; /* must come back NULL */
         ShoreField shore = {0};
         TerrainImage img;
-        ck_assert_int_ne(loader_take(l, &b, &shore, &img, &e), 0);
+        SeaLifeStock stock;
+        ck_assert_int_ne(loader_take(l, &b, &shore, &img, &stock, &e), 0);
         ck_assert_ptr_null(b);
         ck_assert_ptr_null(shore.dist);
         ck_assert_ptr_null(img.px);
+        ck_assert_ptr_null(stock.sea);
+        ck_assert_ptr_null(stock.fish_clear.map);
         ck_assert_str_eq(e.msg, "cancelled");
     }
     loader_free(l);
     const char *names[] = {"big.png", "big.ini"};
     remove_files(dir, names, 2);
+    return phase == at;
 }
 
 START_TEST(test_a_cancel_while_reading_ends_it_with_nothing_left)
 {
-    cancel_at(LOADER_READING);
+    cancel_at(LOADER_READING, 0.03);
 }
 END_TEST
 
 START_TEST(test_a_cancel_while_baking_ends_it_with_nothing_left)
 {
-    cancel_at(LOADER_BAKING);
+    cancel_at(LOADER_BAKING, 0.03);
 }
 END_TEST
 
 START_TEST(test_a_cancel_while_painting_ends_it_with_nothing_left)
 {
-    cancel_at(LOADER_PAINTING);
+    cancel_at(LOADER_PAINTING, 0.03);
+}
+END_TEST
+
+/* Stocking is the shortest step (30 ms at 4096^2): cancelled as soon as
+ * it begins, and it must be caught in it, or this would prove nothing. */
+START_TEST(test_a_cancel_while_stocking_ends_it_with_nothing_left)
+{
+    ck_assert_msg(cancel_at(LOADER_STOCKING, 0.0), "the load never was seen stocking");
 }
 END_TEST
 
@@ -437,18 +531,19 @@ START_TEST(test_a_failed_load_says_what_failed)
     Battle *b = NULL;
     ShoreField shore = {0};
     LoaderJob j = new_job("/nonexistent/shoal-map.png", 1);
-    ck_assert_int_ne(loader_run(&j, &b, &shore, NULL, &e), 0);
+    ck_assert_int_ne(loader_run(&j, &b, &shore, NULL, NULL, &e), 0);
     ck_assert_ptr_null(b);
     ck_assert_ptr_null(shore.dist);
     ck_assert_ptr_nonnull(strstr(e.msg, "/nonexistent/shoal-map.png"));
     /* The same through poll: the phase says failed, take says why. */
-    LoaderJob s = {LOADER_LOAD, {0}, "/nonexistent/quick.sav", BATTLE_VS_AI, 1.0f, 0, 0};
+    LoaderJob s = {
+        .kind = LOADER_LOAD, .path = "/nonexistent/quick.sav", .mode = BATTLE_VS_AI, .speed = 1.0f};
     Loader *l = loader_start(&s, &e);
     ck_assert_ptr_nonnull(l);
     ck_assert(loader_wait(l, -1.0));
     ck_assert_int_eq(loader_poll(l, NULL), LOADER_FAILED);
     memset(&e, 0, sizeof e);
-    ck_assert_int_ne(loader_take(l, &b, &shore, NULL, &e), 0);
+    ck_assert_int_ne(loader_take(l, &b, &shore, NULL, NULL, &e), 0);
     ck_assert_ptr_nonnull(strstr(e.msg, "/nonexistent/quick.sav"));
     loader_free(l);
 }
@@ -463,10 +558,12 @@ static Suite *loader_suite(void)
     tcase_add_test(tc, test_a_loaded_save_is_the_one_battle_load_makes);
     tcase_add_test(tc, test_the_painted_terrain_is_the_one_terrain_init_makes);
     tcase_add_test(tc, test_a_job_that_paints_nothing_hands_over_an_empty_image);
+    tcase_add_test(tc, test_the_stocked_sea_is_the_one_sealife_init_makes);
     tcase_add_test(tc, test_phases_go_forward_and_end_in_done);
     tcase_add_test(tc, test_a_cancel_while_reading_ends_it_with_nothing_left);
     tcase_add_test(tc, test_a_cancel_while_baking_ends_it_with_nothing_left);
     tcase_add_test(tc, test_a_cancel_while_painting_ends_it_with_nothing_left);
+    tcase_add_test(tc, test_a_cancel_while_stocking_ends_it_with_nothing_left);
     tcase_add_test(tc, test_letting_go_mid_load_never_blocks);
     tcase_add_test(tc, test_a_failed_load_says_what_failed);
     suite_add_tcase(s, tc);

@@ -394,6 +394,36 @@ void sea_deinit(Sea *s)
     free(s);
 }
 
+int sea_set_pool(Sea *s, JobPool *pool, Err *e)
+{
+    assert(!s->scheduled);
+    JobPool *want = pool ? pool : s->own_pool;
+    if (!want && jobs_init(&want, 1, e) != 0) return -1;
+    int threads = jobs_threads(want);
+    /* Room for the histograms the new pool splits a build into; the
+     * split never changes the result (sea_hash is the same for any). */
+    int parts = threads < SEA_MAX_PARTS ? threads : SEA_MAX_PARTS;
+    if (grid_reserve_parts(&s->grid, parts, e) != 0) {
+        if (want != s->own_pool && want != pool) jobs_deinit(want);
+        return -1;
+    }
+    if (pool && s->own_pool) {
+        jobs_deinit(s->own_pool);
+        s->own_pool = NULL;
+    }
+    if (!pool) s->own_pool = want;
+    s->pool = want;
+    s->threads = threads;
+    return 0;
+}
+
+void sea_shore_moved(Sea *s, const ShoreField *shore)
+{
+    /* The old struct may be freed by now: nothing of it is read. */
+    assert(!s->scheduled && shore->dist);
+    s->shore = shore;
+}
+
 int sea_set_params(Sea *s, const SeaParams *p, Err *e)
 {
     if (sea_params_validate(p, e) != 0) return -1;

@@ -80,6 +80,16 @@ int sea_params_validate(const SeaParams *p, Err *e);
 int sea_init(Sea **out, const ShoreField *shore, const SeaParams *p, uint64_t seed, int fish,
              int sharks, JobPool *pool, Err *e);
 void sea_deinit(Sea *s);
+/* Step on pool from now on (NULL: a one-thread pool of the sea's own), so
+ * a sea made on one thread (a loader's, pool NULL) can be handed to
+ * another that steps it on its workers. No step may be in flight. The
+ * states stepped are the same whatever pool the sea was made or stepped
+ * on. Fails (the old pool kept) only when out of memory. */
+int sea_set_pool(Sea *s, JobPool *pool, Err *e);
+/* The shore the sea was made over now lives at `shore` (the same field:
+ * its struct was moved, e.g. out of a loader into the game, its dist
+ * array was not). No step may be in flight. */
+void sea_shore_moved(Sea *s, const ShoreField *shore);
 
 /* Validate and apply p from the next step on (a step in flight is
  * completed first). A new neighbor_radius rebuilds the grid (allocates);

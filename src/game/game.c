@@ -176,11 +176,18 @@ static void focus_battle(Game *g)
 /* Rebuild everything that depends on the map for m: shore field (taken
  * from baked when given: the loader's, for m), terrain (uploaded from
  * painted when given and not empty: the loader's, taken), the sea
- * (keeping its counts, weights and switch), camera. */
-static int set_world(Game *g, const Map *m, ShoreField *baked, TerrainImage *painted, Err *e)
+ * (dressed from stock when given and not empty: the loader's, taken;
+ * either way keeping its counts, weights and switch), camera. */
+static int set_world(Game *g, const Map *m, ShoreField *baked, TerrainImage *painted,
+                     SeaLifeStock *stock, Err *e)
 {
     int fish = sealife_fish(&g->sea), sharks = sealife_shark_count(&g->sea), on = g->sea.on;
     SeaParams p = g->sea.params;
+    SeaLifeStock st = {0};
+    if (stock) {
+        st = *stock;
+        memset(stock, 0, sizeof *stock);
+    }
     sealife_deinit(&g->sea);
     terrain_deinit(&g->terrain);
     shore_free(&g->shore);
@@ -196,19 +203,32 @@ static int set_world(Game *g, const Map *m, ShoreField *baked, TerrainImage *pai
         draw_loading(g, "Baking the shore", 0.0f);
         if (shore_bake(&g->shore, m->land, m->w, m->h, e) != 0) {
             if (painted) terrain_image_free(painted);
-            return -1;
+            goto fail;
         }
     }
     if (have_image) {
         assert(painted->map_w == m->w && painted->map_h == m->h);
-        if (terrain_upload(&g->terrain, g->r, painted, e) != 0) return -1;
+        if (terrain_upload(&g->terrain, g->r, painted, e) != 0) goto fail;
     } else {
         if (painted) terrain_image_free(painted);
-        if (terrain_init(&g->terrain, g->r, m, &g->shore, g->pool, e) != 0) return -1;
+        if (terrain_init(&g->terrain, g->r, m, &g->shore, g->pool, e) != 0) goto fail;
     }
-    uint32_t seed = g->o->has_seed ? g->o->seed : 1;
-    if (sealife_init(&g->sea, g->r, &g->shore, g->pool, seed, fish, sharks, e) != 0) return -1;
-    if (sealife_set_weights(&g->sea, p.sep_weight, p.ali_weight, p.coh_weight, e) != 0) return -1;
+    if (st.sea) {
+        /* Stocked by the loader over this very field (it was baked). */
+        assert(baked);
+        if (sealife_init_stocked(&g->sea, g->r, &g->shore, g->pool, &st, e) != 0) return -1;
+        if (sealife_fish(&g->sea) != fish && sealife_set_fish(&g->sea, fish, e) != 0) return -1;
+        if (sealife_shark_count(&g->sea) != sharks && sealife_set_sharks(&g->sea, sharks, e) != 0)
+            return -1;
+    } else {
+        uint32_t seed = g->o->has_seed ? g->o->seed : 1;
+        if (sealife_init(&g->sea, g->r, &g->shore, g->pool, seed, fish, sharks, e) != 0) return -1;
+    }
+    const SeaParams *now = &g->sea.params;
+    if ((now->sep_weight != p.sep_weight || now->ali_weight != p.ali_weight ||
+         now->coh_weight != p.coh_weight) &&
+        sealife_set_weights(&g->sea, p.sep_weight, p.ali_weight, p.coh_weight, e) != 0)
+        return -1;
     if (!on) sealife_set_on(&g->sea, 0);
     if (g->win) {
         char title[128];
@@ -216,9 +236,25 @@ static int set_world(Game *g, const Map *m, ShoreField *baked, TerrainImage *pai
         SDL_SetWindowTitle(g->win, title);
     }
     return 0;
+fail:
+    sealife_stock_free(&st);
+    return -1;
 }
 
-int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, Err *e)
+void game_sea_stock_job(const Game *g, LoaderJob *j)
+{
+    j->stock = true;
+    j->fish = sealife_fish(&g->sea);
+    j->sharks = sealife_shark_count(&g->sea);
+    sea_params_default(&j->sea_params);
+    j->sea_params.sep_weight = g->sea.params.sep_weight;
+    j->sea_params.ali_weight = g->sea.params.ali_weight;
+    j->sea_params.coh_weight = g->sea.params.coh_weight;
+    j->sea_seed = g->o->has_seed ? g->o->seed : 1;
+}
+
+int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, SeaLifeStock *stock,
+                    Err *e)
 {
     const Map *back = g->m;
     Battle *old = g->battle;
@@ -226,13 +262,14 @@ int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, Er
     if (want == g->m) { /* the world stays: not needed */
         if (shore) shore_free(shore);
         if (img) terrain_image_free(img);
+        if (stock) sealife_stock_free(stock);
     }
-    if (want != g->m && set_world(g, want, shore, img, e) != 0) {
+    if (want != g->m && set_world(g, want, shore, img, stock, e) != 0) {
         Err e2 = {{0}};
         if (shore) shore_free(shore);
         if (img) terrain_image_free(img);
         battle_free(b);
-        if (set_world(g, back, NULL, NULL, &e2) != 0) {
+        if (set_world(g, back, NULL, NULL, NULL, &e2) != 0) {
             fprintf(stderr, "shoal: %s\n", e2.msg);
             g->quit = 1;
             g->exit_code = 1;

@@ -114,10 +114,15 @@ void game_set_sea_life(Game *g, int on);
  * shore, when not NULL, is the field already baked from b's map (the
  * loader's): it is taken (on failure too) instead of baked again; so is
  * img, when not NULL and not empty: the terrain already painted from them
- * for g's renderer, then only uploaded. On failure b is freed, the old
+ * for g's renderer, then only uploaded; and stock, when not NULL and not
+ * empty: the sea life stocked over that shore, then only dressed. On failure b is freed, the old
  * world restored and e says why; when even that fails the game quits with
  * exit code 1. */
-int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, Err *e);
+int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, SeaLifeStock *stock,
+                    Err *e);
+/* Have loader job j stock the sea life too, with the counts, weights and
+ * seed the sea on screen has (game_set_battle keeps them). */
+void game_sea_stock_job(const Game *g, LoaderJob *j);
 /* A message about saving and loading (bad: a failure): in the battle's
  * note line while a battle is on screen, in the menu while it is open,
  * else the status line. */

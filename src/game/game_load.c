@@ -11,18 +11,18 @@
 #include "hud.h"
 
 /* A started or loaded battle (b NULL: it failed, e says why; cancelled:
- * the player stopped it) goes on screen with its shore and painted
- * terrain (either may be NULL; both taken), or the failure is told;
+ * the player stopped it) goes on screen with its shore, painted terrain
+ * and stocked sea (any may be NULL; all taken), or the failure is told;
  * either way what was on screen stays until the new battle is ready. */
 static void finish_load(Game *g, const LoaderJob *j, Battle *b, ShoreField *shore,
-                        TerrainImage *img, bool cancelled, Err *e)
+                        TerrainImage *img, SeaLifeStock *stock, bool cancelled, Err *e)
 {
     char msg[700];
     if (cancelled) {
         game_tell(g, 0, j->kind == LOADER_NEW ? "no battle: cancelled" : "load cancelled");
         return;
     }
-    if (!b || game_set_battle(g, b, shore, img, e) != 0) {
+    if (!b || game_set_battle(g, b, shore, img, stock, e) != 0) {
         if (j->kind == LOADER_NEW) {
             snprintf(msg, sizeof msg, "no battle: %.600s", e->msg);
             g->menu_open = 1;
@@ -52,7 +52,8 @@ static void finish_load(Game *g, const LoaderJob *j, Battle *b, ShoreField *shor
 }
 
 /* Start the load `want` on the loader, the coast painted there too for
- * this renderer's tiles, with as many threads as the sea's pool. In a
+ * this renderer's tiles, with as many threads as the sea's pool, and the
+ * sea stocked. In a
  * window the game draws on while it runs (game_load_poll picks it up);
  * headless, nobody would see a bar, so it is waited for here, through the
  * same loader. */
@@ -63,18 +64,20 @@ static void begin_load(Game *g, const LoaderJob *want)
     const LoaderJob *j = &job;
     job.terrain_tile = terrain_tile_side(g->r);
     job.threads = jobs_threads(g->pool);
+    game_sea_stock_job(g, &job);
     Err e = {{0}};
     if (!g->win) {
         Battle *b = NULL;
         ShoreField shore = {0};
         TerrainImage img = {0};
-        loader_run(j, &b, &shore, &img, &e);
-        finish_load(g, j, b, &shore, &img, false, &e);
+        SeaLifeStock stock = {0};
+        loader_run(j, &b, &shore, &img, &stock, &e);
+        finish_load(g, j, b, &shore, &img, &stock, false, &e);
         return;
     }
     g->loader = loader_start(j, &e);
     if (!g->loader) {
-        finish_load(g, j, NULL, NULL, NULL, false, &e);
+        finish_load(g, j, NULL, NULL, NULL, NULL, false, &e);
         return;
     }
     if (j->kind == LOADER_LOAD) {
@@ -95,7 +98,7 @@ void game_load_poll(Game *g)
     if (g->load_cancel) {
         /* Back at once: the thread, if mid-step, cleans up on its own. */
         g->loader = NULL;
-        finish_load(g, loader_job(l), NULL, NULL, NULL, true, NULL);
+        finish_load(g, loader_job(l), NULL, NULL, NULL, NULL, true, NULL);
         loader_free(l);
         return;
     }
@@ -104,21 +107,23 @@ void game_load_poll(Game *g)
     Battle *b = NULL;
     ShoreField shore = {0};
     TerrainImage img = {0};
+    SeaLifeStock stock = {0};
     Err e = {{0}};
-    loader_take(l, &b, &shore, &img, &e);
-    finish_load(g, loader_job(l), b, &shore, &img, false, &e);
+    loader_take(l, &b, &shore, &img, &stock, &e);
+    finish_load(g, loader_job(l), b, &shore, &img, &stock, false, &e);
     loader_free(l);
 }
 
 void game_new_battle(Game *g, const BattleSetup *st)
 {
-    LoaderJob j = {LOADER_NEW, *st, NULL, 0, g->settings.anim_speed, 0, 0};
+    LoaderJob j = {.kind = LOADER_NEW, .setup = *st, .speed = g->settings.anim_speed};
     begin_load(g, &j);
 }
 
 void game_load_battle(Game *g, const char *path, int mode)
 {
-    LoaderJob j = {LOADER_LOAD, {0}, path, mode, g->settings.anim_speed, 0, 0};
+    LoaderJob j = {
+        .kind = LOADER_LOAD, .path = path, .mode = mode, .speed = g->settings.anim_speed};
     begin_load(g, &j);
 }
 

@@ -1,6 +1,6 @@
 /* loader: the slow, SDL-free part of starting or loading a battle — the
  * map read (or the sea generated), charted, the fleets placed, the shore
- * baked, the coast painted — on a thread of its own, so the window keeps
+ * baked, the coast painted, the sea stocked — on a thread of its own, so the window keeps
  * drawing. Progress is read through atomics; a cancel is honoured between
  * steps, and within the painting. */
 #ifndef SHOAL_LOADER_H
@@ -11,6 +11,7 @@
 #include "battle.h"
 #include "core/err.h"
 #include "core/shore.h"
+#include "sealife.h"
 #include "ui/terrain.h"
 
 /* What a loader does. */
@@ -21,17 +22,21 @@ enum {
 
 /* A job; loader_start copies it, strings included. */
 typedef struct LoaderJob {
-    int kind;          /* LOADER_NEW or LOADER_LOAD */
-    BattleSetup setup; /* LOADER_NEW (setup.map_path NULL: a generated sea) */
-    const char *path;  /* LOADER_LOAD: the save */
-    int mode;          /* LOADER_LOAD: BATTLE_VS_AI ... */
-    float speed;       /* animation speed of the battle made */
-    int terrain_tile;  /* > 0: also paint the terrain image, in tiles of this
-                          side (terrain_tile_side of the renderer that will
-                          show it); 0: no painting step */
-    int threads;       /* the painting's own pool (a pool has one driver, and
-                          the main thread drives its own for the sea every
-                          frame); <= 1: the loader's thread alone */
+    int kind;             /* LOADER_NEW or LOADER_LOAD */
+    BattleSetup setup;    /* LOADER_NEW (setup.map_path NULL: a generated sea) */
+    const char *path;     /* LOADER_LOAD: the save */
+    int mode;             /* LOADER_LOAD: BATTLE_VS_AI ... */
+    float speed;          /* animation speed of the battle made */
+    int terrain_tile;     /* > 0: also paint the terrain image, in tiles of this
+                             side (terrain_tile_side of the renderer that will
+                             show it); 0: no painting step */
+    int threads;          /* the painting's own pool (a pool has one driver, and
+                             the main thread drives its own for the sea every
+                             frame); <= 1: the loader's thread alone */
+    bool stock;           /* also stock the sea life (sealife_stock) with: */
+    int fish, sharks;     /* its counts, */
+    SeaParams sea_params; /* its params, */
+    uint32_t sea_seed;    /* its seed */
 } LoaderJob;
 
 /* Where a load is, in the order it goes. The map read is one step with
@@ -42,7 +47,8 @@ enum {
     LOADER_READING,   /* the map (or the save and its map) read or generated */
     LOADER_BAKING,    /* the shore field baked */
     LOADER_PAINTING,  /* the terrain image shaded (job.terrain_tile > 0) */
-    LOADER_DONE,      /* finished: a battle, its shore (and image) to take */
+    LOADER_STOCKING,  /* the sea life stocked (job.stock) */
+    LOADER_DONE,      /* finished: a battle, its shore (and image, stock) to take */
     LOADER_FAILED,    /* finished: loader_take says why */
     LOADER_CANCELLED, /* finished: cancelled, nothing made is left */
 };
@@ -79,12 +85,15 @@ void loader_cancel(Loader *l);
 bool loader_wait(Loader *l, double seconds);
 
 /* After LOADER_DONE: hand over the battle (the caller's to battle_free),
- * its map's shore field (the caller's to shore_free) and, when img is not
- * NULL, the terrain image (the caller's to terrain_image_free or
- * terrain_upload; empty when the job painted none); returns 0. Else
- * returns -1 with e saying why ("cancelled" when it was), *b NULL and
- * *img empty. Once only. */
-int loader_take(Loader *l, Battle **b, ShoreField *shore, TerrainImage *img, Err *e);
+ * its map's shore field (the caller's to shore_free), when img is not
+ * NULL the terrain image (the caller's to terrain_image_free or
+ * terrain_upload; empty when the job painted none) and, when stock is not
+ * NULL, the sea life stocked over that shore (the caller's to
+ * sealife_init_stocked or sealife_stock_free; empty when the job stocked
+ * none); returns 0. Else returns -1 with e saying why ("cancelled" when
+ * it was), *b NULL, *img and *stock empty. Once only. */
+int loader_take(Loader *l, Battle **b, ShoreField *shore, TerrainImage *img, SeaLifeStock *stock,
+                Err *e);
 
 /* Cancel and let go. A finished loader's thread is joined and whatever
  * was not taken is freed. A thread still inside a step is detached
@@ -95,6 +104,7 @@ void loader_free(Loader *l);
 
 /* The synchronous form for headless runs and tests: start, wait, take,
  * free. Same results as loader_take. */
-int loader_run(const LoaderJob *job, Battle **b, ShoreField *shore, TerrainImage *img, Err *e);
+int loader_run(const LoaderJob *job, Battle **b, ShoreField *shore, TerrainImage *img,
+               SeaLifeStock *stock, Err *e);
 
 #endif

@@ -44,30 +44,76 @@ static void refill_front(SeaLife *s)
     batch_flip(&s->fish);
 }
 
-int sealife_init(SeaLife *s, SDL_Renderer *r, const ShoreField *shore, JobPool *pool, uint32_t seed,
-                 int fish, int sharks, Err *e)
+int sealife_stock(SeaLifeStock *st, const ShoreField *shore, const SeaParams *p, uint32_t seed,
+                  int fish, int sharks, Err *e)
+{
+    memset(st, 0, sizeof *st);
+    st->seed = seed;
+    if (p)
+        st->params = *p;
+    else
+        sea_params_default(&st->params);
+    /* Both batches keep the same summary: made once, copied (3 ms). */
+    if (sea_init(&st->sea, shore, &st->params, seed, fish, sharks, NULL, e) != 0 ||
+        batch_clearance_make(&st->fish_clear, shore, e) != 0 ||
+        batch_clearance_copy(&st->shark_clear, &st->fish_clear, e) != 0) {
+        sealife_stock_free(st);
+        return -1;
+    }
+    return 0;
+}
+
+void sealife_stock_free(SeaLifeStock *st)
+{
+    if (st->sea) sea_deinit(st->sea);
+    batch_clearance_free(&st->fish_clear);
+    batch_clearance_free(&st->shark_clear);
+    memset(st, 0, sizeof *st);
+}
+
+int sealife_init_stocked(SeaLife *s, SDL_Renderer *r, const ShoreField *shore, JobPool *pool,
+                         SeaLifeStock *st, Err *e)
 {
     memset(s, 0, sizeof *s);
     s->pool = pool;
     s->on = 1;
     s->follow = -1;
     s->view = (BatchXform){1.0f, 0.0f, 0.0f};
-    sea_params_default(&s->params);
-    if (atlas_load(&s->fish_atlas, r, "fish", e) != 0 ||
+    s->params = st->params;
+    uint32_t seed = st->seed;
+    Sea *sea = st->sea;
+    st->sea = NULL;
+    s->sea = sea; /* sealife_deinit frees it from here on */
+    sea_shore_moved(sea, shore);
+    SeaView v;
+    sea_view(sea, &v);
+    int fish = v.fish, sharks = v.sharks;
+    if (sea_set_pool(sea, pool, e) != 0 || atlas_load(&s->fish_atlas, r, "fish", e) != 0 ||
         atlas_load(&s->shark_atlas, r, "shark", e) != 0)
         goto fail;
-    if (sea_init(&s->sea, shore, &s->params, seed, fish, sharks, pool, e) != 0) goto fail;
     if (batch_init(&s->fish, &s->fish_atlas.layout, &batch_fish_style, seed, e) != 0 ||
         batch_init(&s->sharks, &s->shark_atlas.layout, &batch_shark_style, seed ^ 0x5a4c, e) != 0 ||
-        batch_resize(&s->fish, fish, e) != 0 || batch_resize(&s->sharks, sharks, e) != 0 ||
-        batch_set_clearance(&s->fish, shore, e) != 0 ||
-        batch_set_clearance(&s->sharks, shore, e) != 0)
+        batch_resize(&s->fish, fish, e) != 0 || batch_resize(&s->sharks, sharks, e) != 0)
         goto fail;
+    batch_adopt_clearance(&s->fish, &st->fish_clear);
+    batch_adopt_clearance(&s->sharks, &st->shark_clear);
+    sealife_stock_free(st);
     refill_front(s);
     return 0;
 fail:
+    sealife_stock_free(st);
     sealife_deinit(s);
     return -1;
+}
+
+int sealife_init(SeaLife *s, SDL_Renderer *r, const ShoreField *shore, JobPool *pool, uint32_t seed,
+                 int fish, int sharks, Err *e)
+{
+    SeaLifeStock st;
+    memset(s, 0, sizeof *s);
+    s->follow = -1;
+    if (sealife_stock(&st, shore, NULL, seed, fish, sharks, e) != 0) return -1;
+    return sealife_init_stocked(s, r, shore, pool, &st, e);
 }
 
 void sealife_deinit(SeaLife *s)

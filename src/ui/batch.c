@@ -97,11 +97,9 @@ void batch_deinit(SpriteBatch *b)
     memset(b, 0, sizeof *b);
 }
 
-int batch_set_clearance(SpriteBatch *b, const ShoreField *f, Err *e)
+int batch_clearance_make(BatchClearance *c, const ShoreField *f, Err *e)
 {
-    free(b->clear);
-    b->clear = NULL;
-    if (!f) return 0;
+    memset(c, 0, sizeof *c);
     if (!f->dist || f->w <= 0 || f->h <= 0) return err_set(e, "batch: empty shore field");
     int bw = (f->w + BATCH_CLEAR_BLOCK - 1) >> BATCH_CLEAR_SHIFT;
     int bh = (f->h + BATCH_CLEAR_BLOCK - 1) >> BATCH_CLEAR_SHIFT;
@@ -117,11 +115,46 @@ int batch_set_clearance(SpriteBatch *b, const ShoreField *f, Err *e)
             if (q < row[x >> BATCH_CLEAR_SHIFT]) row[x >> BATCH_CLEAR_SHIFT] = q;
         }
     }
-    b->clear = blk;
-    b->clear_w = f->w;
-    b->clear_h = f->h;
-    b->clear_bw = bw;
+    *c = (BatchClearance){blk, f->w, f->h, bw};
     return 0;
+}
+
+int batch_clearance_copy(BatchClearance *dst, const BatchClearance *src, Err *e)
+{
+    memset(dst, 0, sizeof *dst);
+    if (!src->map) return 0;
+    size_t bytes =
+        (size_t)src->bw * (size_t)((src->h + BATCH_CLEAR_BLOCK - 1) >> BATCH_CLEAR_SHIFT);
+    uint8_t *m = malloc(bytes);
+    if (!m) return err_set(e, "batch: out of memory for a copy of a clearance summary");
+    memcpy(m, src->map, bytes);
+    *dst = *src;
+    dst->map = m;
+    return 0;
+}
+
+void batch_clearance_free(BatchClearance *c)
+{
+    free(c->map);
+    memset(c, 0, sizeof *c);
+}
+
+void batch_adopt_clearance(SpriteBatch *b, BatchClearance *c)
+{
+    free(b->clear);
+    b->clear = c->map;
+    b->clear_w = c->w;
+    b->clear_h = c->h;
+    b->clear_bw = c->bw;
+    memset(c, 0, sizeof *c);
+}
+
+int batch_set_clearance(SpriteBatch *b, const ShoreField *f, Err *e)
+{
+    BatchClearance c = {0};
+    int rc = f ? batch_clearance_make(&c, f, e) : 0;
+    batch_adopt_clearance(b, &c); /* failed: off */
+    return rc;
 }
 
 /* The factor (<= 1) that fits a sprite of drawn radius `reach` into the

@@ -115,6 +115,24 @@ void batch_set_kinds(SpriteBatch *b, int kinds);
  * summary of f (f itself may go); call before baking, not during. */
 int batch_set_clearance(SpriteBatch *b, const ShoreField *f, Err *e);
 
+/* That summary on its own, made off the main thread: at 8192^2 it reads a
+ * 256 MB field, 55 ms, so a loader makes it with the sea. */
+typedef struct BatchClearance {
+    uint8_t *map; /* bw * ceil(h / BATCH_CLEAR_BLOCK) bytes; NULL: none */
+    int w, h, bw; /* the field's size in px, the summary's row length */
+} BatchClearance;
+
+/* The summary of f (batch_set_clearance's), for batch_adopt_clearance.
+ * Touches no SDL state: any thread. On failure (an empty field, out of
+ * memory) *c is empty. */
+int batch_clearance_make(BatchClearance *c, const ShoreField *f, Err *e);
+/* *dst becomes a copy of src (empty when src is). */
+int batch_clearance_copy(BatchClearance *dst, const BatchClearance *src, Err *e);
+void batch_clearance_free(BatchClearance *c);
+/* batch_set_clearance with a summary made earlier: b takes c's (c is left
+ * empty); an empty c turns it off. */
+void batch_adopt_clearance(SpriteBatch *b, BatchClearance *c);
+
 /* The transform and the sim seconds (for the tail beat) of the next bake.
  * Call while no bake runs. */
 void batch_set_next(SpriteBatch *b, BatchXform xf, float dt);
