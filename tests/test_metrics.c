@@ -60,6 +60,7 @@ static void test_config(MetricsConfig *c)
     c->dt = 1.0f / 60.0f;
     c->jitter_window = 1.0f;
     c->max_speed = 100.0f;
+    c->kinds = 1;
 }
 
 static void init_ctx(MetricsCtx *m, JobPool *pool)
@@ -509,6 +510,10 @@ START_TEST(config_is_validated)
     ck_assert_int_eq(metrics_config_validate(&c, &e), -1);
     ck_assert_ptr_nonnull(strstr(e.msg, "shore_margin"));
     test_config(&c);
+    c.kinds = 3;
+    ck_assert_int_eq(metrics_config_validate(&c, &e), -1);
+    ck_assert_ptr_nonnull(strstr(e.msg, "kinds"));
+    test_config(&c);
     ck_assert_int_eq(metrics_init(&m, &c, &g_shore, 0, NULL, &e), -1);
     ck_assert_ptr_nonnull(strstr(e.msg, "capacity"));
 }
@@ -522,8 +527,10 @@ START_TEST(config_from_sea_params)
     p.shore_margin = 48;
     p.dt = 1.0f / 30.0f;
     p.max_speed = 90;
+    p.kinds = 2;
     MetricsConfig c;
     metrics_config_from_params(&c, &p);
+    ck_assert_int_eq(c.kinds, 2);
     ck_assert_float_eq(c.link_radius, 24.0f);
     ck_assert_float_eq(c.shore_margin, 48.0f);
     ck_assert_float_eq(c.dt, 1.0f / 30.0f);

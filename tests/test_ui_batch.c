@@ -21,7 +21,12 @@ static const SpriteLayout layout = {4, 3, 0.875f};
  * and 4 px high (half 2); one tint, no shading, no tail beat. */
 static void style_fixed(BatchStyle *st)
 {
-    *st = (BatchStyle){7.0f, 7.0f, {{200, 150, 100, 255}}, 1, 0.0f, 0.0f};
+    *st = (BatchStyle){.len_min = 7.0f,
+                       .len_max = 7.0f,
+                       .palette = {{200, 150, 100, 255}},
+                       .palette_n = 1,
+                       .shade = 0.0f,
+                       .beats_per_px = 0.0f};
 }
 
 static void batch_fixed(SpriteBatch *b, int n)
