@@ -330,9 +330,7 @@ START_TEST(test_the_stocked_sea_is_the_one_sealife_init_makes)
     ck_assert_int_eq(sealife_fish(&got), 1500);
     ck_assert_int_eq(sealife_shark_count(&got), 3);
     ck_assert_msg(sealife_init(&want, r, &mine, pool, 11, 1500, 3, &e) == 0, "%s", e.msg);
-    ck_assert_int_eq(sealife_set_weights(&want, j.sea_params.sep_weight, j.sea_params.ali_weight,
-                                         j.sea_params.coh_weight, &e),
-                     0);
+    ck_assert_int_eq(sealife_set_weights(&want, &j.sea_params, &e), 0);
     for (int t = 0; t < 40; t++) {
         sea_step(got.sea);
         sea_step(want.sea);

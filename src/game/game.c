@@ -225,10 +225,7 @@ static int set_world(Game *g, const Map *m, ShoreField *baked, TerrainImage *pai
         if (sealife_init(&g->sea, g->r, &g->shore, g->pool, seed, fish, sharks, e) != 0) return -1;
     }
     const SeaParams *now = &g->sea.params;
-    if ((now->sep_weight != p.sep_weight || now->ali_weight != p.ali_weight ||
-         now->coh_weight != p.coh_weight) &&
-        sealife_set_weights(&g->sea, p.sep_weight, p.ali_weight, p.coh_weight, e) != 0)
-        return -1;
+    if (sealife_weights_differ(now, &p) && sealife_set_weights(&g->sea, &p, e) != 0) return -1;
     if (!on) sealife_set_on(&g->sea, 0);
     if (g->win) {
         char title[128];
@@ -347,7 +344,7 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
     if (sealife_init(&g->sea, r, &g->shore, g->pool, seed, fish, sharks, e) != 0) return -1;
     if (!sea_on) sealife_set_on(&g->sea, 0);
     const SeaParams *p = &g->sea.params;
-    tuning_init(&g->tuning, p->sep_weight, p->ali_weight, p->coh_weight, fish, sharks, g->sea.on);
+    tuning_init(&g->tuning, p, fish, sharks, g->sea.on);
     if (battle_view_init(&g->bview, r, g->text, e) != 0) return -1;
     g->bview.show_grid = g->settings.show_grid;
     menu_init(&g->menu, &g->settings);
@@ -683,14 +680,10 @@ static void apply_tuning(Game *g)
     Err e = {{0}};
     int rc = 0;
     if (c & TUNE_DEFAULTS) {
-        SeaParams d;
-        sea_params_default(&d);
-        t->sep = d.sep_weight;
-        t->ali = d.ali_weight;
-        t->coh = d.coh_weight;
+        sea_params_default(&t->w);
         c |= TUNE_WEIGHTS;
     }
-    if (c & TUNE_WEIGHTS) rc |= sealife_set_weights(&g->sea, t->sep, t->ali, t->coh, &e);
+    if (c & TUNE_WEIGHTS) rc |= sealife_set_weights(&g->sea, &t->w, &e);
     if (c & TUNE_SHARKS) rc |= sealife_set_sharks(&g->sea, t->sharks, &e);
     if (c & TUNE_FISH) rc |= sealife_set_fish(&g->sea, t->fish, &e);
     if (c & TUNE_SEALIFE) game_set_sea_life(g, t->sea_on);

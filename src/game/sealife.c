@@ -156,15 +156,26 @@ int sealife_set_sharks(SeaLife *s, int n, Err *e)
     return batch_resize(&s->sharks, n, e);
 }
 
-int sealife_set_weights(SeaLife *s, float sep, float ali, float coh, Err *e)
+int sealife_weights_differ(const SeaParams *a, const SeaParams *b)
+{
+    return a->sep_weight != b->sep_weight || a->ali_weight != b->ali_weight ||
+           a->coh_weight != b->coh_weight || a->flee_weight != b->flee_weight ||
+           a->flee_speed != b->flee_speed || a->kinds != b->kinds;
+}
+
+int sealife_set_weights(SeaLife *s, const SeaParams *w, Err *e)
 {
     sealife_finish(s);
     SeaParams p = s->params;
-    p.sep_weight = sep;
-    p.ali_weight = ali;
-    p.coh_weight = coh;
+    p.sep_weight = w->sep_weight;
+    p.ali_weight = w->ali_weight;
+    p.coh_weight = w->coh_weight;
+    p.flee_weight = w->flee_weight;
+    p.flee_speed = w->flee_speed;
+    p.kinds = w->kinds;
     if (sea_set_params(s->sea, &p, e) != 0) return -1;
     s->params = p;
+    batch_set_kinds(&s->fish, p.kinds);
     return 0;
 }
 

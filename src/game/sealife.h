@@ -79,7 +79,12 @@ void sealife_set_on(SeaLife *s, int on);
 /* Live tuning; call between frames (not while a step is in flight). */
 int sealife_set_fish(SeaLife *s, int n, Err *e);
 int sealife_set_sharks(SeaLife *s, int n, Err *e);
-int sealife_set_weights(SeaLife *s, float sep, float ali, float coh, Err *e);
+/* The tunable weights of w (separation, alignment, cohesion, flee weight,
+ * burst speed, kinds: sealife_weights_differ says which) into the sea; the
+ * other params stay. Fish are redressed when the kinds change. */
+int sealife_set_weights(SeaLife *s, const SeaParams *w, Err *e);
+/* 1 when a's tunable weights differ from b's. */
+int sealife_weights_differ(const SeaParams *a, const SeaParams *b);
 int sealife_fish(const SeaLife *s);
 int sealife_shark_count(const SeaLife *s);
 

@@ -23,7 +23,7 @@ static const SlotDef SHARK_SLOTS[] = {
     {"r20", 20, 0}, {"r32", 32, 0}, {"r40", 40, 0}, {"track_1s", 40, 1}, {"track_2s", 40, 2}};
 static const SlotDef HULL_SLOTS[] = {{"along", 0, 0}, {"wake_1s", 0, 1}, {"wake_2s", 0, 2}};
 
-static void slots_for(const BenchProbeSetup *s, BenchProbeResult *out, float sep_radius)
+static void slots_for(const BenchProbeSetup *s, BenchProbeResult *out)
 {
     const SlotDef *d = CURSOR_SLOTS;
     int n = (int)(sizeof CURSOR_SLOTS / sizeof *CURSOR_SLOTS);
@@ -44,8 +44,6 @@ static void slots_for(const BenchProbeSetup *s, BenchProbeResult *out, float sep
         sl->radius = d[i].radius > 0.0f ? d[i].radius : out->radius;
         sl->behind = d[i].behind;
     }
-    /* the shark's middle disk is twice the separation radius (32 px today) */
-    if (s->kind == BENCH_PROBE_SHARK) out->slot[1].radius = 2.0f * sep_radius;
 }
 
 /* Where the stimulus is after this step: the path for a cursor or hull,
@@ -218,9 +216,7 @@ int bench_probe_run(const BenchWorld *w, const BenchProbeSetup *s, JobPool *pool
                     BenchProbeResult *out, Err *e)
 {
     memset(out, 0, sizeof *out);
-    SeaParams p;
-    sea_params_default(&p);
-    slots_for(s, out, p.sep_radius);
+    slots_for(s, out);
     out->map_w = w->map.w;
     out->map_h = w->map.h;
     uint64_t hs = 0xcbf29ce484222325ull, hc = hs;
