@@ -1,5 +1,5 @@
 /* sea_internal: the Sea's fields and what the sea's files (sea.c,
- * sea_step.c, sea_shark.c, sea_spawn.c) share; nothing outside the sea
+ * sea_step.c, sea_shark.c, sea_spawn.c, sea_threat.c) share; nothing outside the sea
  * includes this. */
 #ifndef SHOAL_SEA_INTERNAL_H
 #define SHOAL_SEA_INTERNAL_H
@@ -343,7 +343,8 @@ static inline float sea_border_push(const SeaStepK *K, float x, float y, float k
 }
 
 /* The sea's files call one way: sea.c (lifecycle, the step chain, queries)
- * calls the stages (sea_step.c, sea_shark.c) and the spawning (sea_spawn.c);
+ * calls the threat snapshot (sea_threat.c), the stages (sea_step.c,
+ * sea_shark.c) and the spawning (sea_spawn.c);
  * the stages call sea_spawn.c; sea_spawn.c calls none of them. */
 
 /* ------------------------------------------------------- sea_step.c */
@@ -362,6 +363,13 @@ int sea_simd_avx2(void);
 /* The sharks' stage: sharks [begin, end) from the front buffer to the back
  * one, each also naming the fish it caught (shark_target). */
 void sea_stage_sharks(void *ctx, int begin, int end, int worker);
+
+/* ----------------------------------------------------- sea_threat.c */
+
+/* Snapshot every flee source (sharks of the front buffer, hulls, live
+ * scares, the cursor) into s->thr for the step about to run; tracks the
+ * cursor's velocity and drops scares that have ended. */
+void sea_gather_threats(Sea *s);
 
 /* ------------------------------------------------------ sea_spawn.c */
 
