@@ -6,9 +6,13 @@
 # real time, so each run differs: look at the frames and keep the ones
 # that show the behaviour. Usage: tools/shots/sea_frames.sh BUILD OUTDIR
 set -eu
-MAPS=$(pwd)/data/maps
-B=$(cd "${1:?usage: sea_frames.sh BUILD OUTDIR}" && pwd)
-OUT=${2:?usage: sea_frames.sh BUILD OUTDIR}
+if [ $# -ne 2 ]; then
+    echo "usage: tools/shots/sea_frames.sh BUILD OUTDIR" >&2
+    exit 2
+fi
+MAPS="$PWD/data/maps"
+B=$(cd "$1" && pwd)
+OUT=$2
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 W=$(mktemp -d)
