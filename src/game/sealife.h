@@ -80,6 +80,10 @@ void sealife_set_on(SeaLife *s, int on);
 int sealife_set_fish(SeaLife *s, int n, Err *e);
 int sealife_set_sharks(SeaLife *s, int n, Err *e);
 int sealife_set_weights(SeaLife *s, float sep, float ali, float coh, Err *e);
+/* Where the fish should live (sea_set_focus; n 0: nowhere in particular).
+ * Cheap when the focus is unchanged; before the first step it lays the
+ * school out again, sprites and all. */
+void sealife_set_focus(SeaLife *s, const float *xy, int n, float radius);
 int sealife_fish(const SeaLife *s);
 int sealife_shark_count(const SeaLife *s);
 
