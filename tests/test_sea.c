@@ -369,6 +369,54 @@ START_TEST(test_same_hash_for_any_thread_count)
 }
 END_TEST
 
+/* A focused sea (sea_set_focus before the first step, then moved while it
+ * runs, sharks eating): the fish gather round the focus, the sea is the
+ * same on any thread count, and a focus set again unchanged does nothing. */
+static uint64_t focused_hash(const World *wd, int threads, int steps, int *near, int *near_plain)
+{
+    JobPool *pool = NULL;
+    Err e;
+    if (threads > 0) ck_assert_int_eq(jobs_init(&pool, threads, &e), 0);
+    SeaParams p;
+    sea_params_default(&p);
+    Sea *plain = make_sea(wd, &p, 42, 3000, 0, NULL);
+    Sea *s = make_sea(wd, &p, 42, 3000, 12, pool);
+    const float pt[4] = {80.0f, 70.0f, 240.0f, 170.0f};
+    ck_assert_int_eq(sea_set_focus(s, pt, 2, 60.0f), 1);
+    ck_assert_int_eq(sea_set_focus(s, pt, 2, 60.0f), 0);
+    *near = sea_count_within(s, 80.0f, 70.0f, 60.0f) + sea_count_within(s, 240.0f, 170.0f, 60.0f);
+    *near_plain = sea_count_within(plain, 80.0f, 70.0f, 60.0f) +
+                  sea_count_within(plain, 240.0f, 170.0f, 60.0f);
+    sea_deinit(plain);
+    for (int t = 0; t < steps; t++) {
+        float moved[4] = {80.0f + 0.2f * (float)t, 70.0f, 240.0f, 170.0f - 0.2f * (float)t};
+        ck_assert_int_eq(sea_set_focus(s, moved, 2, 60.0f), 0);
+        sea_step(s);
+    }
+    ck_assert_uint_gt(sea_eaten(s), 0);
+    uint64_t h = sea_hash(s);
+    sea_deinit(s);
+    if (pool) jobs_deinit(pool);
+    return h;
+}
+
+START_TEST(test_focus_gathers_fish_the_same_on_any_thread_count)
+{
+    World wd;
+    map_open(&wd, 320, 240);
+    int steps = tu_scale(400, 200), n1, n2, plain;
+    uint64_t h1 = focused_hash(&wd, 1, steps, &n1, &plain);
+    uint64_t h2 = focused_hash(&wd, 2, steps, &n2, &plain);
+    ck_assert_msg(h1 == h2, "hash 1t %016llx, 2t %016llx", (unsigned long long)h1,
+                  (unsigned long long)h2);
+    ck_assert_int_eq(n1, n2);
+    /* Half the schools go near two discs, a third of the water (the
+     * schools' own discs spill past them). */
+    ck_assert_msg(10 * n1 > 13 * plain, "%d fish near the focus, %d without one", n1, plain);
+    world_free(&wd);
+}
+END_TEST
+
 /* A sea made on one thread (a loader's) and handed to a pool of two, its
  * shore struct moved meanwhile, steps as one made on that pool: enough
  * fish that the two-thread grid build splits in two. */
@@ -1091,6 +1139,7 @@ static Suite *sea_suite(void)
     tcase_add_test(tc, test_init_refuses_bad_counts_and_dry_maps);
     tcase_add_test(tc, test_view_lists_each_fish_once);
     tcase_add_test(tc, test_same_hash_for_any_thread_count);
+    tcase_add_test(tc, test_focus_gathers_fish_the_same_on_any_thread_count);
     tcase_add_test(tc, test_a_sea_handed_to_a_pool_steps_as_one_made_on_it);
     tcase_add_test(tc, test_brute_force_matches_grid);
     tcase_add_test(tc, test_seed_changes_the_sea);

@@ -331,6 +331,13 @@ START_TEST(test_the_stocked_sea_is_the_one_sealife_init_makes)
     ck_assert_int_eq(sealife_shark_count(&got), 3);
     ck_assert_msg(sealife_init(&want, r, &mine, pool, 11, 1500, 3, &e) == 0, "%s", e.msg);
     ck_assert_int_eq(sealife_set_weights(&want, &j.sea_params, &e), 0);
+    /* The game's first frame focuses the sea on the fleets: the loader did
+     * already, so there is nothing left to lay out. */
+    float xy[2 * SKIRMISH_MAX_SHIPS], radius;
+    int n = battle_sea_focus(b, xy, SKIRMISH_MAX_SHIPS, &radius);
+    ck_assert_int_gt(n, 0);
+    ck_assert_int_eq(sea_set_focus(got.sea, xy, n, radius), 0);
+    ck_assert_int_eq(sea_set_focus(want.sea, xy, n, radius), 1);
     for (int t = 0; t < 40; t++) {
         sea_step(got.sea);
         sea_step(want.sea);

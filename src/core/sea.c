@@ -536,6 +536,34 @@ void sea_set_hulls(Sea *s, const SeaCircle *hulls, int n)
     s->nhull = m;
 }
 
+int sea_set_focus(Sea *s, const float *xy, int n, float radius)
+{
+    assert(xy || n <= 0);
+    if (s->scheduled) sea_complete(s);
+    float pts[2 * SEA_MAX_FOCUS];
+    int m = 0;
+    if (!(radius > 0.0f) || !isfinite(radius)) n = 0;
+    for (int i = 0; i < n && m < SEA_MAX_FOCUS; i++) {
+        if (!isfinite(xy[2 * i]) || !isfinite(xy[2 * i + 1])) continue;
+        pts[2 * m] = xy[2 * i];
+        pts[2 * m + 1] = xy[2 * i + 1];
+        m++;
+    }
+    if (m == 0) radius = 0.0f;
+    if (m == s->nfocus && radius == s->focus_r &&
+        memcmp(pts, s->focus, (size_t)(2 * m) * sizeof *pts) == 0)
+        return 0;
+    memcpy(s->focus, pts, (size_t)(2 * m) * sizeof *pts);
+    s->nfocus = m;
+    s->focus_r = radius;
+    if (s->step != 0) return 0;
+    /* Nothing has swum yet: slot i still holds fish i, as sea_init and
+     * growth left them. */
+    sea_spawn_fish(s, 0, s->n);
+    s->grid_fresh = 0;
+    return 1;
+}
+
 void sea_add_scare(Sea *s, float x, float y, float radius, float seconds)
 {
     if (!isfinite(x) || !isfinite(y) || !isfinite(radius) || !(radius > 0.0f) ||

@@ -14,6 +14,7 @@
 #define SEA_MAX_HULLS  64
 #define SEA_MAX_SCARES 32
 #define SEA_KINDS_MAX  4
+#define SEA_MAX_FOCUS  64
 
 /* Every tunable of the school; all may change while running
  * (sea_set_params). Distances in map px, speeds in px/s, forces px/s^2. */
@@ -111,6 +112,17 @@ int sea_set_shark(Sea *s, int i, float x, float y, float vx, float vy, Err *e);
  * the hull's edge and out of the path it will sail in the next second.
  * Like scares, the cursor and the bake, read when a step is scheduled. */
 void sea_set_hulls(Sea *s, const SeaCircle *hulls, int n);
+/* Points of interest (a battle's ships; copied, at most SEA_MAX_FOCUS,
+ * non-finite ones dropped; n 0 or radius <= 0: none) that the sea life
+ * lives round: from now on a share of the new schools (a count grown) and
+ * of the eaten fish respawning are put within `radius` px of one of them,
+ * the rest spread over the sea as before. Before the first step the fish
+ * already there are laid out again (sea_init's layout with the focus), so
+ * a sea made before its fleets were known starts round them; returns 1
+ * then, else 0 (also when the focus did not change). A step in flight is
+ * completed first. Deterministic like the rest: the same seed, counts and
+ * focus give the same sea on any thread count. */
+int sea_set_focus(Sea *s, const float *xy, int n, float radius);
 /* A point scare (cannonball splash, cursor) lasting `seconds` of sim time. */
 void sea_add_scare(Sea *s, float x, float y, float radius, float seconds);
 /* The cursor: a flee source that lasts until moved or cleared (radius 0). */

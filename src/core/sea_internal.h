@@ -158,6 +158,10 @@ struct Sea {
 
     SeaCircle hull[SEA_MAX_HULLS];
     int nhull;
+    /* sea_set_focus: points (x, y pairs) spawns favour, and their reach. */
+    float focus[2 * SEA_MAX_FOCUS];
+    int nfocus;
+    float focus_r;
     SeaScare scare[SEA_MAX_SCARES];
     int nscare;
     float cur_x, cur_y, cur_r;
@@ -207,7 +211,8 @@ enum {
     SEA_SALT_FISH,
     SEA_SALT_RESPAWN,
     SEA_SALT_SHARK,
-    SEA_SALT_SHARK_WANDER
+    SEA_SALT_SHARK_WANDER,
+    SEA_SALT_FOCUS
 };
 
 /* ----------------------- steering shared by sea_shark.c and sea_step.c */

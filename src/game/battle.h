@@ -167,6 +167,11 @@ int battle_ship_near(const Battle *b, float x, float y, float r);
 int battle_hulls(const Battle *b, SeaCircle *out, int cap);
 /* Hand the fish the hulls and the splashes since the last call. */
 void battle_feed_sea(Battle *b, Sea *sea);
+/* Where the sea life should live (sea_set_focus): the hex of every ship
+ * afloat as the rules have her (x, y pairs into xy, at most cap ships;
+ * these move a turn at a time, not every frame) and the reach round them
+ * (*radius, map px). Returns how many ships. */
+int battle_sea_focus(const Battle *b, float *xy, int cap, float *radius);
 
 /* Length in map px a ship of class cls is drawn at on this map. */
 float battle_ship_length(const Battle *b, int cls);

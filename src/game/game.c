@@ -718,12 +718,17 @@ void game_frame(Game *g, double dt)
          * the hulls keep the fish off. */
         if (!g->menu_open && !g->loader) battle_update(b, (float)dt);
         battle_feed_sea(b, g->sea.sea);
+        float xy[2 * SKIRMISH_MAX_SHIPS], radius;
+        int n = battle_sea_focus(b, xy, SKIRMISH_MAX_SHIPS, &radius);
+        sealife_set_focus(&g->sea, xy, n, radius);
         /* Hot-seat: each commander finds the view on their own fleet. */
         if (b->mode == BATTLE_HOTSEAT && b->phase == BATTLE_PLOT &&
             (g->seen_phase != BATTLE_PLOT || g->seen_side != b->side))
             focus_battle(g);
         g->seen_phase = b->phase;
         g->seen_side = b->side;
+    } else {
+        sealife_set_focus(&g->sea, NULL, 0, 0.0f);
     }
     if (g->win && !g->loader) {
         /* After a stall (a window drag, a slow disk) keys must not jump. */

@@ -133,6 +133,11 @@ static int work(Loader *l)
     if (sealife_stock(&l->stock, &l->shore, &j->sea_params, j->sea_seed, j->fish, j->sharks,
                       &l->err) != 0)
         return LOADER_FAILED;
+    /* The school laid out round the fleets here, so the first frame's
+     * focus (the same) finds nothing to do on the main thread. */
+    float xy[2 * SKIRMISH_MAX_SHIPS], radius;
+    int n = battle_sea_focus(b, xy, SKIRMISH_MAX_SHIPS, &radius);
+    sea_set_focus(l->stock.sea, xy, n, radius);
     return stopping(l) ? LOADER_CANCELLED : LOADER_DONE;
 }
 

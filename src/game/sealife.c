@@ -179,6 +179,12 @@ int sealife_set_weights(SeaLife *s, const SeaParams *w, Err *e)
     return 0;
 }
 
+void sealife_set_focus(SeaLife *s, const float *xy, int n, float radius)
+{
+    sealife_finish(s);
+    if (sea_set_focus(s->sea, xy, n, radius)) refill_front(s);
+}
+
 int sealife_fish(const SeaLife *s)
 {
     return s->fish.n;

@@ -85,6 +85,10 @@ int sealife_set_sharks(SeaLife *s, int n, Err *e);
 int sealife_set_weights(SeaLife *s, const SeaParams *w, Err *e);
 /* 1 when a's tunable weights differ from b's. */
 int sealife_weights_differ(const SeaParams *a, const SeaParams *b);
+/* Where the fish should live (sea_set_focus; n 0: nowhere in particular).
+ * Cheap when the focus is unchanged; before the first step it lays the
+ * school out again, sprites and all. */
+void sealife_set_focus(SeaLife *s, const float *xy, int n, float radius);
 int sealife_fish(const SeaLife *s);
 int sealife_shark_count(const SeaLife *s);
 
