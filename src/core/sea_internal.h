@@ -62,21 +62,22 @@ typedef struct SeaScare {
 #define SEA_FAR_SPEED 1e30f
 /* Seconds of a hull's course that fish already clear out of. */
 #define SEA_HULL_LOOKAHEAD 1.0f
-/* How far beyond its edge a hull is fled, px: a school gives a hull room
- * enough to see the hole (a few fish lengths), and the wake, no wider than
- * that, closes within two seconds (at the full flee_radius of 70 px the
- * wake was 0.4-0.6 of the control's density 2 s behind). */
-#define SEA_HULL_REACH 28.0f
+/* How far beyond its edge a hull is fled, px: enough for a clean hole
+ * along the hull (0.1 of the control's density at 40 and 80 px/s), and a
+ * wake narrow enough to close within two seconds (0.7 of the control
+ * 2 s behind; at 28 px 0.6, at the full flee_radius of 70 px 0.4-0.6). */
+#define SEA_HULL_REACH 16.0f
 /* The cursor is fled where it will be: its capsule covers this much of
  * its course ahead (from its smoothed velocity); fear is full within
  * SEA_CURSOR_SOLID of its radius and fades to 0 SEA_CURSOR_REACH radii
  * further out. Tuned on shoal-bench --probe cursor at 30, 60 and 150 px/s:
- * a wider solid empties the disk more, a wider reach refills its track
- * more slowly (0.5 against 1.0: 0.6 of the control 1 s behind at 60 px/s
- * against 0.45). */
-#define SEA_CURSOR_LOOKAHEAD 0.7f
-#define SEA_CURSOR_SOLID     1.15f
-#define SEA_CURSOR_REACH     0.5f
+ * a wider solid or reach empties the disk more and refills the track
+ * behind more slowly (solid 1.15 and reach 0.5: 0.11 inside and 0.40 of
+ * the control 1 s behind at 60 px/s; now 0.17 and 0.60); a second of
+ * look-ahead lets fish clear a fast cursor's path in time. */
+#define SEA_CURSOR_LOOKAHEAD 1.0f
+#define SEA_CURSOR_SOLID     1.0f
+#define SEA_CURSOR_REACH     0.25f
 /* The cursor's velocity is smoothed over a few steps (frames and steps
  * need not line up) and capped, so a jump across the map is no charge. */
 #define SEA_CURSOR_SMOOTH    0.25f
