@@ -13,6 +13,8 @@ int seaprev_init(SeaPreview *p, SDL_Renderer *r, Err *e)
         atlas_free(&p->atlas);
         return -1;
     }
+    /* The game's kinds of fish, tint and size, in the preview too. */
+    batch_set_kinds(&p->batch, p->params.kinds);
     p->loaded = 1;
     return 0;
 }
