@@ -439,6 +439,10 @@ static Suite *probe_suite(void)
 {
     Suite *s = suite_create("probe");
     TCase *tc = tcase_create("core");
+    /* The aimed probes pool 12 seeds (their thresholds hold for the whole
+     * sample, so the light profile cannot cut it): about a second each,
+     * a minute or more under ThreadSanitizer. */
+    tcase_set_timeout(tc, 600);
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, a_probe_without_stimulus_reports_exactly_one);
     tcase_add_test(tc, a_cursor_thins_its_disk);
