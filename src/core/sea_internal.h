@@ -62,11 +62,13 @@ typedef struct SeaScare {
 #define SEA_FAR_SPEED 1e30f
 /* Seconds of a hull's course that fish already clear out of. */
 #define SEA_HULL_LOOKAHEAD 1.0f
-/* How far beyond its edge a hull is fled, px: enough for a clean hole
- * along the hull (0.1 of the control's density at 40 and 80 px/s), and a
- * wake narrow enough to close within two seconds (0.7 of the control
- * 2 s behind; at 28 px 0.6, at the full flee_radius of 70 px 0.4-0.6). */
-#define SEA_HULL_REACH 16.0f
+/* How far beyond its edge a hull is fled, px: a clean hole along the
+ * hull (0.07-0.09 of the control's density at 40 and 80 px/s) that holds
+ * even in a crush of fish (test_ui_battle's 30,000: at 20 px they pressed
+ * in to a quarter of the count without hulls), and a wake narrow enough to
+ * refill within two seconds (0.6-0.7 of the control 2 s behind; at the
+ * full flee_radius of 70 px 0.4-0.6, at 16 px 0.7-0.74). */
+#define SEA_HULL_REACH 24.0f
 /* The cursor is fled where it will be: its capsule covers this much of
  * its course ahead (from its smoothed velocity); fear is full within
  * SEA_CURSOR_SOLID of its radius and fades to 0 SEA_CURSOR_REACH radii
