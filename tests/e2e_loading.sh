@@ -21,7 +21,10 @@ mkdir -p "$T/w" "$T/shots"
 "$B/shoal-map" gen --seed 4 --size 400x300 -o "$T/w/small.png" >/dev/null || { no "cannot make the small map"; e2e_done e2e_loading; exit; }
 
 for d in $(seq 71 89); do [ -e "/tmp/.X$d-lock" ] || break; done
-Xvfb ":$d" -screen 0 1024x768x24 -nolisten tcp >/dev/null 2>&1 &
+# -noreset: by default the server resets when its last client leaves,
+# and a game started in that moment finds no display ("x11 not
+# available"), as CI saw when one game ended and the next began.
+Xvfb ":$d" -screen 0 1024x768x24 -nolisten tcp -noreset >/dev/null 2>&1 &
 xpid=$!
 export DISPLAY=":$d" SDL_VIDEODRIVER=x11
 # Under ASan, SDL's X11 driver leaves allocations in libraries it unloads

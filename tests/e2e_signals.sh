@@ -84,7 +84,10 @@ rec=$(find "$XDG_DATA_HOME/shoal/recovery" -name '*.png' 2>/dev/null | head -n 1
 # Real windows: the game and the editor under Xvfb.
 if command -v Xvfb >/dev/null; then
     for d in $(seq 91 99); do [ -e "/tmp/.X$d-lock" ] || break; done
-    Xvfb ":$d" -screen 0 1024x768x24 -nolisten tcp >/dev/null 2>&1 &
+    # -noreset: by default the server resets when its last client leaves,
+    # and a game started in that moment finds no display ("x11 not
+    # available"), as CI saw when one game ended and the next began.
+    Xvfb ":$d" -screen 0 1024x768x24 -nolisten tcp -noreset >/dev/null 2>&1 &
     xpid=$!
     sleep 1
     # Under ASan, SDL's X11 driver leaves allocations in libraries it

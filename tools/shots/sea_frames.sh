@@ -17,7 +17,7 @@ mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 W=$(mktemp -d)
 for d in $(seq 71 89); do [ -e "/tmp/.X$d-lock" ] || break; done
-Xvfb ":$d" -screen 0 1280x720x24 -nolisten tcp >/dev/null 2>&1 &
+Xvfb ":$d" -screen 0 1280x720x24 -nolisten tcp -noreset >/dev/null 2>&1 &
 xpid=$!
 gpid=
 trap 'kill $gpid $xpid 2>/dev/null; wait 2>/dev/null; rm -rf "$W"' EXIT
