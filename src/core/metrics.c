@@ -498,7 +498,7 @@ static void unit_headings(MetricsCtx *m, const SeaView *v, int n)
         int moving = sp > 0.0 && isfinite(sp);
         m->ux[i] = moving ? (float)(vx / sp) : 0.0f;
         m->uy[i] = moving ? (float)(vy / sp) : 0.0f;
-        m->kind[i] = v->id[m->id[i]] & (m->cfg.kinds - 1);
+        m->kind[i] = sea_kind(m->cfg.kinds, v->id[m->id[i]]);
     }
 }
 

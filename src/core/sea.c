@@ -59,11 +59,6 @@ void sea_params_default(SeaParams *p)
  * a faster kind overtakes a slower one (and passes through it). */
 static const float KIND_SPEED[SEA_KINDS_MAX] = {1.0f, 0.88f, 1.12f, 0.94f};
 
-int sea_kind(const SeaParams *p, int id)
-{
-    return id & (p->kinds - 1);
-}
-
 float sea_kind_speed(int kind)
 {
     assert(kind >= 0 && kind < SEA_KINDS_MAX);

@@ -67,9 +67,15 @@ typedef struct SeaView {
 typedef struct Sea Sea;
 
 void sea_params_default(SeaParams *p);
-/* The kind of fish `id` under p (0..kinds-1), and that kind's cruising
- * speed as a factor of the mean cruise (the renderer sizes kinds by it). */
-int sea_kind(const SeaParams *p, int id);
+/* The kind of fish `id` among `kinds` (SeaParams.kinds: 1, 2 or 4), the
+ * one definition the sea, its metrics and the renderer share (the fish
+ * kernel's SIMD candidate test is the same mask). */
+static inline int sea_kind(int kinds, int id)
+{
+    return id & (kinds - 1);
+}
+/* Kind k's cruising speed as a factor of the mean cruise (the renderer
+ * sizes kinds by it). */
 float sea_kind_speed(int kind);
 /* Refuse NaN/inf or negative weights, radius <= 0, min > max speed, etc.;
  * e names the field and its range. */

@@ -288,7 +288,8 @@ static inline void steer1(const SeaStepK *K, uint32_t wkey, uint32_t step, SeaBa
     float bl = sea_maxf(sqrtf(hx * hx + hy * hy), 1.0f);
     hx += b->ax[i] * bl;
     hy += b->ay[i] * bl;
-    /* Fear speeds a fish up from its kind's cruise to flee_speed. */
+    /* Fear speeds a fish up from its kind's cruise to max_speed, panic on
+     * to flee_speed. */
     float target =
         b->cru[i] + (K->max_speed - b->cru[i]) * b->fear[i] + K->burst_span * b->panic[i];
     float h2 = hx * hx + hy * hy;
@@ -548,7 +549,7 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
             }
             b.flag[i] = flag;
 
-            int kind = (int)((uint32_t)ID[k] & K.kind_mask);
+            int kind = sea_kind(s->p.kinds, ID[k]);
             b.cru[i] = K.kind_cruise[kind];
             SeaNbr q = {px, py, K.nr2, K.s2, K.eps, kind, (int32_t)K.kind_mask};
             const int *sa = ra, *sb = rb;

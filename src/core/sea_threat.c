@@ -41,14 +41,13 @@ static void track_cursor(Sea *s)
         s->cur_seen = 0;
         return;
     }
-    float vx = 0.0f, vy = 0.0f;
     if (s->cur_seen) {
-        vx = (s->cur_x - s->cur_px) / s->p.dt;
-        vy = (s->cur_y - s->cur_py) / s->p.dt;
+        float vx = (s->cur_x - s->cur_px) / s->p.dt, vy = (s->cur_y - s->cur_py) / s->p.dt;
+        s->cur_vx += (vx - s->cur_vx) * SEA_CURSOR_SMOOTH;
+        s->cur_vy += (vy - s->cur_vy) * SEA_CURSOR_SMOOTH;
+    } else {
+        s->cur_vx = s->cur_vy = 0.0f;
     }
-    s->cur_vx += (vx - s->cur_vx) * SEA_CURSOR_SMOOTH;
-    s->cur_vy += (vy - s->cur_vy) * SEA_CURSOR_SMOOTH;
-    if (!s->cur_seen) s->cur_vx = s->cur_vy = 0.0f;
     float sp2 = s->cur_vx * s->cur_vx + s->cur_vy * s->cur_vy;
     if (sp2 > SEA_CURSOR_MAX_SPEED * SEA_CURSOR_MAX_SPEED) {
         float k = SEA_CURSOR_MAX_SPEED / sqrtf(sp2);
@@ -84,12 +83,14 @@ void sea_gather_threats(Sea *s)
     }
     s->nscare = m;
     track_cursor(s);
-    /* A cursor sweeping faster than fish swim startles them into a burst
-     * (they could not get out of its way at cruise); a slow one they just
-     * make way for, so the school flows round it and closes behind. */
-    float cur_sp2 = s->cur_vx * s->cur_vx + s->cur_vy * s->cur_vy;
-    float cur_panic = sea_minf(cur_sp2 / (s->p.flee_speed * s->p.flee_speed), 1.0f);
-    if (s->cur_r > 0.0f)
+    if (s->cur_r > 0.0f) {
+        /* A cursor sweeping faster than fish swim startles them into a
+         * burst (they could not get out of its way at cruise); a slow one
+         * they just make way for, so the school flows round it and closes
+         * behind. */
+        float sp2 = s->cur_vx * s->cur_vx + s->cur_vy * s->cur_vy;
+        float panic = sea_minf(sp2 / (s->p.flee_speed * s->p.flee_speed), 1.0f);
         add_threat(s, s->cur_x, s->cur_y, s->cur_vx, s->cur_vy, SEA_CURSOR_LOOKAHEAD,
-                   s->cur_r * SEA_CURSOR_SOLID, s->cur_r * SEA_CURSOR_REACH, 0.3f, cur_panic);
+                   s->cur_r * SEA_CURSOR_SOLID, s->cur_r * SEA_CURSOR_REACH, 0.3f, panic);
+    }
 }

@@ -206,7 +206,7 @@ static void dress(SpriteBatch *b, int i)
     const BatchStyle *st = &b->style;
     uint64_t h = mix64(b->seed ^ mix64((uint64_t)i + 0x51a7e5ull));
     float len = st->len_min + (st->len_max - st->len_min) * u01(h, 0);
-    int kind = b->kinds > 1 && st->kind_n >= b->kinds ? i & (b->kinds - 1) : -1;
+    int kind = b->kinds > 1 && st->kind_n >= b->kinds ? sea_kind(b->kinds, i) : -1;
     if (kind >= 0) {
         /* A kind's fish are alike: its size, +-12%, faster kinds bigger. */
         float mid = 0.5f * (st->len_min + st->len_max) * sea_kind_speed(kind);
