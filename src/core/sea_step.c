@@ -600,14 +600,6 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
                 if (d < K.margin) {
                     wall = 1.0f - d * K.inv_margin;
                     room = sea_maxf(d - SEA_SHORE_PAD, 0.0f) * (1.0f / SEA_SHORE_LOOK);
-                    /* A threat never drives a fish into the coast: the
-                     * part of the flee vote heading into it fades as the
-                     * flock's does (see steer1), so a fish cornered by a
-                     * shark slides along the shore instead of bouncing
-                     * between the two. */
-                    float an = sea_minf(ax * gx + ay * gy, 0.0f) * wall;
-                    ax -= an * gx;
-                    ay -= an * gy;
                     ax += gx * wall * K.k_shore;
                     ay += gy * wall * K.k_shore;
                     /* In the margin a fish still flees, but calmly: no
