@@ -534,7 +534,6 @@ void sea_set_hulls(Sea *s, const SeaCircle *hulls, int n)
 int sea_set_focus(Sea *s, const float *xy, int n, float radius)
 {
     assert(xy || n <= 0);
-    if (s->scheduled) sea_complete(s);
     float pts[2 * SEA_MAX_FOCUS];
     int m = 0;
     if (!(radius > 0.0f) || !isfinite(radius)) n = 0;
@@ -548,6 +547,9 @@ int sea_set_focus(Sea *s, const float *xy, int n, float radius)
     if (m == s->nfocus && radius == s->focus_r &&
         memcmp(pts, s->focus, (size_t)(2 * m) * sizeof *pts) == 0)
         return 0;
+    /* Only a change waits for the step in flight (its respawns read the
+     * focus): the game calls this every frame, mostly with the same. */
+    if (s->scheduled) sea_complete(s);
     memcpy(s->focus, pts, (size_t)(2 * m) * sizeof *pts);
     s->nfocus = m;
     s->focus_r = radius;

@@ -125,8 +125,9 @@ void sea_set_hulls(Sea *s, const SeaCircle *hulls, int n);
  * the rest spread over the sea as before. Before the first step the fish
  * already there are laid out again (sea_init's layout with the focus), so
  * a sea made before its fleets were known starts round them; returns 1
- * then, else 0 (also when the focus did not change). A step in flight is
- * completed first. Deterministic like the rest: the same seed, counts and
+ * then, else 0 (also when the focus did not change). A change completes
+ * the step in flight first; the same focus again costs a compare.
+ * Deterministic like the rest: the same seed, counts and
  * focus give the same sea on any thread count. */
 int sea_set_focus(Sea *s, const float *xy, int n, float radius);
 /* A point scare (cannonball splash, cursor) lasting `seconds` of sim time. */
