@@ -24,6 +24,9 @@ typedef struct SeaThreat {
     float ahead_fade;
     float panic;            /* 0..1: how much of its fear bursts a fish to flee_speed */
     float dx, dy, inv_len2; /* b - a and 1 / |b - a|^2 (0 for a point) */
+    /* The wake: the course behind, from a back to a + (ex, ey), where
+     * fish within wake_lim of it are drawn back in (pull 0: no wake). */
+    float ex, ey, inv_elen2, wake_lim, pull;
 } SeaThreat;
 
 #define SEA_MAX_THREATS (SEA_MAX_SHARKS + SEA_MAX_HULLS + SEA_MAX_SCARES + 1)
@@ -74,11 +77,14 @@ typedef struct SeaScare {
  * SEA_CURSOR_SOLID of its radius and fades to 0 SEA_CURSOR_REACH radii
  * further out. Tuned on shoal-bench --probe cursor at 30, 60 and 150 px/s:
  * a wider solid or reach empties the disk more and refills the track
- * behind more slowly (solid 1.15 and reach 0.5: 0.11 inside and 0.40 of
- * the control 1 s behind at 60 px/s; now 0.17 and 0.60); a second of
- * look-ahead lets fish clear a fast cursor's path in time. */
+ * behind more slowly (without the wake, solid 1.15 and reach 0.5 gave
+ * 0.11 inside and 0.40 of the control 1 s behind at 60 px/s, 1.0 and
+ * 0.25 gave 0.17 and 0.60); with the wake pulling fish back in, 1.07
+ * keeps a fast cursor's disk under a quarter of the control (0.24 at
+ * 150 px/s; 1.0 gave 0.25). A second of look-ahead lets fish clear a
+ * fast cursor's path in time. */
 #define SEA_CURSOR_LOOKAHEAD 1.0f
-#define SEA_CURSOR_SOLID     1.0f
+#define SEA_CURSOR_SOLID     1.07f
 #define SEA_CURSOR_REACH     0.25f
 /* The cursor's velocity is smoothed over a few steps (frames and steps
  * need not line up) and capped, so a jump across the map is no charge. */
@@ -89,6 +95,23 @@ typedef struct SeaScare {
  * of its way (a flash expansion) instead of waiting to be reached. */
 #define SEA_SHARK_LOOKAHEAD 0.35f
 #define SEA_SHARK_SOLID     12.0f
+/* The wake behind a moving cursor or hull (see wake() in sea_step.c):
+ * fish up to SEA_WAKE_REACH radii beyond its edge, plus SEA_WAKE_SPREAD s
+ * of its speed (a fast one scatters them further), over the last
+ * SEA_WAKE_BEHIND s of its course, are drawn back towards it with a pull
+ * of speed * SEA_WAKE_PULL_RATE (against a flee of 1), at least
+ * SEA_WAKE_PULL_MIN. Tuned on shoal-bench --probe cursor at 30, 60 and
+ * 150 px/s and --probe hull at 40 and 80 (README, "Sea quality"): without
+ * it the track 1 s behind a cursor held 0.40-0.60 of the control's fish
+ * (the halves a cursor parted drifted apart beyond each other's
+ * neighbour radius); a constant pull of 0.25 over 1.5 s crowded the
+ * track to 1.5-2 times the control; a fast cursor scatters fish further,
+ * so its pull and reach grow with its speed. */
+#define SEA_WAKE_BEHIND    1.0f
+#define SEA_WAKE_REACH     2.0f
+#define SEA_WAKE_SPREAD    0.2f
+#define SEA_WAKE_PULL_RATE 0.002f
+#define SEA_WAKE_PULL_MIN  0.13f
 
 /* Constants of one step, derived from the params when it is scheduled. */
 typedef struct SeaStepK {

@@ -17,9 +17,10 @@ static void stamp_threats(Sea *s)
     const Grid *g = &s->grid;
     for (int t = 0; t < s->nthr; t++) {
         const SeaThreat *T = &s->thr[t];
-        float r = T->solid + T->reach;
-        float x0 = fminf(T->ax, T->bx) - r, x1 = fmaxf(T->ax, T->bx) + r;
-        float y0 = fminf(T->ay, T->by) - r, y1 = fmaxf(T->ay, T->by) + r;
+        float r = fmaxf(T->solid + T->reach, T->wake_lim);
+        float ex = T->ax + T->ex, ey = T->ay + T->ey;
+        float x0 = fminf(fminf(T->ax, T->bx), ex) - r, x1 = fmaxf(fmaxf(T->ax, T->bx), ex) + r;
+        float y0 = fminf(fminf(T->ay, T->by), ey) - r, y1 = fmaxf(fmaxf(T->ay, T->by), ey) + r;
         if (x1 < 0.0f || y1 < 0.0f || x0 > (float)g->cols * g->cell ||
             y0 > (float)g->rows * g->cell)
             continue;
@@ -181,6 +182,26 @@ SEA_ALWAYS_INLINE static inline void acc_reduce(const SeaAcc8 *a, SeaAcc *r)
 }
 #endif
 
+/* Behind a moving threat, out of its reach, a fish at (rx, ry) from it
+ * is drawn back towards its course: most from about the threat's edge
+ * outwards, nothing on the line itself or past the wake's reach. The
+ * halves it parted close over its course like water behind a stone,
+ * hurrying (the pull is also fear: a quicker turn and more speed). Adds
+ * the pull to (ax, ay) and returns that fear. */
+static float wake(const SeaThreat *T, float rx, float ry, float *ax, float *ay)
+{
+    float v = sea_clampf((rx * T->ex + ry * T->ey) * T->inv_elen2, 0.0f, 1.0f);
+    float wx = rx - v * T->ex, wy = ry - v * T->ey;
+    float w2 = wx * wx + wy * wy;
+    if (!(v > 0.0f) || !(w2 > 1e-6f) || w2 >= T->wake_lim * T->wake_lim) return 0.0f;
+    float wd = sqrtf(w2);
+    float ws = sea_minf(wd / T->solid, 1.0f) *
+               sea_minf((T->wake_lim - wd) / (T->wake_lim - T->solid), 1.0f) * T->pull;
+    *ax -= wx / wd * ws;
+    *ay -= wy / wd * ws;
+    return ws;
+}
+
 /* Flee from every threat reaching (x, y): adds the summed unit pushes
  * times strength times w to (fx, fy), returns the strongest strength
  * (fear). */
@@ -194,7 +215,10 @@ static float flee(const Sea *s, float x, float y, float w, float *fx, float *fy,
         float qx = rx - u * T->dx, qy = ry - u * T->dy;
         float d2 = qx * qx + qy * qy;
         float lim = T->solid + T->reach;
-        if (d2 >= lim * lim) continue;
+        if (d2 >= lim * lim) {
+            if (T->pull > 0.0f) fear = sea_maxf(fear, wake(T, rx, ry, &ax, &ay));
+            continue;
+        }
         float d = sqrtf(d2);
         float st = 1.0f - (d - T->solid) * T->inv_reach;
         st = st > 1.0f ? 1.0f : st;

@@ -33,6 +33,20 @@ static void add_threat(Sea *s, float x, float y, float vx, float vy, float ahead
     T->panic = panic;
 }
 
+/* Give the threat just added, moving at (vx, vy), its wake (see the
+ * SEA_WAKE_* constants). */
+static void add_wake(Sea *s, float vx, float vy)
+{
+    SeaThreat *T = &s->thr[s->nthr - 1];
+    float sp = sqrtf(vx * vx + vy * vy);
+    if (!(sp > 1e-3f)) return;
+    T->ex = -vx * SEA_WAKE_BEHIND;
+    T->ey = -vy * SEA_WAKE_BEHIND;
+    T->inv_elen2 = 1.0f / (T->ex * T->ex + T->ey * T->ey);
+    T->wake_lim = T->solid * (1.0f + SEA_WAKE_REACH) + sp * SEA_WAKE_SPREAD;
+    T->pull = sea_maxf(sp * SEA_WAKE_PULL_RATE, SEA_WAKE_PULL_MIN);
+}
+
 /* The cursor's velocity from where the last step saw it, smoothed and
  * capped (0 the first time it is seen after being cleared). */
 static void track_cursor(Sea *s)
@@ -73,6 +87,7 @@ void sea_gather_threats(Sea *s)
         const SeaCircle *h = &s->hull[i];
         add_threat(s, h->x, h->y, h->vx, h->vy, SEA_HULL_LOOKAHEAD, h->radius, SEA_HULL_REACH, 0.6f,
                    0.5f);
+        add_wake(s, h->vx, h->vy);
     }
     int m = 0;
     for (int i = 0; i < s->nscare; i++) {
@@ -92,5 +107,6 @@ void sea_gather_threats(Sea *s)
         float panic = sea_minf(sp2 / (s->p.flee_speed * s->p.flee_speed), 1.0f);
         add_threat(s, s->cur_x, s->cur_y, s->cur_vx, s->cur_vy, SEA_CURSOR_LOOKAHEAD,
                    s->cur_r * SEA_CURSOR_SOLID, s->cur_r * SEA_CURSOR_REACH, 0.3f, panic);
+        add_wake(s, s->cur_vx, s->cur_vy);
     }
 }
