@@ -289,6 +289,49 @@ START_TEST(test_route_follows_in_line)
 }
 END_TEST
 
+/* Ships lying still stay in the way in later turns too, so the route goes
+ * round them (a plan counting on them gone would change every turn); but
+ * a ship boxed in by her own fleet gets a route that counts on them
+ * moving on, not "no way". */
+START_TEST(test_route_round_ships_lying_still)
+{
+    Map m = open_map(560, 400);
+    Hex h = at_px(60, 300), box = at_px(360, 60);
+    /* Land all round `box` but for its east side. */
+    for (int d = 1; d < HEX_DIRS; d++) add_land(&m, hex_neighbor(box, d));
+    Skirmish sk;
+    Err e;
+    ck_assert_int_eq(skirmish_init_empty(&sk, &m, &e), 0);
+    sk.wind_dir = 3;
+    sk.wind_strength = 3;
+    int a1 = add_ship(&sk, FLEET_LINE, 0, h, 0);
+    Hex in_way = h;
+    for (int k = 0; k < 5; k++) in_way = hex_neighbor(in_way, 0);
+    add_ship(&sk, FLEET_LINE, 0, in_way, 0);
+    RouteSearch rs;
+    ck_assert_int_eq(route_init(&rs, &sk.chart, &e), 0);
+    RoutePlan *plan = malloc(sizeof *plan);
+    Hex goal = in_way;
+    for (int k = 0; k < 3; k++) goal = hex_neighbor(goal, 0);
+    ck_assert_int_gt(skirmish_route(&sk, &rs, a1, goal, -1, plan), 1);
+    HexPose p = sk.ships[a1].pose;
+    for (int k = 0; k < plan->nsteps; k++) {
+        p = hex_pose_step(p, plan->steps[k]);
+        ck_assert(!hex_equal(p.hex, in_way));
+    }
+    /* Boxed in: A1 in `box`, a friend in its only way out. */
+    sk.ships[a1].pose = (HexPose){box, 0};
+    sk.ships[1].pose = (HexPose){hex_neighbor(box, 0), 0};
+    goal = hex_neighbor(hex_neighbor(hex_neighbor(box, 0), 0), 0);
+    ck_assert_int_gt(skirmish_route(&sk, &rs, a1, goal, -1, plan), 1);
+    for (int k = 0; k < plan->count[0]; k++) ck_assert_int_ne(plan->steps[k], HEX_STEP_FORWARD);
+    free(plan);
+    route_deinit(&rs);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
 /* A plan that can't be made says why. */
 START_TEST(test_route_says_why_not)
 {
@@ -336,6 +379,7 @@ static Suite *route_suite(void)
     tcase_add_test(tc, test_route_is_as_fast_as_brute_force);
     tcase_add_test(tc, test_route_ends_facing_as_asked);
     tcase_add_test(tc, test_route_follows_in_line);
+    tcase_add_test(tc, test_route_round_ships_lying_still);
     tcase_add_test(tc, test_route_says_why_not);
     suite_add_tcase(s, tc);
     return s;

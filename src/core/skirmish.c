@@ -244,6 +244,8 @@ _Static_assert(ROUTE_TURN_STEPS == SKIRMISH_MAX_STEPS, "a route's turn is one tu
 typedef struct RouteShips {
     const Skirmish *sk;
     int self;
+    Hex goal;
+    bool loose; /* later turns: only wrecks stay in the way */
     bool wreck[SKIRMISH_MAX_SHIPS];
     Hex at[SKIRMISH_MAX_SHIPS][SKIRMISH_MAX_STEPS + 1];
     bool go[SKIRMISH_MAX_SHIPS][SKIRMISH_MAX_STEPS];
@@ -282,7 +284,13 @@ static bool route_blocked(void *ctx, Hex from, Hex to, int turn, int phase)
     for (int j = 0; j < sk->nships; j++) {
         if (j == r->self || sk->ships[j].status == FLEET_SUNK) continue;
         if (turn > 0) {
-            if (r->wreck[j] && hex_equal(sk->ships[j].pose.hex, to)) return true;
+            /* Where she is once this turn is sailed: a ship that stays
+             * put must be sailed round, or next turn's plan would count on
+             * her being gone and the route would never settle. Not on the
+             * goal, which she may yet leave; a wreck never will. */
+            Hex end = r->at[j][SKIRMISH_MAX_STEPS];
+            if (hex_equal(end, to) && (r->wreck[j] || (!r->loose && !hex_equal(to, r->goal))))
+                return true;
             continue;
         }
         Hex at = r->at[j][phase];
@@ -305,6 +313,13 @@ int skirmish_route(Skirmish *sk, RouteSearch *rs, int i, Hex goal, int goal_faci
     }
     RouteShips rsh;
     route_ships(sk, i, &rsh);
+    rsh.goal = goal;
+    int n = route_plan(rs, sk->ships[i].pose, cost, goal, goal_facing, route_blocked, &rsh, out);
+    if (n >= 0 || out->reason != ROUTE_BLOCKED) return n;
+    /* Boxed in by ships that lie still now (her own fleet at the start,
+     * say): they will not lie still for ever, so count on the way opening
+     * after this turn rather than say there is none. */
+    rsh.loose = true;
     return route_plan(rs, sk->ships[i].pose, cost, goal, goal_facing, route_blocked, &rsh, out);
 }
 

@@ -209,8 +209,10 @@ int skirmish_plot_to(Skirmish *sk, int i, Hex goal, int goal_facing, SkirmishOrd
  * for every facing a turn may start on; in this turn the ships as they
  * stand, her own side's sailing their plotted orders phase by phase (so
  * she may follow a ship out of the hex it leaves, as the rules allow) and
- * the enemy's staying put (their orders are hidden); in later turns only
- * the wrecks, which never move (the game plans again each turn). The first
+ * the enemy's staying put (their orders are hidden); in later turns every
+ * ship where this turn leaves her, except on the goal, which only a wreck
+ * holds for good (the game plans again each turn); when those leave no
+ * way, only the wrecks, counting on the others to move on. The first
  * turn's steps are orders skirmish_check_orders accepts. rs must be made
  * for sk->chart. Returns the turn count, or -1 with out->reason. */
 int skirmish_route(Skirmish *sk, RouteSearch *rs, int i, Hex goal, int goal_facing, RoutePlan *out);
