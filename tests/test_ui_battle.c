@@ -389,6 +389,109 @@ START_TEST(test_plot_and_play_against_ai)
 }
 END_TEST
 
+/* The camera keeps the selected ship in view: centred on her (keys 1-8),
+ * followed while she sails during the replay, brought into view when
+ * selected off screen, and left alone while she lies still. */
+START_TEST(test_camera_keeps_the_ship_in_view)
+{
+    Battle *b = new_battle(BATTLE_VS_AI, 11);
+    Hex goal;
+    int i = movable(b, &goal);
+    ck_assert_int_eq(battle_plot(b, goal), 0);
+    Err e = {{0}};
+    ck_assert_int_eq(battle_end_turn(b, &e), 0);
+    BattleView v;
+    memset(&v, 0, sizeof v);
+    v.battle = b;
+    v.ui = 1.0f;
+    v.follow_ship = -1;
+    Camera c;
+    cam_init(&c, b->map.w, b->map.h, 400, 300);
+    c.zoom = 8.0; /* 50 x 37 map px in view: less than a hex sailed */
+    battle_select(b, i);
+    battle_view_follow(&v, &c, true);
+    double cx0 = c.cx, sx, sy;
+    BattleShipLook l;
+    for (int k = 0; k < 2000 && b->phase == BATTLE_ANIMATE; k++) {
+        battle_update(b, 1.0f / 60);
+        if (b->selected != i) break;
+        battle_view_follow(&v, &c, false);
+        battle_ship_look(b, i, &l);
+        cam_world_to_screen(&c, l.x, l.y, &sx, &sy);
+        ck_assert(sx >= 0 && sy >= 0 && sx <= 400 && sy <= 300);
+    }
+    ck_assert(c.cx != cx0 || hex_equal(b->before[i].pose.hex, b->sk.ships[i].pose.hex));
+    ck_assert_int_eq(b->phase, BATTLE_PLOT);
+    /* Lying still: the player may look elsewhere. */
+    int s0 = b->selected;
+    ck_assert_int_ge(s0, 0);
+    battle_view_follow(&v, &c, false);
+    c.cx += 300.0;
+    cam_clamp(&c);
+    double away = c.cx;
+    battle_view_follow(&v, &c, false);
+    ck_assert(c.cx == away);
+    /* Another ship chosen off screen comes into view. */
+    int other = -1;
+    for (int k = 0; k < b->sk.nships && other < 0; k++) {
+        battle_ship_look(b, k, &l);
+        cam_world_to_screen(&c, l.x, l.y, &sx, &sy);
+        if (k != s0 && l.visible && (sx < 0 || sx > 400 || sy < 0 || sy > 300)) other = k;
+    }
+    ck_assert_int_ge(other, 0);
+    battle_select(b, other);
+    battle_view_follow(&v, &c, false);
+    battle_ship_look(b, other, &l);
+    cam_world_to_screen(&c, l.x, l.y, &sx, &sy);
+    ck_assert(sx >= 0 && sy >= 0 && sx <= 400 && sy <= 300);
+    battle_free(b);
+}
+END_TEST
+
+/* A click out of reach this turn plans a route: this turn's part is her
+ * orders, the route is kept and planned again when her side next plots,
+ * and clearing her path drops it. */
+START_TEST(test_route_kept_across_turns)
+{
+    Battle *b = new_battle(BATTLE_VS_AI, 11);
+    int i = b->selected, foe = -1;
+    for (int k = 0; k < b->sk.nships && foe < 0; k++)
+        if (b->sk.ships[k].side == 1) foe = k;
+    Hex goal = b->sk.ships[foe].pose.hex;
+    for (int d = 0; d < HEX_DIRS; d++) {
+        Hex n = hex_neighbor(b->sk.ships[foe].pose.hex, d);
+        if (chart_sailable(&b->sk.chart, n) && skirmish_ship_at(&b->sk, n) < 0) goal = n;
+    }
+    ck_assert_msg(battle_plot(b, goal) == 0, "%s", b->note);
+    ck_assert(battle_has_route(b, i));
+    int turns = b->route[i].plan.nturns;
+    ck_assert_int_gt(turns, 1);
+    ck_assert_int_eq(b->sk.orders[i].nsteps, b->route[i].plan.count[0]);
+    Err e = {{0}};
+    ck_assert_int_eq(battle_end_turn(b, &e), 0);
+    battle_skip_animation(b);
+    ck_assert_int_eq(b->phase, BATTLE_PLOT);
+    ck_assert(battle_has_route(b, i) || hex_distance(b->sk.ships[i].pose.hex, goal) <= 6);
+    if (battle_has_route(b, i)) {
+        /* Planned afresh from where she is now: its first turn is her orders. */
+        HexPose p = b->sk.ships[i].pose;
+        ck_assert_int_eq(b->sk.orders[i].nsteps, b->route[i].plan.count[0]);
+        for (int k = 0; k < b->sk.orders[i].nsteps; k++)
+            p = hex_pose_step(p, b->sk.orders[i].steps[k]);
+        ck_assert(hex_equal(p.hex, b->route[i].plan.end[0].hex));
+        battle_select(b, i);
+        battle_clear_path(b);
+        ck_assert(!battle_has_route(b, i));
+        ck_assert_int_eq(b->sk.orders[i].nsteps, 0);
+    }
+    /* Land says why. */
+    battle_select(b, i);
+    ck_assert_int_eq(battle_plot(b, hex_make(-100, -100)), -1);
+    ck_assert_ptr_nonnull(strstr(b->note, "land"));
+    battle_free(b);
+}
+END_TEST
+
 START_TEST(test_hotseat_hides_orders)
 {
     Battle *b = new_battle(BATTLE_HOTSEAT, 5);
@@ -612,6 +715,8 @@ static Suite *battle_suite(void)
     tcase_add_test(tc, test_broadside_smoke_on_its_side);
     tcase_add_test(tc, test_splash_scares_and_ball_flies);
     tcase_add_test(tc, test_plot_and_play_against_ai);
+    tcase_add_test(tc, test_camera_keeps_the_ship_in_view);
+    tcase_add_test(tc, test_route_kept_across_turns);
     tcase_add_test(tc, test_hotseat_hides_orders);
     tcase_add_test(tc, test_skip_shows_the_same_as_playing);
     tcase_add_test(tc, test_save_load_and_refuse_corrupt);

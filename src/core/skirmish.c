@@ -236,6 +236,93 @@ int skirmish_plot_to(Skirmish *sk, int i, Hex goal, int goal_facing, SkirmishOrd
     return k;
 }
 
+_Static_assert(ROUTE_TURN_STEPS == SKIRMISH_MAX_STEPS, "a route's turn is one turn's orders");
+
+/* Where the other ships are in each movement phase of this turn, as
+ * skirmish_route assumes them: at[j][p] is ship j's hex as phase p begins
+ * and go[j][p] whether she steps ahead in it. */
+typedef struct RouteShips {
+    const Skirmish *sk;
+    int self;
+    Hex goal;
+    bool loose; /* later turns: only wrecks stay in the way */
+    bool wreck[SKIRMISH_MAX_SHIPS];
+    Hex at[SKIRMISH_MAX_SHIPS][SKIRMISH_MAX_STEPS + 1];
+    bool go[SKIRMISH_MAX_SHIPS][SKIRMISH_MAX_STEPS];
+} RouteShips;
+
+static void route_ships(const Skirmish *sk, int self, RouteShips *rsh)
+{
+    memset(rsh, 0, sizeof *rsh);
+    rsh->sk = sk;
+    rsh->self = self;
+    int side = sk->ships[self].side;
+    for (int j = 0; j < sk->nships; j++) {
+        const FleetShip *s = &sk->ships[j];
+        rsh->wreck[j] = s->status == FLEET_STRUCK;
+        bool sails = j != self && s->side == side && fleet_ship_active(s);
+        const SkirmishOrders *o = &sk->orders[j];
+        HexPose p = s->pose;
+        for (int k = 0; k < SKIRMISH_MAX_STEPS; k++) {
+            rsh->at[j][k] = p.hex;
+            if (!sails || k >= o->nsteps) continue;
+            rsh->go[j][k] = o->steps[k] == HEX_STEP_FORWARD;
+            p = hex_pose_step(p, o->steps[k]);
+        }
+        rsh->at[j][SKIRMISH_MAX_STEPS] = p.hex;
+    }
+}
+
+/* The rules of phase_make_way and phase_contest, seen from one ship: she
+ * may enter a hex whose ship sails out in the same phase, unless that ship
+ * makes for the hex she leaves (a swap blocks both), and never one another
+ * ship makes for in that phase (the contest might go against her). */
+static bool route_blocked(void *ctx, Hex from, Hex to, int turn, int phase)
+{
+    const RouteShips *r = ctx;
+    const Skirmish *sk = r->sk;
+    for (int j = 0; j < sk->nships; j++) {
+        if (j == r->self || sk->ships[j].status == FLEET_SUNK) continue;
+        if (turn > 0) {
+            /* Where she is once this turn is sailed: a ship that stays
+             * put must be sailed round, or next turn's plan would count on
+             * her being gone and the route would never settle. Not on the
+             * goal, which she may yet leave; a wreck never will. */
+            Hex end = r->at[j][SKIRMISH_MAX_STEPS];
+            if (hex_equal(end, to) && (r->wreck[j] || (!r->loose && !hex_equal(to, r->goal))))
+                return true;
+            continue;
+        }
+        Hex at = r->at[j][phase];
+        bool go = r->go[j][phase];
+        Hex dest = go ? r->at[j][phase + 1] : at;
+        if (hex_equal(at, to) && (!go || hex_equal(dest, from))) return true;
+        if (go && hex_equal(dest, to)) return true;
+    }
+    return false;
+}
+
+int skirmish_route(Skirmish *sk, RouteSearch *rs, int i, Hex goal, int goal_facing, RoutePlan *out)
+{
+    assert(i >= 0 && i < sk->nships && rs->chart == &sk->chart);
+    FleetShip s = sk->ships[i];
+    ChartMoveCost cost[HEX_DIRS];
+    for (int f = 0; f < HEX_DIRS; f++) {
+        s.pose.facing = f;
+        fleet_move_cost(&s, sk->wind_dir, sk->wind_strength, &cost[f]);
+    }
+    RouteShips rsh;
+    route_ships(sk, i, &rsh);
+    rsh.goal = goal;
+    int n = route_plan(rs, sk->ships[i].pose, cost, goal, goal_facing, route_blocked, &rsh, out);
+    if (n >= 0 || out->reason != ROUTE_BLOCKED) return n;
+    /* Boxed in by ships that lie still now (her own fleet at the start,
+     * say): they will not lie still for ever, so count on the way opening
+     * after this turn rather than say there is none. */
+    rsh.loose = true;
+    return route_plan(rs, sk->ships[i].pose, cost, goal, goal_facing, route_blocked, &rsh, out);
+}
+
 /* Hexes of every ship on the board except a and b (lines of fire). */
 static int obstacles(const Skirmish *sk, int a, int b, Hex *out)
 {

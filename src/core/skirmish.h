@@ -14,6 +14,7 @@
 #include "chart.h"
 #include "map.h"
 #include "mapgen.h"
+#include "route.h"
 
 #define SKIRMISH_SIDES      2
 #define SKIRMISH_SIDE_SHIPS 8  /* ships per side, 1..8 */
@@ -203,6 +204,18 @@ int skirmish_reach(Skirmish *sk, int i, ChartReachNode *out, int cap);
  * movement allows. Writes o->steps/nsteps (fire orders untouched); returns
  * the step count, or -1 when the goal can't be reached at all. */
 int skirmish_plot_to(Skirmish *sk, int i, Hex goal, int goal_facing, SkirmishOrders *o);
+/* Plan ship i's route to goal (facing goal_facing, or any if < 0) over
+ * as many turns as it takes (route.h): her cost tables under the wind now
+ * for every facing a turn may start on; in this turn the ships as they
+ * stand, her own side's sailing their plotted orders phase by phase (so
+ * she may follow a ship out of the hex it leaves, as the rules allow) and
+ * the enemy's staying put (their orders are hidden); in later turns every
+ * ship where this turn leaves her, except on the goal, which only a wreck
+ * holds for good (the game plans again each turn); when those leave no
+ * way, only the wrecks, counting on the others to move on. The first
+ * turn's steps are orders skirmish_check_orders accepts. rs must be made
+ * for sk->chart. Returns the turn count, or -1 with out->reason. */
+int skirmish_route(Skirmish *sk, RouteSearch *rs, int i, Hex goal, int goal_facing, RoutePlan *out);
 /* Hexes broadside b of ship i could hit now: in its arc, 1..8 hexes off,
  * on sailable water, with a line of fire clear of land and ships. Writes at
  * most cap; returns the full count. */

@@ -95,6 +95,7 @@ static void log_turn_header(Battle *b)
 
 static void begin_plotting(Battle *b, int side)
 {
+    battle_replan_routes(b, side);
     b->side = side;
     b->phase = b->mode == BATTLE_HOTSEAT ? BATTLE_CURTAIN : BATTLE_PLOT;
     b->selected = -1;
@@ -135,6 +136,7 @@ static int start(Battle *b, Err *e)
     size_t cells = (size_t)b->sk.chart.qn * (size_t)b->sk.chart.rn;
     b->mark = calloc(cells ? cells : 1, 1);
     if (!b->mark) return err_set(e, "battle: out of memory");
+    if (route_init(&b->rs, &b->sk.chart, e) != 0) return -1;
     battle_fx_init(&b->fx, (uint32_t)(b->sk.seed * 2654435761u) ^ (uint32_t)b->sk.turn);
     memcpy(b->shown, b->sk.ships, sizeof b->shown);
     memcpy(b->before, b->sk.ships, sizeof b->before);
@@ -218,6 +220,7 @@ Battle *battle_load(const char *path, int mode, float speed, Err *e)
 void battle_free(Battle *b)
 {
     if (!b) return;
+    route_deinit(&b->rs);
     skirmish_deinit(&b->sk);
     map_free(&b->map);
     free(b->mark);
@@ -347,52 +350,11 @@ static int store_orders(Battle *b, int i, const SkirmishOrders *o)
     return 0;
 }
 
-int battle_plot(Battle *b, Hex h)
-{
-    int i = b->selected;
-    if (!battle_can_order(b, i)) return -1;
-    char lab[16];
-    skirmish_ship_label(&b->sk, i, lab, sizeof lab);
-    if (!chart_sailable(&b->sk.chart, h)) {
-        battle_note(b, 1, "%s can't sail there: land or off the map", lab);
-        return -1;
-    }
-    SkirmishOrders o = b->sk.orders[i];
-    HexPose end = battle_path_end(b, i);
-    int facing = -1;
-    bool again = hex_equal(h, end.hex) && (o.nsteps > 0 || hex_equal(h, b->sk.ships[i].pose.hex));
-    if (again) {
-        /* Same hex once more: the next heading she can end on there. */
-        battle_refresh(b);
-        for (int k = 1; k <= HEX_DIRS && facing < 0; k++) {
-            int d = (end.facing + k) % HEX_DIRS;
-            for (int n = 0; n < b->nreach; n++)
-                if (hex_equal(b->reach[n].pose.hex, h) && b->reach[n].pose.facing == d) {
-                    facing = d;
-                    break;
-                }
-        }
-        if (facing < 0 || facing == end.facing) {
-            battle_note(b, 0, "%s can end only this way round there this turn", lab);
-            return 0;
-        }
-    }
-    int n = skirmish_plot_to(&b->sk, i, h, facing, &o);
-    if (n < 0) {
-        battle_note(b, 1, "%s can't find a way there", lab);
-        return -1;
-    }
-    if (store_orders(b, i, &o) != 0) return -1;
-    HexPose got = battle_path_end(b, i);
-    if (!hex_equal(got.hex, h))
-        battle_note(b, 0, "%s sails as far as she can towards it this turn", lab);
-    return 0;
-}
-
 void battle_clear_path(Battle *b)
 {
     int i = b->selected;
     if (!battle_can_order(b, i)) return;
+    b->route[i].on = false;
     SkirmishOrders o = b->sk.orders[i];
     o.nsteps = 0;
     store_orders(b, i, &o);

@@ -14,6 +14,7 @@
 #include "core/err.h"
 #include "core/map.h"
 #include "core/mapgen.h"
+#include "core/route.h"
 #include "core/sea.h"
 #include "core/skirmish.h"
 
@@ -40,6 +41,17 @@ typedef struct BattleLogLine {
     int kind; /* SKIRMISH_EV_*, or -1 for a turn header or a note */
     int side; /* the side it is about (colours the line), -1 none */
 } BattleLogLine;
+
+/* A route a ship keeps across turns (battle_plot): planned again each time
+ * her side comes to plot, as the wind and the ships have moved, until she
+ * is there or it is cancelled. The game's alone: saves don't hold it. */
+typedef struct BattleRoute {
+    bool on;
+    Hex goal;
+    int goal_facing; /* -1: any */
+    int first_turns; /* turns it took when first plotted (arrival is told past 1) */
+    RoutePlan plan;  /* from her pose when planned; its first turn is her orders */
+} BattleRoute;
 
 /* How a new battle starts. */
 typedef struct BattleSetup {
@@ -80,6 +92,10 @@ typedef struct Battle {
     Hex arc[FLEET_BROADSIDES][BATTLE_ARC_MAX];
     int aim[FLEET_BROADSIDES]; /* the ship each broadside would fire at from
                                   end_pose as things stand, -1 none */
+    /* Routes over several turns, and the planner's memory. */
+    RouteSearch rs;
+    BattleRoute route[SKIRMISH_MAX_SHIPS];
+    RoutePlan route_scratch; /* a plan being made (too big for the stack) */
     /* The turn being replayed. */
     FleetShip before[SKIRMISH_MAX_SHIPS]; /* the ships as the turn began */
     FleetShip shown[SKIRMISH_MAX_SHIPS];  /* ... with what has happened so far */
@@ -129,12 +145,22 @@ void battle_select(Battle *b, int i);
 /* Select the n-th (from 0) ship of the plotting side still fighting. */
 void battle_select_nth(Battle *b, int n);
 
-/* Plot the selected ship's path to hex h. Clicking the end of her path
- * again cycles the heading she ends on; clicking her own hex turns her
- * in place. Returns 0, or -1 with a note when she can't get there. */
+/* Plot the selected ship's route to hex h: as many turns as beating
+ * there takes (core/route.h); this turn's part becomes her orders, and
+ * the rest is planned again each turn until she is there. Clicking where
+ * the route ends again cycles the heading she ends on (without taking
+ * longer); clicking her own hex turns her in place. Returns 0, or -1 with
+ * a note saying why she can't get there (her old orders stand). */
 int battle_plot(Battle *b, Hex h);
-/* Clear the selected ship's path (her fire orders stay). */
+/* A new turn for side (battle_route.c; called as her side begins to plot): every
+ * route of hers planned again from where her ships are now, under the wind
+ * now, and its first turn made her orders. A route she has reached, or
+ * that has no way left (the note says why), is dropped. */
+void battle_replan_routes(Battle *b, int side);
+/* Clear the selected ship's path and route (her fire orders stay). */
 void battle_clear_path(Battle *b);
+/* True when ship i has a route beyond this turn's orders to keep. */
+bool battle_has_route(const Battle *b, int i);
 /* Aim the broadside of the selected ship that will bear on ship t (from
  * the end of her path) at t. -1 with a note when none bears or t is no
  * enemy. */

@@ -89,6 +89,12 @@ static int key(BattleView *v, const SDL_KeyboardEvent *k)
         battle_clear_path(b);
         return BATTLE_ACT_TOOK;
     case SDLK_ESCAPE:
+        /* First the route she keeps, then the selection, then the menu. */
+        if (battle_has_route(b, b->selected) && battle_can_order(b, b->selected)) {
+            battle_clear_path(b);
+            battle_note(b, 0, "route cancelled");
+            return BATTLE_ACT_TOOK;
+        }
         if (b->selected >= 0) {
             battle_select(b, -1);
             return BATTLE_ACT_TOOK;
@@ -104,7 +110,7 @@ static int key(BattleView *v, const SDL_KeyboardEvent *k)
     default:
         if (sym >= SDLK_1 && sym <= SDLK_8) {
             battle_select_nth(b, (int)(sym - SDLK_1));
-            return BATTLE_ACT_TOOK;
+            return BATTLE_ACT_CENTRE | BATTLE_ACT_TOOK;
         }
         return 0;
     }

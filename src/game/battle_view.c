@@ -82,6 +82,7 @@ int battle_view_init(BattleView *v, SDL_Renderer *r, Text *text, Err *e)
     v->text = text;
     v->ui = 1.0f;
     v->show_grid = 1;
+    v->follow_ship = -1;
     if (atlas_load(&v->ships, r, "ships", e) != 0) return -1;
     v->fx_tex = make_fx_texture(r, e);
     if (!v->fx_tex) {
@@ -213,6 +214,84 @@ static void draw_path(BattleView *v, const Battle *b, const Camera *c, int i, bo
     }
 }
 
+/* Where a turn of a route ends, numbered when hexes are big enough to
+ * read: a ring, filled for this turn's end. */
+#define ROUTE_MARKS_MAX ROUTE_MAX_TURNS
+
+typedef struct RouteMark {
+    float x, y;
+    int turn, last; /* turns first .. last end here (turning in place) */
+} RouteMark;
+
+/* A ship's route beyond this turn (her orders draw this turn's part):
+ * dashes through the hexes of the later turns, and a mark where each turn
+ * ends. The marks go to marks (labels come after the flush); returns how
+ * many. */
+static int draw_route(BattleView *v, const Battle *b, const Camera *c, int i, bool selected,
+                      RouteMark *marks)
+{
+    const BattleRoute *r = &b->route[i];
+    if (!battle_has_route(b, i)) return 0;
+    const RoutePlan *pl = &r->plan;
+    float size = (float)b->map.meta.hex_size;
+    SDL_Color col = selected ? THEME_ROUTE : with_alpha(THEME_ROUTE, 0.5f);
+    float w = (selected ? 2.5f : 1.5f) * v->ui, dash = 6.0f * v->ui;
+    HexPose p = b->sk.ships[i].pose;
+    int nm = 0;
+    for (int t = 0; t < pl->nturns; t++) {
+        for (int k = 0; k < pl->count[t]; k++) {
+            HexPose q = hex_pose_step(p, pl->steps[pl->first[t] + k]);
+            if (t > 0 && !hex_equal(q.hex, p.hex)) {
+                float x0, y0, x1, y1, sx0, sy0, sx1, sy1;
+                hex_to_pixel(p.hex, size, &x0, &y0);
+                hex_to_pixel(q.hex, size, &x1, &y1);
+                to_screen(c, x0, y0, &sx0, &sy0);
+                to_screen(c, x1, y1, &sx1, &sy1);
+                float dx = sx1 - sx0, dy = sy1 - sy0, l = sqrtf(dx * dx + dy * dy);
+                for (float s = 0.0f; s < l; s += 2.0f * dash) {
+                    float e = fminf(s + dash, l);
+                    geo_line(&v->geo, sx0 + dx * s / l, sy0 + dy * s / l, sx0 + dx * e / l,
+                             sy0 + dy * e / l, w, col);
+                }
+            }
+            p = q;
+        }
+        float x, y, sx, sy;
+        hex_to_pixel(p.hex, size, &x, &y);
+        to_screen(c, x, y, &sx, &sy);
+        float rr = fmaxf(size * 0.32f * (float)c->zoom, 5.0f * v->ui);
+        if (t == 0) {
+            float d = rr * 0.6f;
+            float xy[8] = {sx - d, sy, sx, sy - d, sx + d, sy, sx, sy + d};
+            geo_quad(&v->geo, xy, with_alpha(THEME_PATH, 0.8f), 0, 0, 0, 0);
+        }
+        geo_ring(&v->geo, sx, sy, rr, (t == pl->nturns - 1 ? 2.5f : 1.5f) * v->ui, RING_SEGS,
+                 t == 0 ? THEME_PATH : col);
+        if (!selected) continue;
+        if (nm > 0 && marks[nm - 1].x == sx + rr && marks[nm - 1].y == sy - rr)
+            marks[nm - 1].last = t + 1;
+        else if (nm < ROUTE_MARKS_MAX)
+            marks[nm++] = (RouteMark){sx + rr, sy - rr, t + 1, t + 1};
+    }
+    return nm;
+}
+
+/* The turn numbers beside a route's marks, when hexes are big enough. */
+static void draw_route_labels(BattleView *v, const Battle *b, const Camera *c,
+                              const RouteMark *marks, int n)
+{
+    if ((float)(b->map.meta.hex_size * c->zoom) < LABEL_HEX_PX * 0.7f * v->ui) return;
+    for (int k = 0; k < n; k++) {
+        char t[24];
+        if (marks[k].last > marks[k].turn)
+            snprintf(t, sizeof t, "%d-%d", marks[k].turn, marks[k].last);
+        else
+            snprintf(t, sizeof t, "%d", marks[k].turn);
+        text_draw(v->text, t, (int)marks[k].x, (int)(marks[k].y - 6.0f * v->ui),
+                  marks[k].turn == 1 ? THEME_PATH : THEME_ROUTE);
+    }
+}
+
 /* Dashes from the end of her path to the ship a broadside will fire at. */
 static void draw_aim(BattleView *v, const Battle *b, const Camera *c, int bs)
 {
@@ -297,17 +376,23 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
             }
         }
     }
-    /* The plotting side's orders; nobody else's are ever shown. */
+    /* The plotting side's orders and routes; nobody else's are ever shown. */
+    RouteMark marks[ROUTE_MARKS_MAX];
+    int nmarks = 0;
     if (plotting) {
-        for (int k = 0; k < b->sk.nships; k++)
-            if (battle_can_order(b, k) && k != i && b->sk.orders[k].nsteps > 0)
-                draw_path(v, b, c, k, false);
+        for (int k = 0; k < b->sk.nships; k++) {
+            if (!battle_can_order(b, k) || k == i) continue;
+            if (b->sk.orders[k].nsteps > 0) draw_path(v, b, c, k, false);
+            draw_route(v, b, c, k, false, marks);
+        }
         if (i >= 0 && battle_can_order(b, i)) {
             draw_path(v, b, c, i, true);
+            nmarks = draw_route(v, b, c, i, true, marks);
             for (int bs = 0; bs < FLEET_BROADSIDES; bs++) draw_aim(v, b, c, bs);
         }
     }
     geo_flush(&v->geo, v->r, NULL);
+    draw_route_labels(v, b, c, marks, nmarks);
     draw_particles(v, b, c, true);
 }
 
@@ -445,4 +530,51 @@ void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
         text_draw(v->text, lab, (int)(x - w / 2), (int)(top - (float)th - 1.0f * v->ui), ink);
     }
     (void)r;
+}
+
+/* --------------------------------------------------------------- camera */
+
+/* Design px kept between a followed ship and the edge of the view (and
+ * the top bar). */
+#define FOLLOW_MARGIN 90.0f
+
+void battle_view_follow(BattleView *v, Camera *c, bool centre)
+{
+    const Battle *b = v->battle;
+    BattleShipLook l = {0};
+    int i = b ? b->selected : -1;
+    if (i >= 0) battle_ship_look(b, i, &l);
+    if (i < 0 || !l.visible || b->phase == BATTLE_CURTAIN) {
+        v->follow_ship = -1;
+        return;
+    }
+    bool moved = i == v->follow_ship && (l.x != v->follow_x || l.y != v->follow_y);
+    double sx, sy;
+    cam_world_to_screen(c, l.x, l.y, &sx, &sy);
+    double x1 = c->view_w - v->right_inset, y1 = c->view_h;
+    bool off = sx < 0.0 || sy < 0.0 || sx > x1 || sy > y1;
+    if (centre) {
+        c->cx = l.x;
+        c->cy = l.y;
+        cam_clamp(c);
+    } else if (moved || (i != v->follow_ship && off)) {
+        /* Sailing, she is kept a margin inside the view; newly selected
+         * off screen (a new turn selects the first ship), she is brought
+         * that far in. */
+        double m = FOLLOW_MARGIN * v->ui;
+        x1 -= m;
+        y1 -= m;
+        double dx = sx < m ? sx - m : sx > x1 ? sx - x1 : 0.0;
+        double dy = sy < m ? sy - m : sy > y1 ? sy - y1 : 0.0;
+        if (x1 <= m) dx = 0.0; /* a view too small to keep margins in */
+        if (y1 <= m) dy = 0.0;
+        if (dx != 0.0 || dy != 0.0) {
+            c->cx += dx / c->zoom;
+            c->cy += dy / c->zoom;
+            cam_clamp(c);
+        }
+    }
+    v->follow_ship = i;
+    v->follow_x = l.x;
+    v->follow_y = l.y;
 }

@@ -24,8 +24,9 @@ enum {
     BATTLE_ACT_SAVE = 1 << 3,      /* save under a new name */
     BATTLE_ACT_AGAIN = 1 << 4,     /* end screen: a new battle like this one */
     BATTLE_ACT_QUIT = 1 << 5,
-    BATTLE_ACT_GRID = 1 << 6, /* the hex grid was switched */
-    BATTLE_ACT_TOOK = 1 << 7, /* the event was the battle's: act on nothing else */
+    BATTLE_ACT_GRID = 1 << 6,   /* the hex grid was switched */
+    BATTLE_ACT_TOOK = 1 << 7,   /* the event was the battle's: act on nothing else */
+    BATTLE_ACT_CENTRE = 1 << 8, /* centre the camera on the selected ship */
 };
 
 typedef struct BattleView {
@@ -48,6 +49,9 @@ typedef struct BattleView {
     UiPanel p_buttons, p_ship, p_curtain, p_end;
     char ship_title[96], curtain_button[96];
     int end_hidden; /* the end screen was put away to look at the sea */
+    /* battle_view_follow: the ship followed and where she was drawn. */
+    int follow_ship;
+    float follow_x, follow_y;
 } BattleView;
 
 /* Load the ship atlas and make the effects texture for r; text is the
@@ -72,6 +76,14 @@ int battle_view_hud(BattleView *v, Ui *ui, const Camera *c, int view_w, int view
 int battle_view_event(BattleView *v, const SDL_Event *ev, const Camera *c, float px_ratio);
 /* A left click (no drag) at output px (sx, sy): select, plot. */
 void battle_view_click(BattleView *v, const Camera *c, double sx, double sy);
+
+/* The camera and the selected ship, once a frame: with centre, she goes to
+ * the middle of the view (keys 1-8); otherwise, when she has moved since
+ * the last call and comes near the edge of the view (less the panels'
+ * insets), or has just been selected off screen, the view pans just
+ * enough to keep her in it. A selected ship standing still leaves the
+ * camera alone, so the player can look elsewhere. */
+void battle_view_follow(BattleView *v, Camera *c, bool centre);
 
 /* The hex under output pixel (sx, sy) for hexes of the given size. */
 Hex battle_pick_hex(const Camera *c, float hex_size, double sx, double sy);

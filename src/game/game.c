@@ -668,6 +668,10 @@ static void apply_actions(Game *g)
         store_settings(g);
     }
     if (a & BATTLE_ACT_QUIT) g->quit = 1;
+    if ((a & BATTLE_ACT_CENTRE) && g->battle) {
+        sealife_unfollow(&g->sea);
+        battle_view_follow(&g->bview, &g->cam, true);
+    }
 }
 
 /* The controls panel's changes of the last frame, applied while no step
@@ -717,6 +721,7 @@ void game_frame(Game *g, double dt)
         /* The battle holds still under the menu and while another loads;
          * the hulls keep the fish off. */
         if (!g->menu_open && !g->loader) battle_update(b, (float)dt);
+        battle_view_follow(&g->bview, &g->cam, false);
         battle_feed_sea(b, g->sea.sea);
         float xy[2 * SKIRMISH_MAX_SHIPS], radius;
         int n = battle_sea_focus(b, xy, SKIRMISH_MAX_SHIPS, &radius);

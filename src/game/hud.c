@@ -72,19 +72,19 @@ void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, i
     };
     static const char *const battle_rows[][2] = {
         {"Click a ship", "select her (any ship, to see her state)"},
-        {"Click a hex", "plot the selected ship's path there"},
+        {"Click a hex", "plot her route there (over as many turns as it takes)"},
         {"Click the path's end", "again: change the heading she ends on"},
         {"Click her own hex", "turn in place"},
         {"Right-click an enemy", "aim the broadside that will bear on her"},
-        {"Right-click the sea", "clear her path (or Backspace)"},
-        {"1 .. 8", "select your ships in turn"},
+        {"Right-click the sea", "clear her path and route (or Backspace)"},
+        {"1 .. 8", "select your ship N and centre the view on her"},
         {"Enter", "end the turn (skip the replay while it plays)"},
         {"Space", "skip the replay"},
         {"G", "hex grid on / off"},
         {"F5 / F9", "quick save / quick load"},
         {"Drag, wheel, W A S D", "move and zoom the view"},
         {"L, Tab, F3, F12", "sea life, sea controls, performance, screenshot"},
-        {"Esc or Q", "deselect, then the menu (Esc closes this help first)"},
+        {"Esc or Q", "cancel her route, deselect, then the menu"},
     };
     const char *const(*rows)[2] = battle ? battle_rows : sea_rows;
     const int n = battle ? (int)(sizeof battle_rows / sizeof battle_rows[0])

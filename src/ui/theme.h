@@ -90,6 +90,7 @@
 #define THEME_ARC_PORT_FILL ((SDL_Color){255, 200, 90, 22})
 #define THEME_ARC_STBD_FILL ((SDL_Color){255, 120, 190, 22})
 #define THEME_PATH          ((SDL_Color){255, 240, 190, 230}) /* plotted paths */
+#define THEME_ROUTE         ((SDL_Color){190, 235, 255, 200}) /* a route's later turns */
 #define THEME_BATTLE_GRID   ((SDL_Color){255, 255, 255, 24})
 #define THEME_GHOST         ((SDL_Color){255, 255, 255, 110}) /* where her orders take her */
 #define THEME_BARS_BG       ((SDL_Color){5, 15, 28, 170})     /* behind a ship's bars */

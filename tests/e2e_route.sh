@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# e2e_route: routes and ship keys in a real window (Xvfb, xdotool). With
+# the wind from the east, a click on a hex 8 east of a ship of the line
+# plans a route over several turns; ending turns, she beats up to it
+# (closer turn by turn, there in the end), her orders planned afresh each
+# turn; Esc cancels a route. Key 2 selects A2 and brings her into view
+# after the camera was panned away. State is read from quick saves (F5),
+# the view from screenshots (F12).
+set -u
+. tests/lib_e2e.sh
+B=${SHOAL_BUILD:-build}
+PY=/usr/bin/python3
+slow=1
+[ -n "${SHOAL_TEST_LIGHT:-}" ] && [ "${SHOAL_TEST_LIGHT}" != 0 ] && slow=5
+if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null; then
+    echo "  skip: Xvfb or xdotool is not installed (make check installs them)"
+    e2e_done e2e_route
+    exit
+fi
+mkdir -p "$T/w" "$T/shots"
+# Open Waters with the wind from the east, where fleet A (west) must beat up
+# to the enemy.
+cp data/maps/open-waters.png "$T/w/east.png"
+sed -e 's/^wind = .*/wind = E/' -e 's/^wind_strength = .*/wind_strength = 2/' \
+    data/maps/open-waters.ini >"$T/w/east.ini"
+
+for d in $(seq 71 89); do [ -e "/tmp/.X$d-lock" ] || break; done
+Xvfb ":$d" -screen 0 1400x900x24 -nolisten tcp -noreset >/dev/null 2>&1 &
+xpid=$!
+export DISPLAY=":$d" SDL_VIDEODRIVER=x11
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+pid=
+cleanup() {
+    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
+    kill "$xpid" 2>/dev/null
+    wait 2>/dev/null
+    rm -rf "$T"
+}
+trap cleanup EXIT
+sleep 1
+kill -0 "$xpid" 2>/dev/null || { no "Xvfb did not start on :$d"; e2e_done e2e_route; exit; }
+
+wait_for() {
+    local n=$(($1 * 10))
+    shift
+    for ((i = 0; i < n; i++)); do
+        "$@" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+save="$XDG_DATA_HOME/shoal/saves/quicksave.sav"
+# quicksave: F5, then wait until a fresh save is there.
+quicksave() {
+    rm -f "$save"
+    xdotool key F5
+    wait_for $((5 * slow)) test -s "$save"
+}
+# field SECTION KEY: a value from the quick save.
+field() {
+    awk -v sec="[$1]" -v key="$2" '$0 == sec { on = 1; next } /^\[/ { on = 0 }
+        on && $1 == key { sub(/^[^=]*= */, ""); print; exit }' "$save"
+}
+# hexdist Q1,R1 Q2,R2: hex steps between two axial hexes.
+hexdist() {
+    "$PY" -c 'import sys
+a, b = [tuple(map(int, s.split(","))) for s in sys.argv[1:3]]
+dq, dr = a[0] - b[0], a[1] - b[1]
+print((abs(dq) + abs(dr) + abs(dq + dr)) // 2)' "$1" "$2"
+}
+shot_taken() { ls "$T/shots"/shoal-*.png >/dev/null 2>&1; }
+# screenshot OUT: F12, then the new picture moved to OUT.
+screenshot() {
+    rm -f "$T/shots"/shoal-*.png
+    xdotool key F12
+    wait_for $((5 * slow)) shot_taken || return 1
+    sleep 0.3
+    mv "$(ls "$T/shots"/shoal-*.png | head -n 1)" "$1"
+}
+# routeish PNG: pixels of the route's pale blue (THEME_ROUTE) in the map area.
+routeish() {
+    "$PY" -c 'import sys
+from PIL import Image
+im = Image.open(sys.argv[1]).convert("RGB")
+w, h = im.size
+px = im.load()
+n = 0
+for y in range(100, h - 160):
+    for x in range(0, w - 400):
+        r, g, b = px[x, y]
+        if abs(r - 190) < 25 and abs(g - 235) < 25 and b > 230:
+            n += 1
+print(n)' "$1"
+}
+end_turn() {
+    xdotool key Return
+    sleep 0.4
+    xdotool key space
+    sleep 0.4
+}
+
+B_ABS=$(cd "$B" && pwd)
+# At zoom 1 in a window the size of the map, window px are map px.
+(cd "$T/shots" && exec "$B_ABS/shoal" --skirmish --map "$T/w/east.png" --ships 3,1 \
+    --size 1280x800 --zoom 1 --center 640,400 --sea-life off) >"$T/out" 2>"$T/err" &
+pid=$!
+window_of() { xdotool search --pid "$pid" --name shoal 2>/dev/null | head -n 1; }
+has_window() { [ -n "$(window_of)" ]; }
+if ! wait_for $((20 * slow)) has_window; then
+    no "no window for the battle: $(head -c 300 "$T/err")"
+    e2e_done e2e_route
+    exit
+fi
+win=$(window_of)
+sleep $((1 * slow))
+quicksave || { no "no quick save: $(head -c 300 "$T/err")"; e2e_done e2e_route; exit; }
+start=$(field ship.0 hex)
+[ "$(field ship.0 class)" = line ] && ok "A1 is a ship of the line at $start" || no "A1 is a $(field ship.0 class)"
+
+# The goal: 8 hexes east of A1, dead upwind; its centre in map px.
+goal=$("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(",")); print("%d,%d" % (q + 8, r))' "$start")
+read -r gx gy < <("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(","))
+print(round(24 * 3 ** 0.5 * (q + r / 2 + 0.5)), round(36 * r + 24))' "$goal")
+screenshot "$T/before.png"
+xdotool mousemove --window "$win" "$gx" "$gy" click 1
+sleep 0.3
+quicksave
+steps=$(field orders.0 steps)
+[ -n "$steps" ] && [ "$steps" != - ] && ok "a click 8 hexes upwind gives A1 orders ($steps)" ||
+    no "no orders for A1 after the click ($steps)"
+screenshot "$T/route.png"
+p0=$(routeish "$T/before.png")
+p1=$(routeish "$T/route.png")
+[ "$p1" -gt $((p0 + 200)) ] && ok "the route's later turns are drawn ($p0 -> $p1 px of route blue)" ||
+    no "no route drawn beyond this turn ($p0 -> $p1 px of route blue)"
+
+# Turn after turn she closes in and gets there.
+d0=$(hexdist "$start" "$goal")
+best=$d0
+reached=0
+for t in $(seq 1 24); do
+    end_turn
+    quicksave || break
+    d=$(hexdist "$(field ship.0 hex)" "$goal")
+    [ "$d" -lt "$best" ] && best=$d
+    [ "$t" = 6 ] && six=$d
+    if [ "$d" = 0 ]; then
+        reached=$t
+        break
+    fi
+    st=$(field orders.0 steps)
+    [ "$(field ship.0 status)" = afloat ] || break
+    [ "$st" = - ] && [ "$d" -gt 0 ] && echo "  (turn $t: A1 $d hexes off, no orders this turn)"
+done
+[ "${six:-0}" -lt "$d0" ] || [ "$reached" -gt 0 ] && ok "after 6 turns A1 is closer (${six:-there}, from $d0)" ||
+    no "no net progress in 6 turns (${six:-?} hexes off, from $d0)"
+[ "$reached" -gt 0 ] && ok "A1 reached the upwind hex in $reached turns" ||
+    no "A1 never reached the upwind hex (closest $best hexes)"
+
+# Another route, then Esc: cancelled, she stays put.
+q=$(field ship.0 hex)
+back=$("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(",")); print("%d,%d" % (q - 6, r))' "$q")
+read -r bx by < <("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(","))
+print(round(24 * 3 ** 0.5 * (q + r / 2 + 0.5)), round(36 * r + 24))' "$back")
+xdotool key 1
+sleep 0.2
+xdotool mousemove --window "$win" "$bx" "$by" click 1
+sleep 0.2
+xdotool key Escape
+sleep 0.2
+quicksave
+[ "$(field orders.0 steps)" = - ] && ok "Esc cancels the route and this turn's part" ||
+    no "after Esc A1 still has orders $(field orders.0 steps)"
+end_turn
+quicksave
+[ "$(field ship.0 hex)" = "$q" ] && ok "with the route cancelled she stays at $q" ||
+    no "she sailed on to $(field ship.0 hex) after the cancel"
+
+kill -TERM "$pid"
+wait "$pid" 2>/dev/null
+
+# Key 2: a new battle at zoom 2 looking at the east, A2 out of view. She is
+# selected and the camera centres on her (as far as the map's edge lets
+# it): her gold ring is where the clamped centre puts her, and was not
+# there before.
+(cd "$T/shots" && exec "$B_ABS/shoal" --skirmish --map "$T/w/east.png" --ships 3,1 \
+    --size 1280x800 --zoom 2 --center 960,400 --sea-life off) >"$T/out" 2>"$T/err" &
+pid=$!
+wait_for $((20 * slow)) has_window || { no "no window for the second battle"; e2e_done e2e_route; exit; }
+win=$(window_of)
+sleep $((1 * slow))
+xdotool mousemove --window "$win" 640 790
+quicksave
+a2=$(field ship.1 hex)
+screenshot "$T/away.png"
+xdotool key 2
+sleep 0.4
+screenshot "$T/two.png"
+# ring PNG HEX: the share of points round HEX's ship (a frigate's ring:
+# 0.55 x 1.8 hexes of 24 px, at zoom 2) that are gold, the camera centred
+# on her and clamped to the map (1280x800, a 640x400 view of it).
+ring() {
+    "$PY" -c 'import sys, math
+from PIL import Image
+q, r = map(int, sys.argv[2].split(","))
+wx, wy = 24 * 3 ** 0.5 * (q + r / 2 + 0.5), 36 * r + 24
+cx, cy = min(max(wx, 320), 960), min(max(wy, 200), 600)
+sx, sy = (wx - cx) * 2 + 640, (wy - cy) * 2 + 400
+rad = 0.55 * 1.8 * 24 * 2
+im = Image.open(sys.argv[1]).convert("RGB")
+px = im.load()
+hit = 0
+for k in range(72):
+    a = k * math.pi / 36
+    for d in (-2, -1, 0, 1, 2):
+        x, y = int(round(sx + math.cos(a) * (rad + d))), int(round(sy + math.sin(a) * (rad + d)))
+        if 0 <= x < im.size[0] and 0 <= y < im.size[1]:
+            p = px[x, y]
+            if abs(p[0] - 245) < 30 and abs(p[1] - 214) < 30 and abs(p[2] - 140) < 30:
+                hit += 1
+                break
+print(hit * 100 // 72)' "$1" "$2"
+}
+r0=$(ring "$T/away.png" "$a2")
+r1=$(ring "$T/two.png" "$a2")
+[ "$r0" -lt 20 ] && ok "looking east: no ring where A2 would be centred ($r0%)" ||
+    no "a ring where A2 would be centred before key 2 ($r0%)"
+[ "$r1" -ge 60 ] && ok "key 2 selects A2 and centres the view on her ($r1% of her ring)" ||
+    no "key 2: no ring round A2 where the camera should have put her ($r1%)"
+
+kill -TERM "$pid"
+wait "$pid" 2>/dev/null
+pid=
+e2e_done e2e_route
