@@ -12,6 +12,7 @@
 #include "ui/draw.h"
 #include "ui/screenshot.h"
 #include "ui/theme.h"
+#include "core/words.h"
 
 #define FONT_FILE "fonts/DejaVuSans.ttf"
 /* A finding's highlight pulses this long after it is picked, seconds. */
@@ -52,9 +53,9 @@ static void validate(EdApp *a)
     if (a->report.r.count == 0)
         edapp_status(a, "Validation: no problems found");
     else
-        edapp_status(a, "Validation: %d error%s, %d warning%s", a->report.r.errors,
-                     a->report.r.errors == 1 ? "" : "s", a->report.r.warnings,
-                     a->report.r.warnings == 1 ? "" : "s");
+        edapp_status(a, "Validation: %d %s, %d %s", a->report.r.errors,
+                     words_plural(a->report.r.errors, "error", "errors"), a->report.r.warnings,
+                     words_plural(a->report.r.warnings, "warning", "warnings"));
 }
 
 static void pick(EdApp *a, int i)

@@ -9,6 +9,7 @@
 #include "core/hex.h"
 #include "ui/draw.h"
 #include "ui/theme.h"
+#include "core/words.h"
 
 static void fill(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color c)
 {
@@ -177,8 +178,9 @@ EdAct edpanels_report(EdPanels *p, const EdPanelsFrame *f)
     if (!f->report_ok)
         snprintf(title, sizeof title, "Validation");
     else
-        snprintf(title, sizeof title, "Validation: %d error%s, %d warning%s%s", r->errors,
-                 r->errors == 1 ? "" : "s", r->warnings, r->warnings == 1 ? "" : "s",
+        snprintf(title, sizeof title, "Validation: %d %s, %d %s%s", r->errors,
+                 words_plural(r->errors, "error", "errors"), r->warnings,
+                 words_plural(r->warnings, "warning", "warnings"),
                  stale ? "  (changed since; V re-checks)" : "");
     p->p_report.title = title;
     ui_panel_begin(ui, &p->p_report);
