@@ -116,10 +116,7 @@ static int buttons(BattleView *v, Battle *b, Ui *ui, int view_w)
     int act = 0;
     ui_panel_begin(ui, panel);
     if (b->phase == BATTLE_PLOT) {
-        if (ui_button(ui, "End turn  \xC2\xB7  Enter")) {
-            Err e = {{0}};
-            if (battle_end_turn(b, &e) != 0) battle_note(b, 1, "%s", e.msg);
-        }
+        if (ui_button(ui, "End turn  \xC2\xB7  Enter")) act |= BATTLE_ACT_END_TURN;
     } else if (b->phase == BATTLE_ANIMATE) {
         if (ui_button(ui, "Skip  \xC2\xB7  Space")) battle_skip_animation(b);
     } else if (b->phase == BATTLE_OVER && v->end_hidden) {
