@@ -280,4 +280,89 @@ else
     no "no window for the menu: $(head -c 300 "$T/menu.err")"
 fi
 
+# --- the editor: its title in X, Ctrl+G asks, Play this map ---------------
+mkdir -p "$T/maps"
+cp data/maps/channel-isles.png data/maps/channel-isles.ini "$T/maps/"
+user="$T/maps/channel-isles.png"
+cp "$user" "$T/user-before.png"
+(cd "$T/run" && exec "$B_ABS/shoal-editor" --size 1024x700 "$user") >"$T/editor.out" 2>"$T/editor.err" &
+pid=$!
+pids+=("$pid")
+win=""
+wait_for $((20 * slow)) has_window && win=$(window_of "$pid")
+if [ -n "$win" ]; then
+    xdotool mousemove --window "$win" 300 300
+    sleep 1
+    # xprop prints UTF8_STRING values as they are: the em dash must be whole.
+    want=$(printf 'channel-isles.png \xE2\x80\x94 Channel Isles \xE2\x80\x94 shoal-editor')
+    net=$(xprop -id "$win" _NET_WM_NAME)
+    [ "$net" = "_NET_WM_NAME(UTF8_STRING) = \"$want\"" ] && ok "the editor's _NET_WM_NAME is its title ($want)" ||
+        no "_NET_WM_NAME: $net"
+    wm=$(xprop -id "$win" WM_NAME)
+    [ "$wm" = "WM_NAME(UTF-8) = \"$want\"" ] && ok "WM_NAME holds the title in UTF-8, no mojibake" || no "WM_NAME: $wm"
+    # A stroke of land: the title says there are unsaved changes.
+    xdotool mousemove --window "$win" 400 400 mousedown 1 mousemove --window "$win" 430 420 \
+        mousemove --window "$win" 460 430 mouseup 1
+    dirty() { xprop -id "$win" _NET_WM_NAME | grep -qF "= \"*$want\""; }
+    wait_for 3 dirty && ok "an edit puts * in front of the title" || no "no *: $(xprop -id "$win" _NET_WM_NAME)"
+    # Play this map (the Map settings panel's button): the game starts on
+    # a copy with the stroke; the user's file is not written.
+    xdotool mousemove --window "$win" 882 319 click 1
+    gp=""
+    playing() { gp=$(pgrep -P "$pid" -x shoal | head -n 1); [ -n "$gp" ]; }
+    if wait_for $((10 * slow)) playing; then
+        pids+=("$gp")
+        args=$(tr '\0' ' ' </proc/"$gp"/cmdline)
+        copy=$(sed -n 's/.*--skirmish --map \([^ ]*\).*/\1/p' <<<"$args")
+        case "$copy" in
+        */shoal-play-*/channel-isles.png) ok "Play this map starts shoal --skirmish on a temp copy" ;;
+        *) no "the game was started as: $args" ;;
+        esac
+        gwin=""
+        game_win() { gwin=$(xdotool search --pid "$gp" 2>/dev/null | head -n 1); [ -n "$gwin" ]; }
+        if wait_for $((20 * slow)) game_win; then
+            gt=$(xprop -id "$gwin" _NET_WM_NAME)
+            [ "$gt" = "_NET_WM_NAME(UTF8_STRING) = \"$(printf 'shoal \xE2\x80\x94 Channel Isles')\"" ] &&
+                ok "the game's window opens on the map, its title whole" || no "the game's title: $gt"
+        else
+            no "the game opened no window: $(head -c 300 "$T/editor.err")"
+        fi
+        [ -s "$copy" ] && ! cmp -s "$copy" "$user" && ok "the copy holds the unsaved stroke" ||
+            no "the copy is missing or lacks the stroke"
+        cmp -s "$user" "$T/user-before.png" && ok "the user's map file is untouched" || no "Play wrote the user's file"
+        kill -TERM "$gp"
+        gone() { [ ! -e "$copy" ]; }
+        wait_for 5 gone && ok "the copy goes when the game ends" || no "the copy stays: $copy"
+    else
+        no "Play this map started no game: $(head -c 300 "$T/editor.err")"
+    fi
+    # Ctrl+G: the Generate panel opens and a question comes; Cancel
+    # leaves the map (and its name) alone; Generate replaces it.
+    xdotool windowfocus "$win"
+    xdotool mousemove --window "$win" 300 300
+    sleep 0.3
+    xdotool key ctrl+g
+    sleep 0.5
+    rm -f "$T/run"/shoal-editor-*.png
+    xdotool key F12
+    ed_shot() { ls "$T/run"/shoal-editor-*.png >/dev/null 2>&1; }
+    wait_for 3 ed_shot && sleep 0.1
+    f=$(ls "$T/run"/shoal-editor-*.png 2>/dev/null | head -n 1)
+    [ -n "$f" ] && mv "$f" "$T/ed-gen.png" && dialog_shown "$T/ed-gen.png" && ok "Ctrl+G asks first" ||
+        no "Ctrl+G asked nothing"
+    xdotool key Escape
+    sleep 0.5
+    dirty && ok "Cancel: the map keeps its name" || no "Cancel still generated: $(xprop -id "$win" _NET_WM_NAME)"
+    xdotool key ctrl+g
+    sleep 0.5
+    xdotool key Return
+    renamed() { ! xprop -id "$win" _NET_WM_NAME | grep -q "Channel Isles"; }
+    wait_for $((10 * slow)) renamed && ok "Generate replaces the map ($(xprop -id "$win" _NET_WM_NAME | sed 's/.*= //'))" ||
+        no "Generate did nothing"
+    kill -KILL "$pid"
+    wait "$pid" 2>/dev/null
+else
+    no "no editor window: $(head -c 300 "$T/editor.err")"
+fi
+
 e2e_done e2e_safety

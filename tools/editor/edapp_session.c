@@ -448,6 +448,7 @@ void edapp_answer(EdApp *a, int kind, int b)
     case EDAPP_DLG_SEED:
         if (b == 0) answer_seed(a);
         break;
+    case EDAPP_DLG_GENERATE: /* edapp.c generates: the answer never comes here */
     case EDAPP_DLG_MESSAGE:
     case EDAPP_DLG_NONE:
         break;

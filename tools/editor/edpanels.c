@@ -108,6 +108,7 @@ EdAct edpanels_map(EdPanels *p, const EdPanelsFrame *f)
     ui_label(ui, line);
     int g = p->gen_open;
     if (ui_toggle(ui, "Generator panel", &g)) p->gen_open = g != 0;
+    if (ui_button(ui, edact_label(EDACT_PLAY))) act.kind = EDACT_PLAY;
     ui_panel_end(ui);
     return act;
 }
@@ -138,7 +139,8 @@ EdAct edpanels_gen(EdPanels *p, const EdPanelsFrame *f)
     ui_slider_int(ui, "Islands", &p->gen.islands, 0, 64, UI_LINEAR);
     int mir = p->gen.mirror;
     if (ui_toggle(ui, "Mirror symmetry", &mir)) p->gen.mirror = mir != 0;
-    if (ui_button(ui, edact_label(EDACT_GENERATE))) act.kind = EDACT_GENERATE;
+    /* The settings are in view here: the button needs no question. */
+    if (ui_button(ui, edact_label(EDACT_GENERATE))) act = (EdAct){EDACT_GENERATE, 1};
     ui_panel_end(ui);
     return act;
 }
