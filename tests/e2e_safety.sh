@@ -114,10 +114,11 @@ turn_of() { sed -n 's/^turn = //p' "$1"; }
 # the open sea to her right gives her a path, A2 and A3 have none.
 if start endturn --skirmish --seed 3 --opponent ai; then
     click 450 200
-    key Return
-    shot "$T/ask.png" && dialog_shown "$T/ask.png" && ok "Enter with ships idle asks before the turn ends" ||
+    click 898 90 # End turn (the Battle panel's button)
+    shot "$T/ask.png" && dialog_shown "$T/ask.png" && ok "End turn with ships idle asks before the turn ends" ||
         no "no end-turn question on screen"
-    key Escape # Keep plotting
+    # The dialog's buttons (1024x640, three of them): left, middle, right.
+    click 564 355 # Keep plotting
     key F5
     save="$SAVES/quicksave.sav"
     [ "$(turn_of "$save")" = 1 ] && grep -q '^submitted = none' "$save" &&
@@ -131,7 +132,7 @@ if start endturn --skirmish --seed 3 --opponent ai; then
     [ "$(turn_of "$save")" = 2 ] && ok "the turn ended: turn 2 is plotted" || no "the turn did not end: turn $(turn_of "$save")"
     key Return
     shot "$T/ask2.png" && dialog_shown "$T/ask2.png" && ok "a new turn asks again" || no "turn 2 did not ask"
-    key d # Don't ask again
+    click 707 355 # Don't ask again
     wait_for 3 grep -q '^ask_end_turn = off' "$SETTINGS" && ok "Don't ask again is kept in settings.ini" ||
         no "settings.ini: $(grep ask_end_turn "$SETTINGS" 2>&1)"
     key space
@@ -152,7 +153,7 @@ if start discard --skirmish --seed 3 --opponent ai; then
     click 450 200 # A1's path: progress since the save
     key F9
     shot "$T/f9.png" && dialog_shown "$T/f9.png" && ok "F9 with unsaved orders asks first" || no "F9 loaded without asking"
-    key Escape # Cancel
+    click 707 355 # Cancel
     key F5
     [ "$(steps_of "$save" 0)" != "-" ] && ok "Cancel keeps the battle as it was (A1's path)" ||
         no "Cancel lost A1's path"
@@ -169,11 +170,11 @@ if start discard --skirmish --seed 3 --opponent ai; then
     click 510 415
     shot "$T/new.png" && dialog_shown "$T/new.png" && ok "Start the battle over unsaved orders asks first" ||
         no "a new battle started without asking"
-    key Escape # Cancel
+    click 705 355 # Cancel
     [ -e "$SETTINGS" ] && no "Cancel still started the battle (settings.ini written)" ||
         ok "Cancel: no new battle"
     click 510 415
-    key d # Don't save
+    click 560 355 # Don't save
     wait_for $((10 * slow)) test -e "$SETTINGS" && ok "Don't save starts the new battle" || no "Don't save started nothing"
     # F5 once the new battle is on screen (keys are dropped while it loads).
     # (The old one was on a generated sea, the menu's is Channel Isles.)

@@ -122,38 +122,6 @@ static void draw_loading(Game *g, const char *step, float fraction)
     SDL_RenderPresent(g->r);
 }
 
-/* settings.ini in a window; headless runs use the defaults, so what they
- * draw never depends on who runs them. A bad file is reported once and
- * left as it is (never overwritten). */
-static void load_settings(Game *g)
-{
-    settings_default(&g->settings);
-    g->settings_ok = 0;
-    g->settings_file[0] = '\0';
-    if (!g->win || settings_path(g->settings_file, sizeof g->settings_file) != 0) return;
-    Err e = {{0}};
-    if (settings_load(&g->settings, g->settings_file, &e) != 0) {
-        char msg[600];
-        snprintf(msg, sizeof msg, "%s (using the defaults; the file is left as it is)", e.msg);
-        fprintf(stderr, "shoal: %s\n", msg);
-        game_status(g, msg);
-        return;
-    }
-    g->settings_ok = 1;
-}
-
-static void store_settings(Game *g)
-{
-    if (!g->settings_file[0]) return;
-    if (!g->settings_ok) {
-        game_status(g, "settings apply for this session only: settings.ini has an error "
-                       "(fix or delete it to save them)");
-        return;
-    }
-    Err e = {{0}};
-    if (settings_save(&g->settings, g->settings_file, &e) != 0) game_status(g, e.msg);
-}
-
 /* A new battle's opening view: close in on the side that plots first
  * (both sides when nobody does). */
 static void focus_battle(Game *g)
@@ -344,7 +312,7 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
     game_sync_view(g);
     ui_init(&g->load_ui, r, g->text);
     draw_loading(g, "Baking the shore", 0.0f);
-    load_settings(g);
+    game_settings_load(g);
     int fish = o->fish_given || !win ? o->fish : g->settings.fish;
     int sharks = o->sharks_given || !win ? o->sharks : g->settings.sharks;
     int sea_on = o->sea_given || !win ? o->sea_on : g->settings.sea_life;
@@ -597,28 +565,6 @@ static void save_battle(Game *g, const char *name)
     game_mark_saved(g);
 }
 
-/* Sea life counts and switch from the settings screen. */
-static void apply_settings(Game *g, const Settings *s)
-{
-    Err e = {{0}};
-    int rc = 0;
-    g->settings.sea_life = s->sea_life;
-    g->settings.fish = s->fish;
-    g->settings.sharks = s->sharks;
-    g->settings.anim_speed = s->anim_speed;
-    g->settings.show_grid = s->show_grid;
-    g->settings.ask_end_turn = s->ask_end_turn;
-    if (s->fish != sealife_fish(&g->sea)) rc |= sealife_set_fish(&g->sea, s->fish, &e);
-    if (s->sharks != sealife_shark_count(&g->sea)) rc |= sealife_set_sharks(&g->sea, s->sharks, &e);
-    g->tuning.fish = sealife_fish(&g->sea);
-    g->tuning.sharks = sealife_shark_count(&g->sea);
-    if (s->sea_life != g->sea.on) game_set_sea_life(g, s->sea_life);
-    g->bview.show_grid = s->show_grid;
-    if (g->battle) g->battle->speed = s->anim_speed;
-    if (rc != 0) game_status(g, e.msg);
-    store_settings(g);
-}
-
 /* The menu's Start: the battle it set up, its choices kept for next time. */
 static void start_from_menu(Game *g)
 {
@@ -630,7 +576,7 @@ static void start_from_menu(Game *g)
     g->settings.turn_limit = g->menu.edit.turn_limit;
     snprintf(g->settings.map, sizeof g->settings.map, "%s", g->menu.edit.map);
     g->settings.map_seed = g->menu.edit.map_seed;
-    store_settings(g);
+    game_settings_store(g);
     game_new_battle(g, &st);
 }
 
@@ -650,7 +596,7 @@ static void apply_menu_action(Game *g, int m)
         g->menu_open = 0;
         break;
     case MENU_ACT_SETTINGS:
-        apply_settings(g, &g->menu.edit);
+        game_settings_apply(g, &g->menu.edit);
         break;
     case MENU_ACT_QUIT:
         g->quit = 1;
@@ -694,7 +640,7 @@ static void apply_answer(Game *g)
         if (ans == GAME_ANSWER_GO_NEVER_ASK) {
             g->settings.ask_end_turn = 0;
             g->menu.edit.ask_end_turn = 0;
-            store_settings(g);
+            game_settings_store(g);
         }
         end_turn(g);
         break;
@@ -732,7 +678,7 @@ static void apply_actions(Game *g)
     if ((a & BATTLE_ACT_AGAIN) && g->battle) game_play_again(g);
     if (a & BATTLE_ACT_GRID) {
         g->settings.show_grid = g->bview.show_grid;
-        store_settings(g);
+        game_settings_store(g);
     }
     if (a & BATTLE_ACT_QUIT) g->quit = 1;
 }

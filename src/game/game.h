@@ -158,6 +158,19 @@ int game_load_event(Game *g, const SDL_Event *ev);
 /* The loading panel over the view (ui: output px per window point). */
 void game_load_draw(Game *g, float ui);
 
+/* ----------------------------- game_settings.c: the player's settings */
+
+/* settings.ini into g->settings in a window; headless runs use the
+ * defaults, so what they draw never depends on who runs them. A bad file
+ * is reported once and left as it is (never overwritten). */
+void game_settings_load(Game *g);
+/* g->settings to settings.ini, unless the file had an error (then the
+ * status line says the choice lasts this session only). */
+void game_settings_store(Game *g);
+/* The Settings screen's choices s: sea life counts and switch, animation
+ * speed, grid, the end-turn check; applied now, then stored. */
+void game_settings_apply(Game *g, const Settings *s);
+
 /* ------------------------------- game_ask.c: questions before acting */
 
 /* What a question is about (the dialog's kind). */
