@@ -310,7 +310,15 @@ if [ -n "$win" ]; then
     # a copy with the stroke; the user's file is not written.
     xdotool mousemove --window "$win" 882 319 click 1
     gp=""
-    playing() { gp=$(pgrep -P "$pid" -x shoal | head -n 1); [ -n "$gp" ]; }
+    # The editor's child called shoal, from /proc (fields: pid (comm) state ppid).
+    playing() {
+        local f c comm st pp
+        for f in /proc/[0-9]*/stat; do
+            read -r c comm st pp _ <"$f" 2>/dev/null || continue
+            [ "$pp" = "$pid" ] && [ "$comm" = "(shoal)" ] && gp=$c && return 0
+        done
+        return 1
+    }
     if wait_for $((10 * slow)) playing; then
         pids+=("$gp")
         args=$(tr '\0' ' ' </proc/"$gp"/cmdline)
