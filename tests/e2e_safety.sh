@@ -139,6 +139,23 @@ if start endturn --skirmish --seed 3 --opponent ai; then
     key Return
     shot "$T/ask3.png" && ! dialog_shown "$T/ask3.png" && ok "after Don't ask again no question comes" ||
         no "asked after Don't ask again"
+    # Save, then load: F9 over a fresh path keeps it in a new save first.
+    key space
+    key F5
+    click 450 200
+    key F9
+    click 421 355 # Save, then load
+    kept() { ls "$SAVES"/turn[0-9]*-*.sav >/dev/null 2>&1; }
+    if wait_for 5 kept; then
+        sleep 0.3
+        dated=$(ls "$SAVES"/turn[0-9]*-*.sav | head -n 1)
+        [ "$(steps_of "$dated" 0)" != "-" ] && ok "Save, then load keeps the battle with A1's path in $(basename "$dated")" ||
+            no "the dated save lacks A1's path"
+        loaded() { key F5; [ "$(steps_of "$save" 0)" = "-" ]; }
+        wait_for 5 loaded && ok "... then loads the quick save" || no "the quick save was not loaded"
+    else
+        no "Save, then load wrote no save: $(ls "$SAVES")"
+    fi
     stop_game
 else
     no "no window for the battle: $(head -c 300 "$T/endturn.err")"

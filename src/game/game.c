@@ -511,7 +511,9 @@ int game_event(Game *g, const SDL_Event *ev)
         }
         if (dialog_event(&g->ask, ev)) return 0;
         if (ev->type == SDL_QUIT) return 1;
-        if (ev->type == SDL_WINDOWEVENT) input_event(&g->in, ev, &g->cam);
+        /* The window still resizes under it. */
+        if (ev->type == SDL_WINDOWEVENT && (input_event(&g->in, ev, &g->cam) & INPUT_RESIZED))
+            game_sync_view(g);
         return 0;
     }
     /* Widgets first: what they take never reaches the camera. */
