@@ -10,23 +10,33 @@
 #include "core/map.h"
 #include "core/paths.h"
 
+/* Games started and not yet ended, at most. */
+#define PLAY_MAX 8
+
+/* One game started: its process and the map file it was given. */
+typedef struct EdPlayGame {
+    pid_t pid; /* 0: a free slot */
+    bool copy; /* map_path is a temp copy in tmpdir (removed when it ends) */
+    char tmpdir[PATHS_MAX];
+    char map_path[PATHS_MAX];
+} EdPlayGame;
+
 typedef struct EdPlay {
-    pid_t pid;                /* the game started last, 0 none (or reaped) */
-    char tmpdir[PATHS_MAX];   /* a folder holding the map copy it plays, "" none */
-    char map_path[PATHS_MAX]; /* the map file the game was given */
+    EdPlayGame games[PLAY_MAX];
 } EdPlay;
 
 /* Start `shoal --skirmish --map FILE` (the shoal beside this binary, else
  * the one on PATH). FILE is saved_path when the map there is what is being
- * edited (saved, no unsaved changes), else a copy of m written to a fresh
- * temp folder, so the user's file is never written. A game still running
- * from an earlier call is left to run. Returns 0, or -1 with e (the copy
- * could not be written, the game could not be started). */
+ * edited (saved, no unsaved changes), else a copy of m named name.png
+ * written to a fresh temp folder, so the user's file is never written.
+ * Games started earlier run on. Returns 0, or -1 with e (PLAY_MAX games
+ * running, the copy could not be written, the game could not start). */
 int play_start(EdPlay *p, const Map *m, const char *saved_path, const char *name, Err *e);
-/* Reap the game once it has ended: returns its exit status then (and
- * removes its temp copy), -1 while it runs or when there is none. */
+/* Reap the games that have ended (their copies removed): returns the exit
+ * status of one that failed (non-zero), else 0. */
 int play_poll(EdPlay *p);
-/* Forget the game (it runs on) and remove the temp copy. */
+/* Forget the games (they run on) and remove their copies; a game still
+ * starting has read its map long before an editor can be closed. */
 void play_deinit(EdPlay *p);
 
 #endif
