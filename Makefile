@@ -19,11 +19,12 @@ BUILD ?= build
 # zlib (core checks PNG checksums with it).
 RUN_PKGS := build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev \
             libstb-dev zlib1g-dev fonts-dejavu-core
-# To test (make check): Check; Xvfb and xdotool for real windows; clang and
+# To test (make check): Check; Xvfb and xdotool for real windows, and
+# x11-utils for xprop (what a window's title really is in X); clang and
 # its runtime for the fuzz harnesses; valgrind; clang-format for the style
 # check; strace for fault injection; Python with PIL and numpy to read the
 # screenshots.
-TEST_PKGS := check xvfb xdotool clang libclang-rt-14-dev valgrind clang-format strace \
+TEST_PKGS := check xvfb xdotool x11-utils clang libclang-rt-14-dev valgrind clang-format strace \
              python3 python3-pil python3-numpy
 # Only `make bench` needs these: OpenCV is the yardstick for the shore bake.
 BENCH_PKGS := python3 python3-opencv python3-numpy

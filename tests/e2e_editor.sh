@@ -367,16 +367,24 @@ grep -q '^title="open-me.png' <(sed -n 2p "$T/open.out") && [ "$(field open map 
     no "open: $(cat "$T/open.out" "$T/open.err")"
 
 # ------------------------------------------------------------- generate
+# Ctrl+G asks first (it replaces the whole map); Enter answers Generate.
 run_script gen "key ctrl+g
+wait 1
+print
+key return
 wait 1
 print
 key ctrl+z
 wait 1
 print" --new 64x48
-[ "$(field gen map 1)" = 64x48 ] && [ "$(field gen undo 1)" = 1 ] && [ "$(field gen dirty 1)" = 1 ] &&
-    [ "$(field gen map 2)" = 64x48 ] && [ "$(field gen dirty 2)" = 0 ] && ok "Ctrl+G generates undoably" ||
+[ "$(field gen dialog 1)" = "Generate" ] && [ "$(field gen undo 1)" = 0 ] &&
+    ok "Ctrl+G asks before generating" || no "Ctrl+G question: $(sed -n 1p "$T/gen.out")"
+[ "$(field gen map 2)" = 64x48 ] && [ "$(field gen undo 2)" = 1 ] && [ "$(field gen dirty 2)" = 1 ] &&
+    [ "$(field gen map 3)" = 64x48 ] && [ "$(field gen dirty 3)" = 0 ] && ok "Ctrl+G generates undoably" ||
     no "generate: $(cat "$T/gen.out")"
 run_script genbig "key ctrl+g
+wait 1
+key return
 wait 1
 print" --seed 9
 [ "$(field genbig undo)" = 1 ] && ok "generate on a generated map" || no "generate 2: $(cat "$T/genbig.out")"

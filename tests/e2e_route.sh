@@ -100,6 +100,9 @@ end_turn() {
 }
 
 B_ABS=$(cd "$B" && pwd)
+# The turns here end with ships left idle on purpose: no question first.
+mkdir -p "$XDG_CONFIG_HOME/shoal"
+echo "ask_end_turn = off" >"$XDG_CONFIG_HOME/shoal/settings.ini"
 # At zoom 1 in a window the size of the map, window px are map px.
 (cd "$T/shots" && exec "$B_ABS/shoal" --skirmish --map "$T/w/east.png" --ships 3,1 \
     --size 1280x800 --zoom 1 --center 640,400 --sea-life off) >"$T/out" 2>"$T/err" &

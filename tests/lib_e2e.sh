@@ -1,13 +1,14 @@
 # lib_e2e: what the end-to-end scripts share, sourced after `set -u`: a
 # scratch folder $T removed on exit, SDL with no display and no sound,
-# recovery copies kept out of the tester's home, and the tally: ok/no per
+# saves, recovery copies and settings kept out of the tester's home (a
+# tester's own settings.ini must not change what a test sees), and the tally: ok/no per
 # check, then `e2e_done NAME` prints "NAME: P passed, F failed" and sets the
 # exit status (0 only when nothing failed).
 T=$(mktemp -d /tmp/shoal-e2e-XXXXXX)
 trap 'rm -rf "$T"' EXIT
 export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy}
 export SDL_AUDIODRIVER=dummy
-export XDG_DATA_HOME="$T/xdg"
+export XDG_DATA_HOME="$T/xdg" XDG_CONFIG_HOME="$T/config"
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); echo "  ok   $1"; }

@@ -26,6 +26,8 @@ START_TEST(test_defaults_and_round_trip)
     s.sharks = 9;
     s.anim_speed = 2.5f;
     s.show_grid = 0;
+    ck_assert_int_eq(s.ask_end_turn, 1);
+    s.ask_end_turn = 0;
     s.fleet[1] = 7;
     s.opponent = SETTINGS_HOTSEAT;
     s.turn_limit = 99;
@@ -41,6 +43,7 @@ START_TEST(test_defaults_and_round_trip)
     ck_assert_int_eq(t.sharks, 9);
     ck_assert_float_eq_tol(t.anim_speed, 2.5f, 1e-4f);
     ck_assert_int_eq(t.show_grid, 0);
+    ck_assert_int_eq(t.ask_end_turn, 0);
     ck_assert_int_eq(t.fleet[1], 7);
     ck_assert_int_eq(t.opponent, SETTINGS_HOTSEAT);
     ck_assert_int_eq(t.turn_limit, 99);
@@ -65,6 +68,7 @@ START_TEST(test_bad_lines_give_defaults)
         "just words\n",
         "turn_limit = 1000\n",
         "fish = 10\nsharks = 2\nfish = 20\n", /* twice: which one did the player mean? */
+        "ask_end_turn = sometimes\n",
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         Settings s;

@@ -33,9 +33,7 @@ static int put(char *out, size_t cap, const char *src)
     return 0;
 }
 
-/* The directory holding the running executable, or -1 when /proc is not
- * there (then only the environment and the compiled-in path are tried). */
-static int exe_dir(char *out, size_t cap)
+int paths_exe_dir(char *out, size_t cap)
 {
     ssize_t n = readlink("/proc/self/exe", out, cap - 1);
     if (n <= 0 || (size_t)n >= cap - 1) return -1;
@@ -60,7 +58,7 @@ int paths_data_dir(char *out, size_t cap)
         return put(out, cap, trimmed);
     }
     char dir[PATHS_MAX];
-    if (exe_dir(dir, sizeof dir) == 0) {
+    if (paths_exe_dir(dir, sizeof dir) == 0) {
         static const char *const rel[] = {"/../data", "/../share/shoal"};
         for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
             char cand[4096 + 32];

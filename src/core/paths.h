@@ -23,6 +23,12 @@ int paths_data_dir(char *out, size_t cap);
  * or -1 when the result does not fit (out then holds an empty string). */
 int paths_data_file(const char *rel, char *out, size_t cap);
 
+/* The directory holding the running executable (from /proc/self/exe, no
+ * trailing slash), so a tool can find its siblings (the editor starts the
+ * game beside it). Returns 0, or -1 when /proc is not there or the path
+ * does not fit into cap bytes. */
+int paths_exe_dir(char *out, size_t cap);
+
 /* The part of path after its last '/' (all of it without one). */
 const char *paths_base_name(const char *path);
 

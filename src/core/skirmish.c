@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "kv.h"
+#include "words.h"
 
 int skirmish_init_empty(Skirmish *sk, const Map *map, Err *e)
 {
@@ -435,14 +436,16 @@ void skirmish_event_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf,
             snprintf(buf, cap, "%s %s is blocked at %d,%d and stops", a, an, ev->to.q, ev->to.r);
         break;
     case SKIRMISH_EV_FIRED:
-        snprintf(buf, cap,
-                 "%s %s fires her %s broadside at %s %s (%s shot, %d hexes%s): %d of %d hit", a, an,
-                 side, b, bn, shot, ev->range, ev->raked ? ", raking" : "", ev->hits, ev->guns);
+        snprintf(
+            buf, cap, "%s %s fires her %s broadside at %s %s (%s shot, %d %s%s): %d of %d %s hit",
+            a, an, side, b, bn, shot, ev->range, words_plural(ev->range, "hex", "hexes"),
+            ev->raked ? ", raking" : "", ev->hits, ev->guns, words_plural(ev->guns, "gun", "guns"));
         break;
     case SKIRMISH_EV_HIT:
-        snprintf(buf, cap, "%s %s loses %d hull, %d rigging, %d crew, %d guns", b, bn,
+        snprintf(buf, cap, "%s %s loses %d hull, %d rigging, %d crew, %d %s", b, bn,
                  ev->damage.hull, ev->damage.rigging, ev->damage.crew,
-                 ev->damage.guns[0] + ev->damage.guns[1]);
+                 ev->damage.guns[0] + ev->damage.guns[1],
+                 words_plural(ev->damage.guns[0] + ev->damage.guns[1], "gun", "guns"));
         break;
     case SKIRMISH_EV_STRUCK:
         snprintf(buf, cap, "%s %s strikes her colours%s", a, an, ev->a ? " (morale)" : "");

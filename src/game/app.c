@@ -13,6 +13,7 @@
 #include "core/stop.h"
 #include "game.h"
 #include "headless.h"
+#include "ui/wintitle.h"
 
 /* The loop never runs faster than this when vsync is unavailable. */
 #define FALLBACK_HZ 60
@@ -117,6 +118,8 @@ int app_run(const GameOptions *o, const Map *m)
      * loops never read (a stopped --screenshot ran on for seconds): core/
      * stop handles them instead (main). */
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    /* The title "shoal — MAP" must reach X as UTF-8. */
+    wintitle_init();
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
         battle_free(o->battle);
         return fail("SDL", SDL_GetError());

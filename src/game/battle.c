@@ -99,6 +99,10 @@ static void begin_plotting(Battle *b, int side)
     b->side = side;
     b->phase = b->mode == BATTLE_HOTSEAT ? BATTLE_CURTAIN : BATTLE_PLOT;
     b->selected = -1;
+    /* The last side's passing note spoke of its orders ("A1 sails as far
+     * as she can..."): in hot-seat the next side must not read it. */
+    b->note[0] = '\0';
+    b->note_left = 0.0f;
     b->aids_dirty = true;
     if (b->phase == BATTLE_PLOT) battle_select_nth(b, 0);
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "battle_view.h"
+#include "core/words.h"
 #include "ui/draw.h"
 
 static const SDL_Color ink = {236, 244, 248, 255};
@@ -31,8 +32,8 @@ static void verdict(const Battle *b, const SkirmishOutcome *o, char *title, size
     else
         snprintf(title, tcap, "Side %s wins", w);
     if ((o->winner == 0 ? bb : a) == 0)
-        snprintf(why, wcap, "Every ship of side %s has struck or sunk, after %d turns.", l,
-                 o->turns);
+        snprintf(why, wcap, "Every ship of side %s has struck or sunk, after %d %s.", l, o->turns,
+                 words_plural(o->turns, "turn", "turns"));
     else
         snprintf(why, wcap, "On points at the turn limit: %d to %d.", o->points[o->winner],
                  o->points[1 - o->winner]);

@@ -8,6 +8,7 @@
 #include "battle_view.h"
 #include "ui/draw.h"
 #include "core/mathx.h"
+#include "core/words.h"
 #include "ui/theme.h"
 
 /* Side s's colour in the log (0 or 1). */
@@ -115,10 +116,7 @@ static int buttons(BattleView *v, Battle *b, Ui *ui, int view_w)
     int act = 0;
     ui_panel_begin(ui, panel);
     if (b->phase == BATTLE_PLOT) {
-        if (ui_button(ui, "End turn  \xC2\xB7  Enter")) {
-            Err e = {{0}};
-            if (battle_end_turn(b, &e) != 0) battle_note(b, 1, "%s", e.msg);
-        }
+        if (ui_button(ui, "End turn  \xC2\xB7  Enter")) act |= BATTLE_ACT_END_TURN;
     } else if (b->phase == BATTLE_ANIMATE) {
         if (ui_button(ui, "Skip  \xC2\xB7  Space")) battle_skip_animation(b);
     } else if (b->phase == BATTLE_OVER && v->end_hidden) {
@@ -187,8 +185,8 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, int view_w, int view_h)
             snprintf(line, sizeof line, "no path: she holds her place, facing %s",
                      hex_dir_names[e.facing % HEX_DIRS]);
         else
-            snprintf(line, sizeof line, "path: %d step%s, ends facing %s", o->nsteps,
-                     o->nsteps == 1 ? "" : "s", hex_dir_names[e.facing % HEX_DIRS]);
+            snprintf(line, sizeof line, "path: %d %s, ends facing %s", o->nsteps,
+                     words_plural(o->nsteps, "step", "steps"), hex_dir_names[e.facing % HEX_DIRS]);
         ui_label(ui, line);
         for (int bs = 0; bs < FLEET_BROADSIDES; bs++) {
             const char *side = bs == FLEET_PORT ? "Port" : "Starboard";

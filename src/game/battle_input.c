@@ -74,12 +74,8 @@ static int key(BattleView *v, const SDL_KeyboardEvent *k)
     switch (sym) {
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
-        if (b->phase == BATTLE_PLOT) {
-            Err e = {{0}};
-            if (battle_end_turn(b, &e) != 0) battle_note(b, 1, "%s", e.msg);
-        } else {
-            battle_skip_animation(b);
-        }
+        if (b->phase == BATTLE_PLOT) return BATTLE_ACT_END_TURN | BATTLE_ACT_TOOK;
+        battle_skip_animation(b);
         return BATTLE_ACT_TOOK;
     case SDLK_SPACE:
         battle_skip_animation(b);

@@ -24,9 +24,10 @@ enum {
     BATTLE_ACT_SAVE = 1 << 3,      /* save under a new name */
     BATTLE_ACT_AGAIN = 1 << 4,     /* end screen: a new battle like this one */
     BATTLE_ACT_QUIT = 1 << 5,
-    BATTLE_ACT_GRID = 1 << 6,   /* the hex grid was switched */
-    BATTLE_ACT_TOOK = 1 << 7,   /* the event was the battle's: act on nothing else */
-    BATTLE_ACT_CENTRE = 1 << 8, /* centre the camera on the selected ship */
+    BATTLE_ACT_GRID = 1 << 6,     /* the hex grid was switched */
+    BATTLE_ACT_TOOK = 1 << 7,     /* the event was the battle's: act on nothing else */
+    BATTLE_ACT_CENTRE = 1 << 8,   /* centre the camera on the selected ship */
+    BATTLE_ACT_END_TURN = 1 << 9, /* the plotting side is done (the game may ask first) */
 };
 
 typedef struct BattleView {

@@ -84,6 +84,12 @@ static void draw_hud(void *ctx, SDL_Renderer *r, const Camera *c)
         /* While a load runs the view is only shown: what it chose is dropped. */
         if (!g->loader) g->battle_act |= a;
     }
+    if (g->menu_open && g->battle && g->battle->phase == BATTLE_CURTAIN) {
+        /* The menu over a hot-seat hand-over: still nothing of the board. */
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
+        theme_draw_color(r, THEME_CURTAIN);
+        SDL_RenderFillRect(r, NULL);
+    }
     if (g->menu_open) {
         int a = menu_draw(&g->menu, &g->ui, g->text, r, g->view_w, g->view_h, g->battle != NULL);
         if (a != MENU_ACT_NONE && !g->loader) g->menu_act = a;
@@ -95,6 +101,7 @@ static void draw_hud(void *ctx, SDL_Renderer *r, const Camera *c)
     ui_end(&g->ui);
     if (g->help) hud_draw_help(g->text, r, g->view_w, g->view_h, ui, g->battle != NULL);
     if (g->loader) game_load_draw(g, ui);
+    dialog_draw(&g->ask, r, g->text, g->view_w, g->view_h, ui);
 }
 
 /* One frame of the loading panel alone, for work the main thread does
@@ -113,38 +120,6 @@ static void draw_loading(Game *g, const char *step, float fraction)
     hud_draw_loading(&g->load_ui, &p, &l, g->view_w, g->view_h);
     ui_end(&g->load_ui);
     SDL_RenderPresent(g->r);
-}
-
-/* settings.ini in a window; headless runs use the defaults, so what they
- * draw never depends on who runs them. A bad file is reported once and
- * left as it is (never overwritten). */
-static void load_settings(Game *g)
-{
-    settings_default(&g->settings);
-    g->settings_ok = 0;
-    g->settings_file[0] = '\0';
-    if (!g->win || settings_path(g->settings_file, sizeof g->settings_file) != 0) return;
-    Err e = {{0}};
-    if (settings_load(&g->settings, g->settings_file, &e) != 0) {
-        char msg[600];
-        snprintf(msg, sizeof msg, "%s (using the defaults; the file is left as it is)", e.msg);
-        fprintf(stderr, "shoal: %s\n", msg);
-        game_status(g, msg);
-        return;
-    }
-    g->settings_ok = 1;
-}
-
-static void store_settings(Game *g)
-{
-    if (!g->settings_file[0]) return;
-    if (!g->settings_ok) {
-        game_status(g, "settings apply for this session only: settings.ini has an error "
-                       "(fix or delete it to save them)");
-        return;
-    }
-    Err e = {{0}};
-    if (settings_save(&g->settings, g->settings_file, &e) != 0) game_status(g, e.msg);
 }
 
 /* A new battle's opening view: close in on the side that plots first
@@ -280,6 +255,8 @@ int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, Se
         b->speed = g->settings.anim_speed;
         focus_battle(g);
     }
+    game_mark_saved(g);
+    g->asked_end_turn = -1;
     return 0;
 }
 
@@ -315,6 +292,8 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
     g->m = m;
     g->battle = o->battle; /* ours from here on, whatever fails below */
     g->seen_phase = -1;
+    g->asked_end_turn = -1;
+    dialog_init(&g->ask);
     g->win = win;
     g->r = r;
     g->in.px_ratio = 1.0f; /* the font is opened at this density */
@@ -333,7 +312,7 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
     game_sync_view(g);
     ui_init(&g->load_ui, r, g->text);
     draw_loading(g, "Baking the shore", 0.0f);
-    load_settings(g);
+    game_settings_load(g);
     int fish = o->fish_given || !win ? o->fish : g->settings.fish;
     int sharks = o->sharks_given || !win ? o->sharks : g->settings.sharks;
     int sea_on = o->sea_given || !win ? o->sea_on : g->settings.sea_life;
@@ -363,6 +342,7 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
         g->bview.battle = g->battle;
         g->battle->speed = g->settings.anim_speed;
         focus_battle(g);
+        game_mark_saved(g);
     } else {
         /* In a window with nothing asked for, the menu comes first. */
         g->menu_open = o->menu || (win && !o->map_path && !o->has_seed);
@@ -523,6 +503,19 @@ static int game_key(Game *g, const SDL_Event *ev)
 int game_event(Game *g, const SDL_Event *ev)
 {
     if (g->loader) return game_load_event(g, ev);
+    if (g->ask.open) {
+        /* A question holds every input, but a screenshot of it is fine. */
+        if (ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_F12 && !ev->key.repeat) {
+            g->want_shot = 1;
+            return 0;
+        }
+        if (dialog_event(&g->ask, ev)) return 0;
+        if (ev->type == SDL_QUIT) return 1;
+        /* The window still resizes under it. */
+        if (ev->type == SDL_WINDOWEVENT && (input_event(&g->in, ev, &g->cam) & INPUT_RESIZED))
+            game_sync_view(g);
+        return 0;
+    }
     /* Widgets first: what they take never reaches the camera. */
     if (ui_event(&g->ui, ev)) return 0;
     if (ev->type == SDL_KEYDOWN && game_key(g, ev)) return 0;
@@ -571,27 +564,7 @@ static void save_battle(Game *g, const char *name)
     }
     snprintf(msg, sizeof msg, "saved %.600s", path);
     game_tell(g, 0, msg);
-}
-
-/* Sea life counts and switch from the settings screen. */
-static void apply_settings(Game *g, const Settings *s)
-{
-    Err e = {{0}};
-    int rc = 0;
-    g->settings.sea_life = s->sea_life;
-    g->settings.fish = s->fish;
-    g->settings.sharks = s->sharks;
-    g->settings.anim_speed = s->anim_speed;
-    g->settings.show_grid = s->show_grid;
-    if (s->fish != sealife_fish(&g->sea)) rc |= sealife_set_fish(&g->sea, s->fish, &e);
-    if (s->sharks != sealife_shark_count(&g->sea)) rc |= sealife_set_sharks(&g->sea, s->sharks, &e);
-    g->tuning.fish = sealife_fish(&g->sea);
-    g->tuning.sharks = sealife_shark_count(&g->sea);
-    if (s->sea_life != g->sea.on) game_set_sea_life(g, s->sea_life);
-    g->bview.show_grid = s->show_grid;
-    if (g->battle) g->battle->speed = s->anim_speed;
-    if (rc != 0) game_status(g, e.msg);
-    store_settings(g);
+    game_mark_saved(g);
 }
 
 /* The menu's Start: the battle it set up, its choices kept for next time. */
@@ -605,7 +578,7 @@ static void start_from_menu(Game *g)
     g->settings.turn_limit = g->menu.edit.turn_limit;
     snprintf(g->settings.map, sizeof g->settings.map, "%s", g->menu.edit.map);
     g->settings.map_seed = g->menu.edit.map_seed;
-    store_settings(g);
+    game_settings_store(g);
     game_new_battle(g, &st);
 }
 
@@ -614,17 +587,18 @@ static void apply_menu_action(Game *g, int m)
 {
     switch (m) {
     case MENU_ACT_START:
-        start_from_menu(g);
+        if (!game_ask_discard(g, GAME_ASK_NEW)) start_from_menu(g);
         break;
     case MENU_ACT_LOAD:
-        game_load_battle(g, g->menu.load_path, g->menu.load_mode);
+        if (!game_ask_discard(g, GAME_ASK_LOAD))
+            game_load_battle(g, g->menu.load_path, g->menu.load_mode);
         break;
     case MENU_ACT_RESUME:
     case MENU_ACT_EXPLORE:
         g->menu_open = 0;
         break;
     case MENU_ACT_SETTINGS:
-        apply_settings(g, &g->menu.edit);
+        game_settings_apply(g, &g->menu.edit);
         break;
     case MENU_ACT_QUIT:
         g->quit = 1;
@@ -647,12 +621,52 @@ static void save_dated(Game *g)
     save_battle(g, name);
 }
 
+static void end_turn(Game *g)
+{
+    Err e = {{0}};
+    if (g->battle && battle_end_turn(g->battle, &e) != 0) battle_note(g->battle, 1, "%s", e.msg);
+}
+
+/* The player's answer to last frame's question: do what was asked. */
+static void apply_answer(Game *g)
+{
+    int kind = 0, ans = game_ask_take(g, &kind);
+    if (ans == GAME_ANSWER_NONE) return;
+    if (ans == GAME_ANSWER_SAVE_AND_GO && g->battle) {
+        save_dated(g);
+        /* Not saved (a full disk): the battle stays, and the reason shows. */
+        if (game_unsaved(g)) return;
+    }
+    switch (kind) {
+    case GAME_ASK_END_TURN:
+        if (ans == GAME_ANSWER_GO_NEVER_ASK) {
+            g->settings.ask_end_turn = 0;
+            g->menu.edit.ask_end_turn = 0;
+            game_settings_store(g);
+        }
+        end_turn(g);
+        break;
+    case GAME_ASK_QUICKLOAD:
+        game_quickload(g);
+        break;
+    case GAME_ASK_LOAD:
+        game_load_battle(g, g->menu.load_path, g->menu.load_mode);
+        break;
+    case GAME_ASK_NEW:
+        start_from_menu(g);
+        break;
+    default:
+        break;
+    }
+}
+
 /* What the menu and the battle's buttons chose last frame. */
 static void apply_actions(Game *g)
 {
     int m = g->menu_act, a = g->battle_act;
     g->menu_act = MENU_ACT_NONE;
     g->battle_act = 0;
+    apply_answer(g);
     apply_menu_action(g, m);
     if (a & BATTLE_ACT_MENU) {
         g->menu_open = 1;
@@ -661,11 +675,12 @@ static void apply_actions(Game *g)
     }
     if ((a & BATTLE_ACT_QUICKSAVE) && g->battle) save_battle(g, GAME_QUICKSAVE);
     if ((a & BATTLE_ACT_SAVE) && g->battle) save_dated(g);
-    if (a & BATTLE_ACT_QUICKLOAD) game_quickload(g);
+    if ((a & BATTLE_ACT_END_TURN) && !game_ask_end_turn(g)) end_turn(g);
+    if ((a & BATTLE_ACT_QUICKLOAD) && !game_ask_discard(g, GAME_ASK_QUICKLOAD)) game_quickload(g);
     if ((a & BATTLE_ACT_AGAIN) && g->battle) game_play_again(g);
     if (a & BATTLE_ACT_GRID) {
         g->settings.show_grid = g->bview.show_grid;
-        store_settings(g);
+        game_settings_store(g);
     }
     if (a & BATTLE_ACT_QUIT) g->quit = 1;
     if ((a & BATTLE_ACT_CENTRE) && g->battle) {

@@ -20,6 +20,7 @@
 #include "settings.h"
 #include "tuning.h"
 #include "ui/camera.h"
+#include "ui/dialog.h"
 #include "ui/terrain.h"
 #include "ui/text.h"
 #include "ui/widgets.h"
@@ -75,8 +76,13 @@ typedef struct Game {
     UiPanel load_panel;
     char load_title[160];
     bool load_cancel; /* Cancel or Esc: acted on at the next frame's start */
-    int quit;         /* the player chose Quit: the loop ends after this frame */
-    int exit_code;    /* for quit: 1 after a failure the game can't go on from */
+    /* A question to the player (game_ask.c): while open it takes every
+     * input but F12; answered, it is acted on at the next frame's start. */
+    Dialog ask;
+    uint64_t saved_progress; /* game_progress of the battle when last saved, loaded or begun */
+    int asked_end_turn;      /* turn * SKIRMISH_SIDES + side last asked about, -1 none */
+    int quit;                /* the player chose Quit: the loop ends after this frame */
+    int exit_code;           /* for quit: 1 after a failure the game can't go on from */
 } Game;
 
 /* Everything of a game on renderer r (and window win, NULL headless):
@@ -151,6 +157,52 @@ void game_load_poll(Game *g);
 int game_load_event(Game *g, const SDL_Event *ev);
 /* The loading panel over the view (ui: output px per window point). */
 void game_load_draw(Game *g, float ui);
+
+/* ----------------------------- game_settings.c: the player's settings */
+
+/* settings.ini into g->settings in a window; headless runs use the
+ * defaults, so what they draw never depends on who runs them. A bad file
+ * is reported once and left as it is (never overwritten). */
+void game_settings_load(Game *g);
+/* g->settings to settings.ini, unless the file had an error (then the
+ * status line says the choice lasts this session only). */
+void game_settings_store(Game *g);
+/* The Settings screen's choices s: sea life counts and switch, animation
+ * speed, grid, the end-turn check; applied now, then stored. */
+void game_settings_apply(Game *g, const Settings *s);
+
+/* ------------------------------- game_ask.c: questions before acting */
+
+/* What a question is about (the dialog's kind). */
+enum { GAME_ASK_END_TURN = 1, GAME_ASK_QUICKLOAD, GAME_ASK_LOAD, GAME_ASK_NEW };
+/* What the player answered. */
+enum {
+    GAME_ANSWER_NONE,         /* no answer yet, or cancelled: do nothing */
+    GAME_ANSWER_GO,           /* do it */
+    GAME_ANSWER_SAVE_AND_GO,  /* save the battle under a new name, then do it */
+    GAME_ANSWER_GO_NEVER_ASK, /* end the turn, and never ask again (settings) */
+};
+
+/* A mark of battle b's progress: its turn, result and every order given.
+ * The same mark: nothing was played or ordered in between. */
+uint64_t game_progress(const Battle *b);
+/* The battle on screen was just saved, loaded or begun. */
+void game_mark_saved(Game *g);
+/* The battle on screen, not yet decided, has progress a load or a new
+ * battle would lose: a turn played or orders given since game_mark_saved. */
+bool game_unsaved(const Game *g);
+/* Before the plotting side's turn ends: when some of its ships still have
+ * the orders every turn starts with (no path, no aim) and the settings
+ * ask for it, open the question "N ships have no orders: end the turn
+ * anyway?" and return true (then wait for the answer); once per turn and
+ * side. false: end the turn now. */
+bool game_ask_end_turn(Game *g);
+/* Before a load or a new battle (kind GAME_ASK_QUICKLOAD, _LOAD, _NEW):
+ * with unsaved progress, ask first and return true; false: act now. */
+bool game_ask_discard(Game *g, int kind);
+/* The answer given since the last call (GAME_ANSWER_*) and, when there is
+ * one, the question's kind in *kind. */
+int game_ask_take(Game *g, int *kind);
 
 /* Save the battle to saves/NAME.sav (atomic; folder created); the path
  * written goes to out. */

@@ -127,6 +127,10 @@ int menu_scan_saves(const char *dir, MenuSave *saves, int cap)
     return n;
 }
 
+/* A screen's panel is centred on the height of its first whole frame
+ * (the very first is laid out with the last screen's height). */
+#define MENU_SETTLE_FRAMES 2
+
 /* --------------------------------------------------------------- state */
 
 static void pick_map(Menu *m)
@@ -146,6 +150,7 @@ void menu_init(Menu *m, const Settings *s)
     m->nmaps = menu_scan_maps(m->maps, MENU_MAX_MAPS);
     pick_map(m);
     m->load_mode = s->opponent < BATTLE_MODES ? s->opponent : BATTLE_VS_AI;
+    m->settle = MENU_SETTLE_FRAMES;
     if (settings_save_dir(m->save_dir, sizeof m->save_dir) != 0) m->save_dir[0] = '\0';
 }
 
@@ -153,6 +158,7 @@ void menu_show(Menu *m, int screen)
 {
     m->screen = screen;
     m->note[0] = '\0';
+    m->settle = MENU_SETTLE_FRAMES;
     if (screen == MENU_LOAD)
         m->nsaves = m->save_dir[0] ? menu_scan_saves(m->save_dir, m->saves, MENU_MAX_SAVES) : 0;
 }
@@ -198,9 +204,20 @@ static void begin(Menu *m, Ui *ui, const char *title, int view_w, int view_h, fl
     m->panel.title = m->title;
     m->panel.w = w * ui->scale;
     m->panel.x = ((float)view_w - m->panel.w) / 2;
-    float h = m->panel.h > 0 ? m->panel.h : 300 * ui->scale;
-    m->panel.y = ((float)view_h - h) / 2;
-    if (m->panel.y < 40 * ui->scale) m->panel.y = 40 * ui->scale;
+    float h = m->panel.h > 0 ? m->panel.h : 300 * ui->scale, margin = 40 * ui->scale;
+    if (view_w != m->top_view_w || view_h != m->top_view_h) m->settle = MENU_SETTLE_FRAMES;
+    if (m->settle > 0) {
+        /* Centred on the height the screen has as it opens. */
+        m->settle--;
+        m->top = ((float)view_h - h) / 2;
+        m->top_view_w = view_w;
+        m->top_view_h = view_h;
+    }
+    /* Up only as far as it must to stay in the window. */
+    float y = m->top;
+    if (y + h > (float)view_h - margin) y = (float)view_h - margin - h;
+    if (y < margin) y = margin;
+    m->panel.y = y;
     ui_panel_begin(ui, &m->panel);
 }
 
@@ -321,6 +338,7 @@ static int settings_screen(Menu *m, Ui *ui, int view_w, int view_h)
     ui_slider_float(ui, "Battle animation speed", &s->anim_speed, SETTINGS_SPEED_MIN,
                     SETTINGS_SPEED_MAX, 2, "x");
     ui_toggle(ui, "Hex grid over the sea", &s->show_grid);
+    ui_toggle(ui, "Ask before ending a turn with ships idle", &s->ask_end_turn);
     if (ui_button(ui, "Apply and keep")) {
         act = MENU_ACT_SETTINGS;
         menu_show(m, MENU_MAIN);

@@ -55,6 +55,11 @@ typedef struct Menu {
     char map_path[PATHS_MAX];  /* the chosen map's full path (menu_setup) */
     char note[256];            /* an error to show, "" none */
     UiPanel panel;
+    /* The panel's top (output px) kept while a screen is open, so rows
+     * that come and go grow it downwards: nothing moves under the
+     * pointer. settle counts the frames left before it is fixed. */
+    float top;
+    int settle, top_view_w, top_view_h;
     char title[96];
     /* Labels of the cycling buttons (widgets keep pointers for one frame). */
     char map_label[160], opp_label[96], mode_label[96];

@@ -23,6 +23,7 @@ void settings_default(Settings *s)
     s->sharks = 3;
     s->anim_speed = 1.0f;
     s->show_grid = 1;
+    s->ask_end_turn = 1;
     s->fleet[0] = s->fleet[1] = 3;
     s->opponent = SETTINGS_VS_AI;
     s->turn_limit = 60;
@@ -68,6 +69,9 @@ static int apply(Settings *s, const KvReader *r, const char *k, const char *v, E
     } else if (!strcmp(k, "show_grid")) {
         if (parse_bool(v, &s->show_grid) != 0)
             return err_set(e, "%s:%d: show_grid '%s' is not on or off", r->name, r->line, v);
+    } else if (!strcmp(k, "ask_end_turn")) {
+        if (parse_bool(v, &s->ask_end_turn) != 0)
+            return err_set(e, "%s:%d: ask_end_turn '%s' is not on or off", r->name, r->line, v);
     } else if (!strcmp(k, "fish")) {
         if (kv_parse_int(v, 0, SETTINGS_FISH_MAX, &n) != 0)
             return err_set(e, "%s:%d: fish '%s' is not a whole number in 0..%d", r->name, r->line,
@@ -146,18 +150,21 @@ int settings_parse(Settings *s, const char *text, size_t len, const char *name, 
 int settings_format(const Settings *s, char *buf, size_t cap)
 {
     int opp = s->opponent >= 0 && s->opponent < SETTINGS_OPPONENTS ? s->opponent : 0;
-    int n = snprintf(buf, cap,
-                     "# shoal settings: written by the game's Settings screen; edit freely.\n"
-                     "# A bad line makes shoal ignore the whole file (and say which line)\n"
-                     "# without ever overwriting it.\n"
-                     "sea_life = %s\nfish = %d\nsharks = %d\nanim_speed = %.2f\n"
-                     "show_grid = %s\n\n# the last new skirmish\nfleet_a = %d\nfleet_b = %d\n"
-                     "opponent = %s\nturn_limit = %d\n"
-                     "# a shipped map's file name, or empty for a sea generated from map_seed\n"
-                     "map = %s\nmap_seed = %u\n",
-                     s->sea_life ? "on" : "off", s->fish, s->sharks, (double)s->anim_speed,
-                     s->show_grid ? "on" : "off", s->fleet[0], s->fleet[1], opponent_names[opp],
-                     s->turn_limit, s->map, (unsigned)s->map_seed);
+    int n =
+        snprintf(buf, cap,
+                 "# shoal settings: written by the game's Settings screen; edit freely.\n"
+                 "# A bad line makes shoal ignore the whole file (and say which line)\n"
+                 "# without ever overwriting it.\n"
+                 "sea_life = %s\nfish = %d\nsharks = %d\nanim_speed = %.2f\n"
+                 "show_grid = %s\n"
+                 "# ask before ending a turn while ships have no orders\n"
+                 "ask_end_turn = %s\n\n# the last new skirmish\nfleet_a = %d\nfleet_b = %d\n"
+                 "opponent = %s\nturn_limit = %d\n"
+                 "# a shipped map's file name, or empty for a sea generated from map_seed\n"
+                 "map = %s\nmap_seed = %u\n",
+                 s->sea_life ? "on" : "off", s->fish, s->sharks, (double)s->anim_speed,
+                 s->show_grid ? "on" : "off", s->ask_end_turn ? "on" : "off", s->fleet[0],
+                 s->fleet[1], opponent_names[opp], s->turn_limit, s->map, (unsigned)s->map_seed);
     return n >= 0 && (size_t)n < cap ? n : -1;
 }
 

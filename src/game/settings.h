@@ -24,6 +24,7 @@ typedef struct Settings {
     int fish, sharks;           /* 0..SETTINGS_FISH_MAX, 0..SETTINGS_SHARKS_MAX */
     float anim_speed;           /* battle animation speed, SETTINGS_SPEED_MIN..MAX */
     int show_grid;              /* 1: hex grid over the sea in battle */
+    int ask_end_turn;           /* 1: ask before a turn ends with ships left without orders */
     int fleet[2];               /* ships per side, 1..8 */
     int opponent;               /* SETTINGS_VS_AI / _HOTSEAT / _WATCH */
     int turn_limit;             /* 1..999 */
@@ -31,7 +32,8 @@ typedef struct Settings {
     uint32_t map_seed;          /* seed of a generated map */
 } Settings;
 
-/* The defaults: sea life on, 2000 fish, 3 sharks, speed 1, grid on, three
+/* The defaults: sea life on, 2000 fish, 3 sharks, speed 1, grid on, the
+ * end-turn check on, three
  * ships a side against the computer, 60 turns, the first shipped map. */
 void settings_default(Settings *s);
 

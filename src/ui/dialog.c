@@ -12,6 +12,7 @@
 /* Design px, multiplied by the pixel ratio. */
 #define BOX_W     560.0f
 #define BTN_W     112.0f
+#define BTN_PAD   12.0f /* a button's label to its edges */
 #define MAX_LINES 16
 
 void dialog_init(Dialog *d)
@@ -345,8 +346,14 @@ void dialog_draw(Dialog *d, SDL_Renderer *r, Text *t, int view_w, int view_h, fl
         SDL_RenderSetClipRect(r, NULL);
         y += f.h + THEME_DIALOG_GAP * s;
     }
-    /* Buttons right-aligned, the default one highlighted. */
+    /* Buttons right-aligned, the default one highlighted; all as wide as
+     * the widest label needs ("Don't ask again" outgrows BTN_W). */
     float bwid = BTN_W * s;
+    for (int i = 0; i < d->nbuttons; i++) {
+        int tw, th;
+        text_measure(t, d->button[i], &tw, &th);
+        if ((float)tw + 2 * BTN_PAD * s > bwid) bwid = (float)tw + 2 * BTN_PAD * s;
+    }
     float bx = box.x + box.w - THEME_DIALOG_PAD * s - (float)d->nbuttons * bwid -
                (float)(d->nbuttons - 1) * THEME_DIALOG_GAP * s;
     for (int i = 0; i < d->nbuttons; i++) {

@@ -18,7 +18,7 @@ typedef enum EdActKind {
     EDACT_SAVE_AS,
     EDACT_OPEN,
     EDACT_QUIT,
-    EDACT_GENERATE,
+    EDACT_GENERATE, /* arg 0 (the key): ask first; 1 (the panel's button): go */
     EDACT_VALIDATE,
     EDACT_ESCAPE, /* close the help, else drop a line, else close the report */
     EDACT_HELP,   /* show / hide the F1 help */
@@ -37,6 +37,7 @@ typedef enum EdActKind {
     EDACT_GRID,
     EDACT_SAIL,
     EDACT_SEA,
+    EDACT_PLAY, /* a skirmish on this map in the game */
     /* From the panels only. */
     EDACT_SET_BRUSH, /* arg: the brush diameter */
     EDACT_RENAME,    /* ask for the map's name */

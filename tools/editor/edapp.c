@@ -12,6 +12,7 @@
 #include "ui/draw.h"
 #include "ui/screenshot.h"
 #include "ui/theme.h"
+#include "core/words.h"
 
 #define FONT_FILE "fonts/DejaVuSans.ttf"
 /* A finding's highlight pulses this long after it is picked, seconds. */
@@ -52,9 +53,9 @@ static void validate(EdApp *a)
     if (a->report.r.count == 0)
         edapp_status(a, "Validation: no problems found");
     else
-        edapp_status(a, "Validation: %d error%s, %d warning%s", a->report.r.errors,
-                     a->report.r.errors == 1 ? "" : "s", a->report.r.warnings,
-                     a->report.r.warnings == 1 ? "" : "s");
+        edapp_status(a, "Validation: %d %s, %d %s", a->report.r.errors,
+                     words_plural(a->report.r.errors, "error", "errors"), a->report.r.warnings,
+                     words_plural(a->report.r.warnings, "warning", "warnings"));
 }
 
 static void pick(EdApp *a, int i)
@@ -85,6 +86,42 @@ static void generate(EdApp *a)
     }
     edapp_status(a, "Generated seed %u, %dx%d (Ctrl+Z undoes)", (unsigned)a->panels.gen.seed,
                  a->panels.gen.w, a->panels.gen.h);
+}
+
+/* Ctrl+G replaces the whole map, its size and name with it: show the
+ * settings it will use and ask (the panel's own button goes at once). */
+static void ask_generate(EdApp *a)
+{
+    a->panels.shown = true;
+    a->panels.gen_open = true;
+    const MapGenParams *g = &a->panels.gen;
+    char msg[400];
+    snprintf(msg, sizeof msg,
+             "Replace the whole map (%s) with a new %dx%d sea from seed %u, as the Generate "
+             "panel is set? Its land, size and name all change; Ctrl+Z undoes it.",
+             edit_map(a->ed)->meta.name, g->w, g->h, (unsigned)g->seed);
+    static const char *const b[] = {"Generate", "Cancel"};
+    dialog_open(&a->dlg, EDAPP_DLG_GENERATE, "Generate a new map?", msg, b, 2, 0, 1);
+}
+
+/* A skirmish in the game on the map as it is now: its own file when that
+ * holds every change, else a temp copy (the user's file is never written). */
+static void play(EdApp *a)
+{
+    edapp_end_pointer_ops(a);
+    const Map *m = edit_map(a->ed);
+    bool saved = a->files.path[0] && !edapp_dirty(a);
+    char name[PATHS_MAX];
+    snprintf(name, sizeof name, "%s", a->files.path[0] ? paths_base_name(a->files.path) : "");
+    size_t n = strlen(name);
+    if (n > 4 && !strcmp(name + n - 4, ".png")) name[n - 4] = '\0';
+    Err e = {{0}};
+    if (play_start(&a->play, m, saved ? a->files.path : NULL, name, &e) != 0) {
+        edapp_status(a, "%s", e.msg);
+        return;
+    }
+    edapp_status(a, "Playing %s in the game%s", m->meta.name,
+                 saved ? "" : " (a copy with the unsaved changes)");
 }
 
 static void set_overlay(EdApp *a, unsigned bit, bool on)
@@ -163,7 +200,13 @@ static void apply_edit(EdApp *a, EdAct act)
         edapp_request_quit(a);
         break;
     case EDACT_GENERATE:
-        generate(a);
+        if (act.arg)
+            generate(a);
+        else
+            ask_generate(a);
+        break;
+    case EDACT_PLAY:
+        play(a);
         break;
     case EDACT_VALIDATE:
         validate(a);
@@ -395,6 +438,9 @@ void edapp_frame(EdApp *a, double dt)
     seaprev_update(&a->view.sea, dt, &a->view.cam);
     if (a->report.pick >= 0) a->report.pick_time += dt;
     if (a->status_left > 0) a->status_left -= dt;
+    int played = play_poll(&a->play);
+    /* The game says why on stderr (an unplayable map exits 2). */
+    if (played > 0) edapp_status(a, "The game ended with exit status %d (see its message)", played);
     theme_draw_color(a->r, THEME_SEA_CLEAR);
     SDL_RenderClear(a->r);
     mapview_draw(&a->view.map, &a->view.cam);
@@ -442,7 +488,11 @@ void edapp_event(EdApp *a, const SDL_Event *ev)
     }
     if (dialog_event(&a->dlg, ev)) {
         int kind, b = dialog_take(&a->dlg, &kind);
-        if (b >= 0) edapp_answer(a, kind, b);
+        if (b >= 0 && kind == EDAPP_DLG_GENERATE) {
+            if (b == 0) generate(a);
+        } else if (b >= 0) {
+            edapp_answer(a, kind, b);
+        }
         return;
     }
     if (ev->type == SDL_KEYDOWN) {
@@ -527,6 +577,7 @@ int edapp_init(EdApp *a, const EdOptions *o, Map *m, const char *path, SDL_Windo
 
 void edapp_deinit(EdApp *a)
 {
+    play_deinit(&a->play);
     seaprev_deinit(&a->view.sea);
     edoverlay_deinit(&a->overlay);
     if (a->view.chart_ok) chart_deinit(&a->view.chart);

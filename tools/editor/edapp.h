@@ -22,6 +22,7 @@
 #include "edoverlay.h"
 #include "edpanels.h"
 #include "mapview.h"
+#include "play.h"
 #include "seaprev.h"
 #include "ui/camera.h"
 #include "ui/dialog.h"
@@ -57,14 +58,15 @@ typedef struct EdOptions {
 /* Where a dialog's answer leads. */
 typedef enum EdDialogKind {
     EDAPP_DLG_NONE,
-    EDAPP_DLG_UNSAVED, /* Save / Discard / Cancel before `pending` */
-    EDAPP_DLG_OPEN,    /* path field: Open / Cancel */
-    EDAPP_DLG_SAVE_AS, /* path field: Save / Cancel */
-    EDAPP_DLG_REPLACE, /* Save As onto an existing file: Replace / Cancel */
-    EDAPP_DLG_RESTORE, /* a recovery copy exists: Restore / Discard */
-    EDAPP_DLG_MESSAGE, /* OK */
-    EDAPP_DLG_RENAME,  /* the map's name */
-    EDAPP_DLG_SEED,    /* the generator's seed */
+    EDAPP_DLG_UNSAVED,  /* Save / Discard / Cancel before `pending` */
+    EDAPP_DLG_OPEN,     /* path field: Open / Cancel */
+    EDAPP_DLG_SAVE_AS,  /* path field: Save / Cancel */
+    EDAPP_DLG_REPLACE,  /* Save As onto an existing file: Replace / Cancel */
+    EDAPP_DLG_RESTORE,  /* a recovery copy exists: Restore / Discard */
+    EDAPP_DLG_MESSAGE,  /* OK */
+    EDAPP_DLG_RENAME,   /* the map's name */
+    EDAPP_DLG_SEED,     /* the generator's seed */
+    EDAPP_DLG_GENERATE, /* Ctrl+G: Generate / Cancel */
 } EdDialogKind;
 
 /* What waits for the unsaved-changes question (or a Save As). */
@@ -150,7 +152,8 @@ typedef struct EdApp {
     EdFiles files;
     EdPanels panels;
     EdOverlay overlay;
-    bool help; /* the F1 help is shown */
+    EdPlay play; /* the game started by "Play this map" */
+    bool help;   /* the F1 help is shown */
 
     char status[512];
     double status_left;

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "files.h"
+#include "core/words.h"
 
 static void message(EdApp *a, const char *title, const char *msg)
 {
@@ -202,9 +203,10 @@ static bool save_to(EdApp *a, const char *path)
     edapp_update_title(a);
     if (a->report.ok && a->report.r.count > 0) {
         a->report.show = true;
-        edapp_status(a, "Saved %s \xE2\x80\x94 %d error%s, %d warning%s (see Validation)", path,
-                     a->report.r.errors, a->report.r.errors == 1 ? "" : "s", a->report.r.warnings,
-                     a->report.r.warnings == 1 ? "" : "s");
+        edapp_status(a, "Saved %s \xE2\x80\x94 %d %s, %d %s (see Validation)", path,
+                     a->report.r.errors, words_plural(a->report.r.errors, "error", "errors"),
+                     a->report.r.warnings,
+                     words_plural(a->report.r.warnings, "warning", "warnings"));
     } else {
         edapp_status(a, "Saved %s", path);
     }
@@ -446,6 +448,7 @@ void edapp_answer(EdApp *a, int kind, int b)
     case EDAPP_DLG_SEED:
         if (b == 0) answer_seed(a);
         break;
+    case EDAPP_DLG_GENERATE: /* edapp.c generates: the answer never comes here */
     case EDAPP_DLG_MESSAGE:
     case EDAPP_DLG_NONE:
         break;

@@ -9,6 +9,7 @@
 #include "core/hex.h"
 #include "ui/draw.h"
 #include "ui/theme.h"
+#include "core/words.h"
 
 static void fill(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color c)
 {
@@ -107,6 +108,7 @@ EdAct edpanels_map(EdPanels *p, const EdPanelsFrame *f)
     ui_label(ui, line);
     int g = p->gen_open;
     if (ui_toggle(ui, "Generator panel", &g)) p->gen_open = g != 0;
+    if (ui_button(ui, edact_label(EDACT_PLAY))) act.kind = EDACT_PLAY;
     ui_panel_end(ui);
     return act;
 }
@@ -137,7 +139,8 @@ EdAct edpanels_gen(EdPanels *p, const EdPanelsFrame *f)
     ui_slider_int(ui, "Islands", &p->gen.islands, 0, 64, UI_LINEAR);
     int mir = p->gen.mirror;
     if (ui_toggle(ui, "Mirror symmetry", &mir)) p->gen.mirror = mir != 0;
-    if (ui_button(ui, edact_label(EDACT_GENERATE))) act.kind = EDACT_GENERATE;
+    /* The settings are in view here: the button needs no question. */
+    if (ui_button(ui, edact_label(EDACT_GENERATE))) act = (EdAct){EDACT_GENERATE, 1};
     ui_panel_end(ui);
     return act;
 }
@@ -177,8 +180,9 @@ EdAct edpanels_report(EdPanels *p, const EdPanelsFrame *f)
     if (!f->report_ok)
         snprintf(title, sizeof title, "Validation");
     else
-        snprintf(title, sizeof title, "Validation: %d error%s, %d warning%s%s", r->errors,
-                 r->errors == 1 ? "" : "s", r->warnings, r->warnings == 1 ? "" : "s",
+        snprintf(title, sizeof title, "Validation: %d %s, %d %s%s", r->errors,
+                 words_plural(r->errors, "error", "errors"), r->warnings,
+                 words_plural(r->warnings, "warning", "warnings"),
                  stale ? "  (changed since; V re-checks)" : "");
     p->p_report.title = title;
     ui_panel_begin(ui, &p->p_report);

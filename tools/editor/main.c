@@ -13,6 +13,7 @@
 #include "core/mapgen.h"
 #include "edapp.h"
 #include "script.h"
+#include "ui/wintitle.h"
 
 #ifndef SHOAL_VERSION
 #define SHOAL_VERSION "0.1.0"
@@ -255,6 +256,8 @@ int main(int argc, char **argv)
      * handlers, which would only queue an SDL_QUIT for the quit dialog. */
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
     stop_catch(true);
+    /* Else the title's em dash and file name never reach X (xprop). */
+    wintitle_init();
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
         fprintf(stderr, "shoal-editor: SDL: %s\n", SDL_GetError());
         map_free(&m);

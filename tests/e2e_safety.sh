@@ -1,0 +1,397 @@
+#!/usr/bin/env bash
+# e2e_safety: what keeps a player from losing work or seeing the other
+# side's orders, in real windows (Xvfb, keys and clicks by xdotool, F12
+# screenshots read with PIL): the end-turn check when ships have no
+# orders (once a turn; "Don't ask again" sticks in settings.ini); F9 and
+# a new skirmish ask before throwing away unsaved progress; a hot-seat
+# turn shows side B nothing of side A's orders, nor the board at the
+# curtain behind the menu; the New skirmish panel does not move under
+# the pointer; the editor's title reaches X as UTF-8 (xprop) and its
+# "Play this map" starts a battle on the map being edited.
+set -u
+. tests/lib_e2e.sh
+B=${SHOAL_BUILD:-build}
+PY=/usr/bin/python3
+slow=1
+[ -n "${SHOAL_TEST_LIGHT:-}" ] && [ "${SHOAL_TEST_LIGHT}" != 0 ] && slow=5
+if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null || ! command -v xprop >/dev/null; then
+    echo "  skip: Xvfb, xdotool or xprop is not installed (make check installs them)"
+    e2e_done e2e_safety
+    exit
+fi
+B_ABS=$(cd "$B" && pwd)
+# Never the tester's own settings, saves or recovery copies.
+export HOME="$T/home" XDG_CONFIG_HOME="$T/config"
+mkdir -p "$HOME" "$T/run"
+SETTINGS="$XDG_CONFIG_HOME/shoal/settings.ini"
+SAVES="$XDG_DATA_HOME/shoal/saves"
+
+for d in $(seq 140 169); do [ -e "/tmp/.X$d-lock" ] || break; done
+# -noreset: a game started as the last one leaves must still find a display.
+Xvfb ":$d" -screen 0 1024x768x24 -nolisten tcp -noreset >/dev/null 2>&1 &
+xpid=$!
+export DISPLAY=":$d" SDL_VIDEODRIVER=x11
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null; done
+    kill "$xpid" 2>/dev/null
+    wait 2>/dev/null
+    # SHOAL_E2E_KEEP=DIR keeps the pictures and logs, to look at.
+    [ -n "${SHOAL_E2E_KEEP:-}" ] && mkdir -p "$SHOAL_E2E_KEEP" && cp "$T"/*.png "$T"/*.err "$SHOAL_E2E_KEEP"/ 2>/dev/null
+    rm -rf "$T"
+}
+trap cleanup EXIT
+sleep 1
+kill -0 "$xpid" 2>/dev/null || { no "Xvfb did not start on :$d"; e2e_done e2e_safety; exit; }
+
+wait_for() {
+    local n=$(($1 * 10))
+    shift
+    for ((i = 0; i < n; i++)); do
+        "$@" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+window_of() { xdotool search --pid "$1" 2>/dev/null | head -n 1; }
+has_window() { [ -n "$(window_of "$pid")" ]; }
+# start NAME ARGS...: the game in $T/run (F12 writes there), its window in $win.
+start() {
+    local name=$1
+    shift
+    rm -f "$T/run"/shoal-*.png
+    (cd "$T/run" && exec "$B_ABS/shoal" --size 1024x640 --sea-life off "$@") >"$T/$name.out" 2>"$T/$name.err" &
+    pid=$!
+    pids+=("$pid")
+    win=""
+    wait_for $((20 * slow)) has_window && win=$(window_of "$pid")
+    [ -n "$win" ] || return 1
+    xdotool mousemove --window "$win" 20 330
+    # The loop runs once F12 gives a picture.
+    shot "$T/$name-first.png" $((20 * slow))
+}
+stop_game() {
+    kill -TERM "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+}
+# shot OUT [SECONDS]: F12, and the picture it wrote moved to OUT.
+shot() {
+    local out=$1 secs=${2:-$((3 * slow))} f
+    rm -f "$T/run"/shoal-*.png
+    xdotool key F12
+    for ((k = 0; k < secs * 10; k++)); do
+        f=$(ls "$T/run"/shoal-*.png 2>/dev/null | head -n 1)
+        if [ -n "$f" ]; then
+            sleep 0.1 # written whole: a temp file renamed
+            mv "$f" "$out"
+            return 0
+        fi
+        sleep 0.1
+    done
+    return 1
+}
+key() { xdotool key "$@"; sleep 0.3; }
+click() { xdotool mousemove --window "$win" "$1" "$2" click 1; sleep 0.3; xdotool mousemove --window "$win" 20 330; sleep 0.2; }
+# A dialog box (THEME_DIALOG, nearly opaque) fills the middle of the picture.
+dialog_shown() {
+    "$PY" - "$1" <<'EOF'
+import sys, numpy as np
+from PIL import Image
+a = np.asarray(Image.open(sys.argv[1]).convert("RGB")).astype(int)
+h, w = a.shape[:2]
+mid = a[h // 2 - 40:h // 2 + 40, w // 2 - 250:w // 2 + 250]
+near = (np.abs(mid - np.array([8, 26, 44])).max(axis=2) <= 8).mean()
+sys.exit(0 if near > 0.5 else 1)
+EOF
+}
+# The steps plotted for ship N in a save ("-": none).
+steps_of() { sed -n "/^\[orders.$2\]/,/^steps/s/^steps = //p" "$1"; }
+turn_of() { sed -n 's/^turn = //p' "$1"; }
+
+# --- the end-turn check ----------------------------------------------------
+# Against the computer, on a generated sea: A1 is selected; a click on
+# the open sea to her right gives her a path, A2 and A3 have none.
+if start endturn --skirmish --seed 3 --opponent ai; then
+    click 450 200
+    click 898 90 # End turn (the Battle panel's button)
+    shot "$T/ask.png" && dialog_shown "$T/ask.png" && ok "End turn with ships idle asks before the turn ends" ||
+        no "no end-turn question on screen"
+    # The dialog's buttons (1024x640, three of them): left, middle, right.
+    click 564 355 # Keep plotting
+    key F5
+    save="$SAVES/quicksave.sav"
+    [ "$(turn_of "$save")" = 1 ] && grep -q '^submitted = none' "$save" &&
+        ok "Keep plotting: still turn 1, nothing submitted" || no "Keep plotting ended the turn: $(grep -E '^(turn|submitted) =' "$save")"
+    [ "$(steps_of "$save" 0)" != "-" ] && ok "A1's path is still plotted" || no "A1's path was lost"
+    key Return # asked once this turn: it ends now
+    shot "$T/noask.png" && ! dialog_shown "$T/noask.png" && ok "the second Enter of a turn does not ask again" ||
+        no "asked twice in one turn"
+    key space
+    key F5
+    [ "$(turn_of "$save")" = 2 ] && ok "the turn ended: turn 2 is plotted" || no "the turn did not end: turn $(turn_of "$save")"
+    key Return
+    shot "$T/ask2.png" && dialog_shown "$T/ask2.png" && ok "a new turn asks again" || no "turn 2 did not ask"
+    click 707 355 # Don't ask again
+    wait_for 3 grep -q '^ask_end_turn = off' "$SETTINGS" && ok "Don't ask again is kept in settings.ini" ||
+        no "settings.ini: $(grep ask_end_turn "$SETTINGS" 2>&1)"
+    key space
+    key Return
+    shot "$T/ask3.png" && ! dialog_shown "$T/ask3.png" && ok "after Don't ask again no question comes" ||
+        no "asked after Don't ask again"
+    # Save, then load: F9 over a fresh path keeps it in a new save first.
+    # (A1's route from turn 1 goes on giving her orders each turn: clear
+    # it before the save, so the click after it is new.)
+    key space
+    key BackSpace
+    key F5
+    click 450 200
+    key F9
+    click 421 355 # Save, then load
+    kept() { ls "$SAVES"/turn[0-9]*-*.sav >/dev/null 2>&1; }
+    if wait_for 5 kept; then
+        sleep 0.3
+        dated=$(ls "$SAVES"/turn[0-9]*-*.sav | head -n 1)
+        [ "$(steps_of "$dated" 0)" != "-" ] && ok "Save, then load keeps the battle with A1's path in $(basename "$dated")" ||
+            no "the dated save lacks A1's path"
+        loaded() { key F5; [ "$(steps_of "$save" 0)" = "-" ]; }
+        wait_for 5 loaded && ok "... then loads the quick save" || no "the quick save was not loaded"
+    else
+        no "Save, then load wrote no save: $(ls "$SAVES")"
+    fi
+    stop_game
+else
+    no "no window for the battle: $(head -c 300 "$T/endturn.err")"
+fi
+
+# --- F9 and New skirmish with unsaved progress -----------------------------
+rm -rf "$SAVES" "$XDG_CONFIG_HOME"
+if start discard --skirmish --seed 3 --opponent ai; then
+    save="$SAVES/quicksave.sav"
+    key F5 # the quick save: no orders yet
+    cp "$save" "$T/clean.sav"
+    click 450 200 # A1's path: progress since the save
+    key F9
+    shot "$T/f9.png" && dialog_shown "$T/f9.png" && ok "F9 with unsaved orders asks first" || no "F9 loaded without asking"
+    click 707 355 # Cancel
+    key F5
+    [ "$(steps_of "$save" 0)" != "-" ] && ok "Cancel keeps the battle as it was (A1's path)" ||
+        no "Cancel lost A1's path"
+    key F9
+    shot "$T/f9b.png" && ! dialog_shown "$T/f9b.png" && ok "F9 right after a save loads without asking" ||
+        no "F9 asked with nothing to lose"
+    sleep 0.5
+    key 1 # A1, whose loaded path is cleared: progress again
+    key BackSpace
+    # New skirmish from the menu (under Resume battle), then Start.
+    key Escape # deselects A1
+    key Escape
+    click 510 299
+    click 510 415
+    shot "$T/new.png" && dialog_shown "$T/new.png" && ok "Start the battle over unsaved orders asks first" ||
+        no "a new battle started without asking"
+    click 705 355 # Cancel
+    [ -e "$SETTINGS" ] && no "Cancel still started the battle (settings.ini written)" ||
+        ok "Cancel: no new battle"
+    click 510 415
+    click 560 355 # Don't save
+    wait_for $((10 * slow)) test -e "$SETTINGS" && ok "Don't save starts the new battle" || no "Don't save started nothing"
+    # F5 once the new battle is on screen (keys are dropped while it loads).
+    # (The old one was on a generated sea, the menu's is Channel Isles.)
+    fresh() { key F5; grep -q '^map = .*channel-isles.png' "$save"; }
+    wait_for $((10 * slow)) fresh && ok "the new battle is on screen" ||
+        no "the new battle never came: $(grep '^map' "$save")"
+    stop_game
+else
+    no "no window for the battle: $(head -c 300 "$T/discard.err")"
+fi
+
+# --- hot-seat: nothing of A's orders on B's screen -------------------------
+# The same battle twice: A plots a path (its note "A1 sails as far as she
+# can towards it this turn" on screen as the turn ends) or nothing; after
+# the curtain B's screen must be the same picture both times.
+hotseat() {
+    local name=$1 plot=$2
+    rm -rf "$XDG_CONFIG_HOME" "$SAVES"
+    start "$name" --skirmish --seed 3 --opponent hotseat || return 1
+    key Return # A lifts the curtain
+    [ "$plot" = 1 ] && click 450 200
+    key Return # end turn: asked about idle ships
+    key Return # End turn
+    # (No F12 at the curtain: its "saved ..." note would reach B's screen.)
+    key Return # B lifts the curtain
+    shot "$T/$name-b.png" || return 1
+    # B ends the turn; after the replay, A's curtain of turn 2.
+    key Return
+    key Return
+    key space
+    shot "$T/$name-curtain.png" || return 1
+    key Escape # the menu, at the curtain
+    shot "$T/$name-menu.png" || return 1
+    stop_game
+    return 0
+}
+if hotseat hs-plot 1 && hotseat hs-none 0; then
+    if "$PY" - "$T/hs-plot-b.png" "$T/hs-none-b.png" <<'EOF'; then
+import sys, numpy as np
+from PIL import Image
+a = np.asarray(Image.open(sys.argv[1]).convert("RGB")).astype(int)
+b = np.asarray(Image.open(sys.argv[2]).convert("RGB")).astype(int)
+d = np.abs(a - b).max(axis=2)
+d[:70, :] = 0  # the status line (frame rate) and its message
+ys, xs = np.nonzero(d > 24)
+if len(ys) > 20:
+    sys.exit("B's screens differ in %d px, within x %d..%d, y %d..%d" % (len(ys), xs.min(), xs.max(), ys.min(), ys.max()))
+EOF
+        ok "hot-seat: B's screen is the same whether A plotted or not (no toast, no path)"
+    else
+        no "hot-seat: A's orders show on B's screen"
+    fi
+    # The curtain hides the board; so does the curtain behind the menu.
+    if "$PY" - "$T/hs-plot-curtain.png" "$T/hs-plot-menu.png" <<'EOF'; then
+import sys, numpy as np
+from PIL import Image
+for f in sys.argv[1:]:
+    a = np.asarray(Image.open(f).convert("RGB")).astype(int)
+    # The left fifth, below the status line, holds no panel: flat curtain.
+    side = a[40:-60, : a.shape[1] // 5]
+    spread = side.reshape(-1, 3).std(axis=0).max()
+    if spread > 3:
+        sys.exit("%s: the board shows beside the panels (spread %.1f)" % (f, spread))
+EOF
+        ok "hot-seat: the curtain, and the menu opened at it, show nothing of the board"
+    else
+        no "hot-seat: the board shows at the curtain"
+    fi
+else
+    no "hot-seat runs failed: $(head -c 300 "$T/hs-plot.err") $(head -c 300 "$T/hs-none.err")"
+fi
+
+# --- New skirmish: the panel stays put under the pointer --------------------
+rm -rf "$XDG_CONFIG_HOME" "$SAVES"
+if start menu --menu; then
+    click 510 267 # New skirmish
+    shot "$T/menu0.png"
+    # Every map in turn, the generated sea (two more rows), and back.
+    nmaps=$(ls data/maps/*.png | wc -l)
+    for ((k = 0; k <= nmaps; k++)); do click 510 216; done
+    shot "$T/menu1.png"
+    if "$PY" - "$T/menu0.png" "$T/menu1.png" <<'EOF'; then
+import sys, numpy as np
+from PIL import Image
+a = np.asarray(Image.open(sys.argv[1]).convert("RGB")).astype(int)
+b = np.asarray(Image.open(sys.argv[2]).convert("RGB")).astype(int)
+d = np.abs(a - b).max(axis=2)
+d[:70, :] = 0  # the status line (frame rate) and its message
+n = int((d > 24).sum())
+if n > 20:
+    sys.exit("the panel differs in %d px" % n)
+EOF
+        ok "clicking Map › round every map comes back to the same panel"
+    else
+        no "the Map › clicks landed elsewhere (the panel moved)"
+    fi
+    click 510 415 # Start the battle
+    wait_for 5 test -e "$SETTINGS"
+    grep -q '^map = channel-isles.png' "$SETTINGS" && grep -q '^map_seed = 1$' "$SETTINGS" &&
+        ok "the battle starts on the first map, seed untouched" ||
+        no "settings after the clicks: $(grep -E '^map' "$SETTINGS" 2>&1 | tr '\n' ' ')"
+    stop_game
+else
+    no "no window for the menu: $(head -c 300 "$T/menu.err")"
+fi
+
+# --- the editor: its title in X, Ctrl+G asks, Play this map ---------------
+mkdir -p "$T/maps"
+cp data/maps/channel-isles.png data/maps/channel-isles.ini "$T/maps/"
+user="$T/maps/channel-isles.png"
+cp "$user" "$T/user-before.png"
+(cd "$T/run" && exec "$B_ABS/shoal-editor" --size 1024x700 "$user") >"$T/editor.out" 2>"$T/editor.err" &
+pid=$!
+pids+=("$pid")
+win=""
+wait_for $((20 * slow)) has_window && win=$(window_of "$pid")
+if [ -n "$win" ]; then
+    xdotool mousemove --window "$win" 300 300
+    sleep 1
+    # xprop prints UTF8_STRING values as they are: the em dash must be whole.
+    want=$(printf 'channel-isles.png \xE2\x80\x94 Channel Isles \xE2\x80\x94 shoal-editor')
+    net=$(xprop -id "$win" _NET_WM_NAME)
+    [ "$net" = "_NET_WM_NAME(UTF8_STRING) = \"$want\"" ] && ok "the editor's _NET_WM_NAME is its title ($want)" ||
+        no "_NET_WM_NAME: $net"
+    wm=$(xprop -id "$win" WM_NAME)
+    [ "$wm" = "WM_NAME(UTF-8) = \"$want\"" ] && ok "WM_NAME holds the title in UTF-8, no mojibake" || no "WM_NAME: $wm"
+    # A stroke of land: the title says there are unsaved changes.
+    xdotool mousemove --window "$win" 400 400 mousedown 1 mousemove --window "$win" 430 420 \
+        mousemove --window "$win" 460 430 mouseup 1
+    dirty() { xprop -id "$win" _NET_WM_NAME | grep -qF "= \"*$want\""; }
+    wait_for 3 dirty && ok "an edit puts * in front of the title" || no "no *: $(xprop -id "$win" _NET_WM_NAME)"
+    # Play this map (the Map settings panel's button): the game starts on
+    # a copy with the stroke; the user's file is not written.
+    xdotool mousemove --window "$win" 882 319 click 1
+    gp=""
+    # The editor's child called shoal, from /proc (fields: pid (comm) state ppid).
+    playing() {
+        local f c comm st pp
+        for f in /proc/[0-9]*/stat; do
+            read -r c comm st pp _ <"$f" 2>/dev/null || continue
+            [ "$pp" = "$pid" ] && [ "$comm" = "(shoal)" ] && gp=$c && return 0
+        done
+        return 1
+    }
+    if wait_for $((10 * slow)) playing; then
+        pids+=("$gp")
+        args=$(tr '\0' ' ' </proc/"$gp"/cmdline)
+        copy=$(sed -n 's/.*--skirmish --map \([^ ]*\).*/\1/p' <<<"$args")
+        case "$copy" in
+        */shoal-play-*/channel-isles.png) ok "Play this map starts shoal --skirmish on a temp copy" ;;
+        *) no "the game was started as: $args" ;;
+        esac
+        gwin=""
+        game_win() { gwin=$(xdotool search --pid "$gp" 2>/dev/null | head -n 1); [ -n "$gwin" ]; }
+        if wait_for $((20 * slow)) game_win; then
+            gt=$(xprop -id "$gwin" _NET_WM_NAME)
+            [ "$gt" = "_NET_WM_NAME(UTF8_STRING) = \"$(printf 'shoal \xE2\x80\x94 Channel Isles')\"" ] &&
+                ok "the game's window opens on the map, its title whole" || no "the game's title: $gt"
+        else
+            no "the game opened no window: $(head -c 300 "$T/editor.err")"
+        fi
+        [ -s "$copy" ] && ! cmp -s "$copy" "$user" && ok "the copy holds the unsaved stroke" ||
+            no "the copy is missing or lacks the stroke"
+        cmp -s "$user" "$T/user-before.png" && ok "the user's map file is untouched" || no "Play wrote the user's file"
+        kill -TERM "$gp"
+        gone() { [ ! -e "$copy" ]; }
+        wait_for 5 gone && ok "the copy goes when the game ends" || no "the copy stays: $copy"
+    else
+        no "Play this map started no game: $(head -c 300 "$T/editor.err")"
+    fi
+    # Ctrl+G: the Generate panel opens and a question comes; Cancel
+    # leaves the map (and its name) alone; Generate replaces it.
+    xdotool windowfocus "$win"
+    xdotool mousemove --window "$win" 300 300
+    sleep 0.3
+    xdotool key ctrl+g
+    sleep 0.5
+    rm -f "$T/run"/shoal-editor-*.png
+    xdotool key F12
+    ed_shot() { ls "$T/run"/shoal-editor-*.png >/dev/null 2>&1; }
+    wait_for 3 ed_shot && sleep 0.1
+    f=$(ls "$T/run"/shoal-editor-*.png 2>/dev/null | head -n 1)
+    [ -n "$f" ] && mv "$f" "$T/ed-gen.png" && dialog_shown "$T/ed-gen.png" && ok "Ctrl+G asks first" ||
+        no "Ctrl+G asked nothing"
+    xdotool key Escape
+    sleep 0.5
+    dirty && ok "Cancel: the map keeps its name" || no "Cancel still generated: $(xprop -id "$win" _NET_WM_NAME)"
+    xdotool key ctrl+g
+    sleep 0.5
+    xdotool key Return
+    renamed() { ! xprop -id "$win" _NET_WM_NAME | grep -q "Channel Isles"; }
+    wait_for $((10 * slow)) renamed && ok "Generate replaces the map ($(xprop -id "$win" _NET_WM_NAME | sed 's/.*= //'))" ||
+        no "Generate did nothing"
+    kill -KILL "$pid"
+    wait "$pid" 2>/dev/null
+else
+    no "no editor window: $(head -c 300 "$T/editor.err")"
+fi
+
+e2e_done e2e_safety
