@@ -171,7 +171,7 @@ passes=$(field "$T/probe_cursor.json" passes)
 $PYTHON - "$T" <<'PY' && ok "--probe ratios in range, disks sampled" || bad "--probe ratios"
 import json, sys
 t = sys.argv[1]
-want = {"cursor": ["inside", "track_1s", "track_2s"], "shark": ["r20", "r32", "r40", "track_1s", "track_2s"],
+want = {"cursor": ["inside", "track_1s", "track_2s"], "shark": ["r20", "r32", "r40", "track_1s", "track_2s", "track_3s"],
         "hull": ["along", "wake_1s", "wake_2s"]}
 for p, slots in want.items():
     d = json.load(open(f"{t}/probe_{p}.json"))

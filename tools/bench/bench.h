@@ -153,7 +153,7 @@ int bench_bytes_per_fish(Sea *sea, int steps, double *out, Err *e);
 /* The game's cursor scares fish within 40 pt of it; at the battle's zoom
  * (36 pt a hex) on a map of 24 px hexes that is 40 * 24 / 36 map px. */
 #define BENCH_CURSOR_RADIUS 26.7f
-#define BENCH_PROBE_SLOTS   5
+#define BENCH_PROBE_SLOTS   6
 /* A probe is BENCH_PROBE_PASSES passes, each in a fresh pair of seas
  * (both from one seed, a new seed a pass): the pair settles for the
  * warmup (default 10 s), then the stimulus appears BENCH_PROBE_START px

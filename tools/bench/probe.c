@@ -9,8 +9,8 @@
 
 const char *const BENCH_PROBE_NAMES[] = {"cursor", "shark", "hull", NULL};
 
-/* Positions kept for the slots behind the stimulus: 2 s at 60 Hz, and one. */
-#define PROBE_TRACK 256
+/* Positions kept for the slots behind the stimulus: 3 s at 60 Hz, and one. */
+#define PROBE_TRACK 192
 
 typedef struct SlotDef {
     const char *name;
@@ -19,8 +19,9 @@ typedef struct SlotDef {
 } SlotDef;
 
 static const SlotDef CURSOR_SLOTS[] = {{"inside", 0, 0}, {"track_1s", 0, 1}, {"track_2s", 0, 2}};
-static const SlotDef SHARK_SLOTS[] = {
-    {"r20", 20, 0}, {"r32", 32, 0}, {"r40", 40, 0}, {"track_1s", 40, 1}, {"track_2s", 40, 2}};
+static const SlotDef SHARK_SLOTS[] = {{"r20", 20, 0},      {"r32", 32, 0},
+                                      {"r40", 40, 0},      {"track_1s", 40, 1},
+                                      {"track_2s", 40, 2}, {"track_3s", 40, 3}};
 static const SlotDef HULL_SLOTS[] = {{"along", 0, 0}, {"wake_1s", 0, 1}, {"wake_2s", 0, 2}};
 
 static void slots_for(const BenchProbeSetup *s, BenchProbeResult *out)
