@@ -26,8 +26,9 @@ RUN_PKGS := build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf
 # screenshots.
 TEST_PKGS := check xvfb xdotool x11-utils clang libclang-rt-14-dev valgrind clang-format strace \
              python3 python3-pil python3-numpy
-# Only `make bench` needs these: OpenCV is the yardstick for the shore bake.
-BENCH_PKGS := python3 python3-opencv python3-numpy
+# Only `make bench` needs these: OpenCV is the yardstick for the shore bake;
+# valgrind (cachegrind) counts the sea's instructions per fish (count-ir.sh).
+BENCH_PKGS := python3 python3-opencv python3-numpy valgrind
 # Root installs directly; anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # run-bench: the sea's headline figures in one go (a few minutes on 2 cores),
+# the instructions per fish per step (count-ir.sh, which load cannot move),
 # then the shore bake against OpenCV when that script is present.
 set -u
 BUILD=${1:-build}
@@ -66,6 +67,9 @@ line "100,000 / 10,000 fish, 2 threads:" \
     "($(r "$(sub "$T/scale.json" a median_ms)") ms -> $(r "$(sub "$T/scale.json" b median_ms)") ms)"
 line "2 threads vs 1, 100,000 fish:" \
     "$(r "$(field "$T/threads.json" ratio)")x faster (states identical: $(field "$T/threads.json" same_state))"
+
+echo
+tools/bench/count-ir.sh "$BUILD" || exit 1
 
 if [ -f tools/bench/bake_vs_opencv.py ]; then
     echo
