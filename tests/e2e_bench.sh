@@ -211,6 +211,22 @@ expect_fail "--every with --sweep" "--every: not with --sweep" "$BIN" --every 5 
 printf 'not a png' >"$T/junk.png"
 expect_fail "map that is not a PNG" "$T/junk.png" "$BIN" --map "$T/junk.png"
 
+# count-ir: instructions per fish per step, whole run and per function.
+if out=$(tools/bench/count-ir.sh "$BUILD" 500 5 10 2>&1) &&
+    grep -Eq '^  the whole run +[1-9][0-9]*\.[0-9] instructions per fish per step$' <<<"$out" &&
+    grep -Eq '^  fish_range(_avx)? +[1-9][0-9]*\.[0-9]$' <<<"$out"; then
+    ok "count-ir: $(grep 'the whole run' <<<"$out" | tr -s ' ')"
+else
+    bad "count-ir: $out"
+fi
+if out=$(tools/bench/count-ir.sh "$BUILD" 500 10 5 2>&1); then
+    bad "count-ir with S2 < S1 ran"
+elif [ $? -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ]; then
+    ok "count-ir with S2 < S1: exit 2, $out"
+else
+    bad "count-ir with S2 < S1: $out"
+fi
+
 if [ $fails -eq 0 ]; then
     echo "e2e_bench: all checks passed"
 else
