@@ -14,6 +14,10 @@ B=${SHOAL_BUILD:-build}
 PY=/usr/bin/python3
 slow=1
 [ -n "${SHOAL_TEST_LIGHT:-}" ] && [ "${SHOAL_TEST_LIGHT}" != 0 ] && slow=5
+# Seconds a key or click is given to be handled before the next (the
+# sanitizer builds on a busy machine take several times longer).
+tick=0.3
+[ "$slow" -gt 1 ] && tick=1.2
 if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null || ! command -v xprop >/dev/null; then
     echo "  skip: Xvfb, xdotool or xprop is not installed (make check installs them)"
     e2e_done e2e_safety
@@ -65,7 +69,7 @@ start() {
     pid=$!
     pids+=("$pid")
     win=""
-    wait_for $((20 * slow)) has_window && win=$(window_of "$pid")
+    wait_for $((40 * slow)) has_window && win=$(window_of "$pid")
     [ -n "$win" ] || return 1
     xdotool mousemove --window "$win" 20 330
     # The loop runs once F12 gives a picture.
@@ -91,8 +95,8 @@ shot() {
     done
     return 1
 }
-key() { xdotool key "$@"; sleep 0.3; }
-click() { xdotool mousemove --window "$win" "$1" "$2" click 1; sleep 0.3; xdotool mousemove --window "$win" 20 330; sleep 0.2; }
+key() { xdotool key "$@"; sleep "$tick"; }
+click() { xdotool mousemove --window "$win" "$1" "$2" click 1; sleep "$tick"; xdotool mousemove --window "$win" 20 330; sleep 0.2; }
 # A dialog box (THEME_DIALOG, nearly opaque) fills the middle of the picture.
 dialog_shown() {
     "$PY" - "$1" <<'EOF'
@@ -133,7 +137,7 @@ if start endturn --skirmish --seed 3 --opponent ai; then
     key Return
     shot "$T/ask2.png" && dialog_shown "$T/ask2.png" && ok "a new turn asks again" || no "turn 2 did not ask"
     click 707 355 # Don't ask again
-    wait_for 3 grep -q '^ask_end_turn = off' "$SETTINGS" && ok "Don't ask again is kept in settings.ini" ||
+    wait_for $((3 * slow)) grep -q '^ask_end_turn = off' "$SETTINGS" && ok "Don't ask again is kept in settings.ini" ||
         no "settings.ini: $(grep ask_end_turn "$SETTINGS" 2>&1)"
     key space
     key Return
@@ -149,13 +153,13 @@ if start endturn --skirmish --seed 3 --opponent ai; then
     key F9
     click 421 355 # Save, then load
     kept() { ls "$SAVES"/turn[0-9]*-*.sav >/dev/null 2>&1; }
-    if wait_for 5 kept; then
+    if wait_for $((5 * slow)) kept; then
         sleep 0.3
         dated=$(ls "$SAVES"/turn[0-9]*-*.sav | head -n 1)
         [ "$(steps_of "$dated" 0)" != "-" ] && ok "Save, then load keeps the battle with A1's path in $(basename "$dated")" ||
             no "the dated save lacks A1's path"
         loaded() { key F5; [ "$(steps_of "$save" 0)" = "-" ]; }
-        wait_for 5 loaded && ok "... then loads the quick save" || no "the quick save was not loaded"
+        wait_for $((5 * slow)) loaded && ok "... then loads the quick save" || no "the quick save was not loaded"
     else
         no "Save, then load wrote no save: $(ls "$SAVES")"
     fi
@@ -292,7 +296,7 @@ EOF
         no "the Map › clicks landed elsewhere (the panel moved)"
     fi
     click 510 415 # Start the battle
-    wait_for 5 test -e "$SETTINGS"
+    wait_for $((5 * slow)) test -e "$SETTINGS"
     grep -q '^map = channel-isles.png' "$SETTINGS" && grep -q '^map_seed = 1$' "$SETTINGS" &&
         ok "the battle starts on the first map, seed untouched" ||
         no "settings after the clicks: $(grep -E '^map' "$SETTINGS" 2>&1 | tr '\n' ' ')"
@@ -325,7 +329,7 @@ if [ -n "$win" ]; then
     xdotool mousemove --window "$win" 400 400 mousedown 1 mousemove --window "$win" 430 420 \
         mousemove --window "$win" 460 430 mouseup 1
     dirty() { xprop -id "$win" _NET_WM_NAME | grep -qF "= \"*$want\""; }
-    wait_for 3 dirty && ok "an edit puts * in front of the title" || no "no *: $(xprop -id "$win" _NET_WM_NAME)"
+    wait_for $((3 * slow)) dirty && ok "an edit puts * in front of the title" || no "no *: $(xprop -id "$win" _NET_WM_NAME)"
     # Play this map (the Map settings panel's button): the game starts on
     # a copy with the stroke; the user's file is not written.
     xdotool mousemove --window "$win" 882 319 click 1
@@ -361,7 +365,7 @@ if [ -n "$win" ]; then
         cmp -s "$user" "$T/user-before.png" && ok "the user's map file is untouched" || no "Play wrote the user's file"
         kill -TERM "$gp"
         gone() { [ ! -e "$copy" ]; }
-        wait_for 5 gone && ok "the copy goes when the game ends" || no "the copy stays: $copy"
+        wait_for $((5 * slow)) gone && ok "the copy goes when the game ends" || no "the copy stays: $copy"
     else
         no "Play this map started no game: $(head -c 300 "$T/editor.err")"
     fi
@@ -375,7 +379,7 @@ if [ -n "$win" ]; then
     rm -f "$T/run"/shoal-editor-*.png
     xdotool key F12
     ed_shot() { ls "$T/run"/shoal-editor-*.png >/dev/null 2>&1; }
-    wait_for 3 ed_shot && sleep 0.1
+    wait_for $((3 * slow)) ed_shot && sleep 0.1
     f=$(ls "$T/run"/shoal-editor-*.png 2>/dev/null | head -n 1)
     [ -n "$f" ] && mv "$f" "$T/ed-gen.png" && dialog_shown "$T/ed-gen.png" && ok "Ctrl+G asks first" ||
         no "Ctrl+G asked nothing"
