@@ -41,17 +41,6 @@ cleanup() {
 trap cleanup EXIT
 sleep 1
 kill -0 "$xpid" 2>/dev/null || { no "Xvfb did not start on :$d"; e2e_done e2e_loading; exit; }
-
-# wait_for SECONDS CMD...: poll CMD every 0.1 s until it succeeds.
-wait_for() {
-    local n=$(($1 * 10))
-    shift
-    for ((i = 0; i < n; i++)); do
-        "$@" && return 0
-        sleep 0.1
-    done
-    return 1
-}
 window_of() { xdotool search --pid "$1" --name shoal 2>/dev/null | head -n 1; }
 title() { xdotool getwindowname "$win" 2>/dev/null; }
 titled() { title | grep -q -- "$1"; }

@@ -39,16 +39,6 @@ cleanup() {
 trap cleanup EXIT
 sleep 1
 kill -0 "$xpid" 2>/dev/null || { no "Xvfb did not start on :$d"; e2e_done e2e_route; exit; }
-
-wait_for() {
-    local n=$(($1 * 10))
-    shift
-    for ((i = 0; i < n; i++)); do
-        "$@" && return 0
-        sleep 0.1
-    done
-    return 1
-}
 save="$XDG_DATA_HOME/shoal/saves/quicksave.sav"
 # quicksave: F5, then wait until a fresh save is there.
 quicksave() {

@@ -13,6 +13,17 @@ pass=0
 fail=0
 ok() { pass=$((pass + 1)); echo "  ok   $1"; }
 no() { fail=$((fail + 1)); echo "  FAIL $1"; }
+# wait_for SECONDS CMD...: poll CMD every 0.1 s until it succeeds (1 when
+# it never does).
+wait_for() {
+    local n=$(($1 * 10))
+    shift
+    for ((i = 0; i < n; i++)); do
+        "$@" && return 0
+        sleep 0.1
+    done
+    return 1
+}
 e2e_done() {
     echo "$1: $pass passed, $fail failed"
     [ "$fail" -eq 0 ]
