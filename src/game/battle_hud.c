@@ -126,6 +126,10 @@ static void top_bar(BattleView *v, const Battle *b, int view_w)
     float w = (float)tw + 2 * pad + 2 * rose + pad;
     float x = ((float)view_w - w) / 2, y = 44 * u;
     box(v->r, x, y, w, (float)th + pad, 185);
+    /* No hover under the bar: a click there is not meant for the sea. */
+    if (v->mouse_x >= x && v->mouse_x < x + w && v->mouse_y >= y &&
+        v->mouse_y < y + (float)th + pad)
+        v->over_panel = true;
     wind_rose(v->r, x + pad + rose, y + (float)th / 2 + pad / 2, rose, b->sk.wind_dir, ws);
     text_draw(v->text, line, (int)(x + pad + 2 * rose + pad), (int)(y + pad / 2), THEME_INK);
     if (b->note_left > 0.0f && b->note[0]) {

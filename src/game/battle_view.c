@@ -14,6 +14,10 @@
 #include "ui/theme.h"
 
 #define FX_TEX_CELL 32
+/* Design px: the smallest a muzzle flash is drawn. */
+#define FLASH_MIN_PX 7.0f
+/* Seconds of a ball's flight its trail shows. */
+#define SHOT_TRAIL_S 0.08f
 /* Segments of a ring round a ship or an aimed-at target. */
 #define RING_SEGS 36
 
@@ -332,6 +336,8 @@ static void draw_particles(BattleView *v, const Battle *b, const Camera *c, bool
         if (on_water(p->kind) != water) continue;
         float s = battle_fx_size(p) * 0.5f * (float)c->zoom;
         if (p->kind == BATTLE_FX_BALL && s < 1.2f * v->ui) s = 1.2f * v->ui;
+        /* A muzzle flash must read at whole-map zoom too. */
+        if (p->kind == BATTLE_FX_FLASH && s < FLASH_MIN_PX * v->ui) s = FLASH_MIN_PX * v->ui;
         float a = battle_fx_alpha(p);
         if (a <= 0.004f || s <= 0.05f) continue;
         float x, y;
@@ -343,6 +349,29 @@ static void draw_particles(BattleView *v, const Battle *b, const Camera *c, bool
         geo_quad(&v->geo, xy, col, u0, 0.0f, u0 + 2.0f * hw, 1.0f);
     }
     geo_flush(&v->geo, v->r, v->fx_tex);
+}
+
+/* Shot in flight: a pale streak behind each ball (the ball alone is a
+ * dark dot on a dark sea), as long as the last SHOT_TRAIL_S of its flight
+ * and never shorter than a few px, so a replay at whole-map zoom shows
+ * where each broadside went. */
+static void draw_shot_trails(BattleView *v, const Battle *b, const Camera *c)
+{
+    for (int k = 0; k < b->fx.n; k++) {
+        const BattleParticle *p = &b->fx.p[k];
+        if (p->kind != BATTLE_FX_BALL) continue;
+        float x, y, tx, ty;
+        to_screen(c, p->x, p->y, &x, &y);
+        float t = fminf(p->age, SHOT_TRAIL_S);
+        to_screen(c, p->x - p->vx * t, p->y - p->vy * t, &tx, &ty);
+        float dx = x - tx, dy = y - ty, l = sqrtf(dx * dx + dy * dy), min = 8.0f * v->ui;
+        if (l < min && l > 0.01f) {
+            tx = x - dx / l * min;
+            ty = y - dy / l * min;
+        }
+        float w = fmaxf(p->size0 * 0.6f * (float)c->zoom, 1.5f * v->ui);
+        geo_line(&v->geo, tx, ty, x, y, w, THEME_SHOT_TRAIL);
+    }
 }
 
 void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
@@ -511,6 +540,9 @@ static void draw_marker(BattleView *v, const Battle *b, const Camera *c, const B
     float r = battle_view_marker_px(v, c, i), u = v->ui;
     float len = battle_ship_length(b, l->ship->cls) * (float)c->zoom;
     SDL_Color ink = l->ship->status == FLEET_STRUCK ? THEME_STRUCK : side_ink(l->ship->side & 1);
+    /* A ship going down takes her marker with her. */
+    float fade = 1.0f - fminf(fmaxf(l->sink, 0.0f), 1.0f);
+    ink = with_alpha(ink, fade);
     if (len * 0.5f < r) {
         float px[RING_SEGS], py[RING_SEGS];
         for (int k = 0; k < RING_SEGS; k++) {
@@ -518,11 +550,12 @@ static void draw_marker(BattleView *v, const Battle *b, const Camera *c, const B
             px[k] = x + cosf(a) * r * 0.8f;
             py[k] = y + sinf(a) * r * 0.8f;
         }
-        geo_poly(&v->geo, px, py, RING_SEGS, theme_alpha(ink, 235));
-        geo_ring(&v->geo, x, y, r * 0.8f, 1.5f * u, RING_SEGS, THEME_SHADOW);
+        geo_poly(&v->geo, px, py, RING_SEGS, with_alpha(ink, 0.92f));
+        geo_ring(&v->geo, x, y, r * 0.8f, 1.5f * u, RING_SEGS, with_alpha(THEME_SHADOW, fade));
     } else {
-        geo_ring(&v->geo, x, y, r + 1.0f * u, 3.5f * u, RING_SEGS, theme_alpha(THEME_SHADOW, 90));
-        geo_ring(&v->geo, x, y, r, 2.0f * u, RING_SEGS, theme_alpha(ink, 170));
+        geo_ring(&v->geo, x, y, r + 1.0f * u, 3.5f * u, RING_SEGS,
+                 with_alpha(theme_alpha(THEME_SHADOW, 90), fade));
+        geo_ring(&v->geo, x, y, r, 2.0f * u, RING_SEGS, with_alpha(ink, 0.67f));
     }
 }
 
@@ -603,6 +636,14 @@ static void draw_labels(BattleView *v, const Battle *b, const Camera *c,
     }
 }
 
+/* The radius of the ring round the selected ship or the one under the
+ * cursor: just outside her marker. */
+static float outer_ring(const BattleView *v, const Battle *b, const Camera *c, int i)
+{
+    float len = battle_ship_length(b, b->sk.ships[i].cls) * (float)c->zoom;
+    return fmaxf(len * 0.55f, battle_view_marker_px(v, c, i) + 3.0f * v->ui);
+}
+
 void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
 {
     BattleView *v = ctx;
@@ -614,6 +655,7 @@ void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
     /* Markers and bars, then the rings and labels over them. */
     BattleShipLook looks[SKIRMISH_MAX_SHIPS];
     bool curtain = b->phase == BATTLE_CURTAIN;
+    draw_shot_trails(v, b, c);
     for (int i = 0; i < b->sk.nships; i++) {
         battle_ship_look(b, i, &looks[i]);
         if (!looks[i].visible || curtain) continue;
@@ -624,16 +666,16 @@ void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
     if (sel >= 0 && looks[sel].visible && !curtain) {
         float x, y;
         to_screen(c, looks[sel].x, looks[sel].y, &x, &y);
-        float rr = battle_view_marker_px(v, c, sel) * 1.1f + 3.0f * v->ui;
-        geo_ring(&v->geo, x, y, rr, 2.0f * v->ui, RING_SEGS, theme_alpha(THEME_GOLD, 235));
+        geo_ring(&v->geo, x, y, outer_ring(v, b, c, sel), 2.0f * v->ui, RING_SEGS,
+                 theme_alpha(THEME_GOLD, 235));
     }
     int hv = v->hover.ship;
     if (hv >= 0 && hv != sel && looks[hv].visible && !curtain &&
         v->hover.kind == BATTLE_HOVER_SELECT) {
         float x, y;
         to_screen(c, looks[hv].x, looks[hv].y, &x, &y);
-        float rr = battle_view_marker_px(v, c, hv) * 1.1f + 3.0f * v->ui;
-        geo_ring(&v->geo, x, y, rr, 2.0f * v->ui, RING_SEGS, theme_alpha(THEME_WHITE, 220));
+        geo_ring(&v->geo, x, y, outer_ring(v, b, c, hv), 2.0f * v->ui, RING_SEGS,
+                 theme_alpha(THEME_WHITE, 220));
     }
     geo_flush(&v->geo, v->r, NULL);
     if (!curtain) draw_labels(v, b, c, looks);
