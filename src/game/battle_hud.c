@@ -46,11 +46,17 @@ static bool title_clicked(const Ui *ui, const UiPanel *p)
     return press && now;
 }
 
-/* How many ships (their markers) a panel at (x, y, w, h) would cover. */
+/* What a panel at (x, y, w, h) would cover: each ship's marker counts
+ * one, the selected ship four, and each point of her orders (her path's
+ * end, her route's turns) one, so a panel does not flee one enemy only
+ * to hide the ship being given orders. */
 static int ships_under(const BattleView *v, const Camera *c, float x, float y, float w, float h)
 {
     const Battle *b = v->battle;
     int n = 0;
+    for (int k = 0; k < v->nplot; k++)
+        if (v->plot_x[k] > x && v->plot_x[k] < x + w && v->plot_y[k] > y && v->plot_y[k] < y + h)
+            n++;
     for (int i = 0; i < b->sk.nships; i++) {
         BattleShipLook l;
         battle_ship_look(b, i, &l);
@@ -60,7 +66,7 @@ static int ships_under(const BattleView *v, const Camera *c, float x, float y, f
         float r = battle_view_marker_px(v, c, i);
         if ((float)sx + r > x && (float)sx - r < x + w && (float)sy + r > y &&
             (float)sy - r < y + h)
-            n++;
+            n += i == b->selected ? 4 : 1;
     }
     return n;
 }
@@ -227,6 +233,7 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int vi
     panel->w = 372 * u;
     panel->x = ship_panel_x(v, c, view_w, view_h);
     panel->y = panel->h > 0 ? (float)view_h - panel->h - 10 * u : (float)view_h * 0.5f;
+    if (v->ship_left) panel->y -= v->bottom_inset; /* above the performance overlay */
     ui_panel_begin(ui, panel);
     if (folded) {
         ui_panel_end(ui);

@@ -433,6 +433,17 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
                         hk == BATTLE_HOVER_LAND ? THEME_BAD : THEME_PATH);
     geo_flush(&v->geo, v->r, NULL);
     draw_route_labels(v, b, c, marks, nmarks);
+    v->nplot = 0;
+    if (plotting && i >= 0 && battle_can_order(b, i)) {
+        float ex, ey;
+        hex_to_pixel(battle_path_end(b, i).hex, size, &ex, &ey);
+        to_screen(c, ex, ey, &v->plot_x[0], &v->plot_y[0]);
+        v->nplot = 1;
+        for (int k = 0; k < nmarks && v->nplot < ROUTE_MAX_TURNS + 1; k++, v->nplot++) {
+            v->plot_x[v->nplot] = marks[k].x;
+            v->plot_y[v->nplot] = marks[k].y;
+        }
+    }
     draw_particles(v, b, c, true);
 }
 

@@ -89,6 +89,10 @@ typedef struct BattleView {
     BattleHover hover;
     BattlePanels panels;
     bool ship_left; /* the ship panel moved to the bottom left (ships under it) */
+    /* Where the selected ship's orders go on screen (her path's end and
+     * each turn's end of her route), which the panels keep clear of too. */
+    int nplot;
+    float plot_x[ROUTE_MAX_TURNS + 1], plot_y[ROUTE_MAX_TURNS + 1];
     UiPanel p_log;
     char log_title[64], menu_title[32];
     /* battle_view_follow: the ship followed and where she was drawn. */
