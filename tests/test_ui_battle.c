@@ -389,6 +389,75 @@ START_TEST(test_plot_and_play_against_ai)
 }
 END_TEST
 
+/* A click does what the hover shows: on water just beside an enemy (a
+ * point in the next hex, nearer her than a hex's inner radius) it plots
+ * the selected ship's route, as the hint says; on the enemy's hex it
+ * selects her. At whole-map zoom a click on her marker selects her too. */
+START_TEST(test_click_beside_an_enemy_plots)
+{
+    Battle *b = new_battle(BATTLE_VS_AI, 11);
+    int me = b->selected, foe = -1;
+    ck_assert(battle_can_order(b, me));
+    float hs = (float)b->map.meta.hex_size;
+    Hex beside = {0, 0};
+    for (int k = 0; k < b->sk.nships && foe < 0; k++) {
+        if (b->sk.ships[k].side == 0) continue;
+        for (int d = 0; d < HEX_DIRS; d++) {
+            Hex n = hex_neighbor(b->sk.ships[k].pose.hex, d);
+            if (chart_sailable(&b->sk.chart, n) && skirmish_ship_at(&b->sk, n) < 0) {
+                foe = k;
+                beside = n;
+                break;
+            }
+        }
+    }
+    ck_assert_int_ge(foe, 0);
+    float fx, fy, nx, ny;
+    hex_to_pixel(b->sk.ships[foe].pose.hex, hs, &fx, &fy);
+    hex_to_pixel(beside, hs, &nx, &ny);
+    float dx = nx - fx, dy = ny - fy, l = sqrtf(dx * dx + dy * dy);
+    /* 0.88 sizes from her centre: past the shared edge (0.866), in the
+     * water of the next hex. */
+    float px = fx + dx / l * hs * 0.88f, py = fy + dy / l * hs * 0.88f;
+    Camera c;
+    cam_init(&c, b->map.w, b->map.h, 1280, 800);
+    c.zoom = 1.0;
+    c.cx = fx;
+    c.cy = fy;
+    BattleView v;
+    memset(&v, 0, sizeof v);
+    v.battle = b;
+    v.ui = 1.0f;
+    double sx, sy;
+    cam_world_to_screen(&c, px, py, &sx, &sy);
+    ck_assert(hex_equal(battle_pick_hex(&c, hs, sx, sy), beside));
+    BattleHover h;
+    battle_view_hover(&v, &c, sx, sy, &h);
+    ck_assert_int_eq(h.kind, BATTLE_HOVER_PLOT);
+    ck_assert(strstr(h.hint, "route here") != NULL);
+    battle_view_click(&v, &c, sx, sy);
+    ck_assert_int_eq(b->selected, me);
+    ck_assert(hex_equal(battle_path_end(b, me).hex, beside) ||
+              (b->route[me].on && hex_equal(b->route[me].goal, beside)) || b->note_bad);
+    /* Her own hex selects her, and the hint says so. */
+    cam_world_to_screen(&c, fx, fy, &sx, &sy);
+    battle_view_hover(&v, &c, sx, sy, &h);
+    ck_assert_int_eq(h.kind, BATTLE_HOVER_SELECT);
+    ck_assert_int_eq(h.ship, foe);
+    ck_assert(strncmp(h.hint, "select B", 8) == 0);
+    battle_view_click(&v, &c, sx, sy);
+    ck_assert_int_eq(b->selected, foe);
+    /* Whole-map zoom: a hex is a few px, her marker a few more; a click
+     * on the marker's edge, outside her hex, still finds her. */
+    c.zoom = 0.2;
+    float r = battle_view_marker_px(&v, &c, foe);
+    ck_assert_float_ge(r, 6.0f);
+    cam_world_to_screen(&c, fx, fy, &sx, &sy);
+    ck_assert_int_eq(battle_view_ship_at(&v, &c, sx + r * 0.9, sy), foe);
+    battle_free(b);
+}
+END_TEST
+
 /* The camera keeps the selected ship in view: centred on her (keys 1-8),
  * followed while she sails during the replay, brought into view when
  * selected off screen, and left alone while she lies still. */
@@ -715,6 +784,7 @@ static Suite *battle_suite(void)
     tcase_add_test(tc, test_broadside_smoke_on_its_side);
     tcase_add_test(tc, test_splash_scares_and_ball_flies);
     tcase_add_test(tc, test_plot_and_play_against_ai);
+    tcase_add_test(tc, test_click_beside_an_enemy_plots);
     tcase_add_test(tc, test_camera_keeps_the_ship_in_view);
     tcase_add_test(tc, test_route_kept_across_turns);
     tcase_add_test(tc, test_hotseat_hides_orders);

@@ -17,7 +17,7 @@
 #define BATTLE_ANIM_PAUSE_S  0.30f /* between movement and gunnery */
 #define BATTLE_ANIM_VOLLEY_S 0.12f /* from one broadside's impact to the next firing */
 #define BATTLE_ANIM_FATE_S   0.45f /* between the last impact and the fates */
-#define BATTLE_ANIM_SINK_S   2.40f /* a sinking, from first list to gone */
+#define BATTLE_ANIM_SINK_S   1.20f /* a sinking, from first list to gone: about a second */
 #define BATTLE_ANIM_TAIL_S   0.50f /* after everything, before the next turn */
 /* How far a blocked ship gets towards the hex it could not enter. */
 #define BATTLE_ANIM_BUMP 0.28f

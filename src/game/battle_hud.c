@@ -30,6 +30,47 @@ static void box(SDL_Renderer *r, float x, float y, float w, float h, Uint8 alpha
     draw_rect(r, &rc);
 }
 
+/* Shown after a panel's title: a click there folds or unfolds it. */
+#define FOLD_OPEN " \xE2\x80\x93" /* an en dash: click to fold */
+#define FOLD_SHUT " +"
+
+/* True when this frame's click (press and release) landed on the title
+ * row of panel p, as ui_panel_begin lays it out. */
+static bool title_clicked(const Ui *ui, const UiPanel *p)
+{
+    if (!ui->released || p->h <= 0.0f) return false;
+    float h = (THEME_PAD + THEME_GAP / 2) * ui->scale + (float)text_line_height(ui->text);
+    bool press = ui->press_x >= p->x && ui->press_x < p->x + p->w && ui->press_y >= p->y &&
+                 ui->press_y < p->y + h;
+    bool now = ui->mx >= p->x && ui->mx < p->x + p->w && ui->my >= p->y && ui->my < p->y + h;
+    return press && now;
+}
+
+/* What a panel at (x, y, w, h) would cover: each ship's marker counts
+ * one, the selected ship four, and each point of her orders (her path's
+ * end, her route's turns) one, so a panel does not flee one enemy only
+ * to hide the ship being given orders. */
+static int ships_under(const BattleView *v, const Camera *c, float x, float y, float w, float h)
+{
+    const Battle *b = v->battle;
+    int n = 0;
+    for (int k = 0; k < v->nplot; k++)
+        if (v->plot_x[k] > x && v->plot_x[k] < x + w && v->plot_y[k] > y && v->plot_y[k] < y + h)
+            n++;
+    for (int i = 0; i < b->sk.nships; i++) {
+        BattleShipLook l;
+        battle_ship_look(b, i, &l);
+        if (!l.visible) continue;
+        double sx, sy;
+        cam_world_to_screen(c, l.x, l.y, &sx, &sy);
+        float r = battle_view_marker_px(v, c, i);
+        if ((float)sx + r > x && (float)sx - r < x + w && (float)sy + r > y &&
+            (float)sy - r < y + h)
+            n += i == b->selected ? 4 : 1;
+    }
+    return n;
+}
+
 /* The wind rose: a circle and an arrow pointing where the wind blows. */
 static void wind_rose(SDL_Renderer *r, float cx, float cy, float rad, int from, int strength)
 {
@@ -91,6 +132,10 @@ static void top_bar(BattleView *v, const Battle *b, int view_w)
     float w = (float)tw + 2 * pad + 2 * rose + pad;
     float x = ((float)view_w - w) / 2, y = 44 * u;
     box(v->r, x, y, w, (float)th + pad, 185);
+    /* No hover under the bar: a click there is not meant for the sea. */
+    if (v->mouse_x >= x && v->mouse_x < x + w && v->mouse_y >= y &&
+        v->mouse_y < y + (float)th + pad)
+        v->over_panel = true;
     wind_rose(v->r, x + pad + rose, y + (float)th / 2 + pad / 2, rose, b->sk.wind_dir, ws);
     text_draw(v->text, line, (int)(x + pad + 2 * rose + pad), (int)(y + pad / 2), THEME_INK);
     if (b->note_left > 0.0f && b->note[0]) {
@@ -104,17 +149,32 @@ static void top_bar(BattleView *v, const Battle *b, int view_w)
     }
 }
 
-static int buttons(BattleView *v, Battle *b, Ui *ui, int view_w)
+static int buttons(BattleView *v, Battle *b, Ui *ui, const Camera *c, int view_w)
 {
     UiPanel *panel = &v->p_buttons;
     float u = v->ui;
-    panel->title = "Battle";
+    if (title_clicked(ui, panel)) v->panels.menu_folded = !v->panels.menu_folded;
+    snprintf(v->menu_title, sizeof v->menu_title, "Battle%s",
+             v->panels.menu_folded ? FOLD_SHUT : FOLD_OPEN);
+    panel->title = v->menu_title;
     panel->w = 230 * u;
     panel->x = (float)view_w - panel->w - 10 * u - v->right_inset;
     /* Beside another panel it would reach under the top bar: go below it. */
     panel->y = (v->right_inset > 0 ? 80 : 44) * u;
+    /* Over ships, it moves to the top-left corner (below the status
+     * line) when fewer are there. */
+    float h = panel->h > 0 ? panel->h : 260 * u;
+    if (ships_under(v, c, panel->x, panel->y, panel->w, h) >
+        ships_under(v, c, 10 * u, 80 * u, panel->w, h)) {
+        panel->x = 10 * u;
+        panel->y = 80 * u;
+    }
     int act = 0;
     ui_panel_begin(ui, panel);
+    if (v->panels.menu_folded) {
+        ui_panel_end(ui);
+        return act;
+    }
     if (b->phase == BATTLE_PLOT) {
         if (ui_button(ui, "End turn  \xC2\xB7  Enter")) act |= BATTLE_ACT_END_TURN;
     } else if (b->phase == BATTLE_ANIMATE) {
@@ -141,8 +201,19 @@ static const char *target_text(const Battle *b, int t, char *buf, size_t cap)
     return buf;
 }
 
+/* The ship panel's left edge: the bottom-right corner, or the
+ * bottom-left one (the log then takes the right) when fewer ships are
+ * under it there. */
+static float ship_panel_x(BattleView *v, const Camera *c, int view_w, int view_h)
+{
+    float u = v->ui, w = 372 * u, h = v->p_ship.h > 0 ? v->p_ship.h : 300 * u;
+    float right = (float)view_w - w - 10 * u - v->right_inset, y = (float)view_h - h - 10 * u;
+    v->ship_left = ships_under(v, c, right, y, w, h) > ships_under(v, c, 10 * u, y, w, h);
+    return v->ship_left ? 10 * u : right;
+}
+
 /* The selected ship: her state, and for her own side her orders. */
-static void ship_panel(BattleView *v, Battle *b, Ui *ui, int view_w, int view_h)
+static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int view_w, int view_h)
 {
     UiPanel *panel = &v->p_ship;
     int i = b->selected;
@@ -153,14 +224,21 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, int view_w, int view_h)
     const FleetClass *k = &fleet_classes[s->cls];
     char lab[16], line[160];
     skirmish_ship_label(&b->sk, i, lab, sizeof lab);
-    snprintf(v->ship_title, sizeof v->ship_title, "%s  \xC2\xB7  %s  (side %s)", lab,
-             battle_class_name(s->cls), battle_side_name(s->side));
+    if (title_clicked(ui, panel)) v->panels.ship_folded = !v->panels.ship_folded;
+    bool folded = v->panels.ship_folded;
+    snprintf(v->ship_title, sizeof v->ship_title, "%s  \xC2\xB7  %s  (side %s)%s", lab,
+             battle_class_name(s->cls), battle_side_name(s->side), folded ? FOLD_SHUT : FOLD_OPEN);
     float u = v->ui;
     panel->title = v->ship_title;
     panel->w = 372 * u;
-    panel->x = (float)view_w - panel->w - 10 * u - v->right_inset;
+    panel->x = ship_panel_x(v, c, view_w, view_h);
     panel->y = panel->h > 0 ? (float)view_h - panel->h - 10 * u : (float)view_h * 0.5f;
+    if (v->ship_left) panel->y -= v->bottom_inset; /* above the performance overlay */
     ui_panel_begin(ui, panel);
+    if (folded) {
+        ui_panel_end(ui);
+        return;
+    }
     const char *st = s->status == FLEET_SUNK     ? "sunk"
                      : s->status == FLEET_STRUCK ? "has struck her colours"
                                                  : "afloat and fighting";
@@ -218,19 +296,28 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, int view_w, int view_h)
     ui_panel_end(ui);
 }
 
-static void log_box(BattleView *v, const Battle *b, int view_w, int view_h)
+/* The log: its latest BATTLE_LOG_SHUT lines, or BATTLE_LOG_OPEN when
+ * opened (click its title), in a panel at the bottom corner the ship
+ * panel leaves free. */
+static void log_box(BattleView *v, const Battle *b, Ui *ui, int view_w, int view_h)
 {
-    const int lines = 8;
-    int lh = text_line_height(v->text);
-    float u = v->ui, pad = 8 * u;
+    UiPanel *panel = &v->p_log;
+    int lines = v->panels.log_open ? BATTLE_LOG_OPEN : BATTLE_LOG_SHUT;
     int n = b->log_n < lines ? b->log_n : lines;
     if (n == 0) return;
-    float w = fminf((float)view_w * 0.52f, 640 * u);
-    float h = (float)(n * lh) + pad;
-    float x = 10 * u, y = (float)view_h - h - 10 * u - v->bottom_inset;
-    box(v->r, x, y, w, h, 170);
+    if (title_clicked(ui, panel)) v->panels.log_open = !v->panels.log_open;
+    float u = v->ui;
+    snprintf(v->log_title, sizeof v->log_title, "Log%s",
+             v->panels.log_open ? FOLD_OPEN : FOLD_SHUT);
+    panel->title = v->log_title;
+    panel->w = fminf((float)view_w * 0.52f, 640 * u);
+    bool right = v->ship_left && b->selected >= 0;
+    panel->x = right ? (float)view_w - panel->w - 10 * u - v->right_inset : 10 * u;
+    float h = panel->h > 0 ? panel->h : 120 * u;
+    panel->y = (float)view_h - h - 10 * u - (right ? 0.0f : v->bottom_inset);
+    ui_panel_begin(ui, panel);
     /* Clip long lines to the box so they never run under the ship panel. */
-    SDL_Rect clip = {(int)x, (int)y, (int)w, (int)h};
+    SDL_Rect clip = {(int)panel->x, (int)panel->y, (int)panel->w, (int)h};
     SDL_RenderSetClipRect(v->r, &clip);
     for (int k = 0; k < n; k++) {
         const BattleLogLine *l = battle_log_line(b, n - 1 - k);
@@ -241,9 +328,41 @@ static void log_box(BattleView *v, const Battle *b, int view_w, int view_h)
         if (l->kind == SKIRMISH_EV_SANK || l->kind == SKIRMISH_EV_STRUCK ||
             l->kind == SKIRMISH_EV_GAME_OVER)
             c = THEME_GOLD;
-        text_draw(v->text, l->text, (int)(x + pad), (int)(y + pad / 2 + (float)(k * lh)), c);
+        ui_label(ui, "");
+        text_draw(v->text, l->text, (int)ui->last.x, (int)ui->last.y, c);
     }
     SDL_RenderSetClipRect(v->r, NULL);
+    ui_panel_end(ui);
+}
+
+/* What a click at the cursor would do, beside the cursor. */
+static void hover_hint(BattleView *v, int view_w, int view_h)
+{
+    const BattleHover *h = &v->hover;
+    if (!v->mouse_seen || v->over_panel || !h->hint[0]) return;
+    int tw, th;
+    text_measure(v->text, h->hint, &tw, &th);
+    float u = v->ui, pad = 5 * u;
+    float x = v->mouse_x + 18 * u, y = v->mouse_y + 16 * u;
+    if (x + (float)tw + 2 * pad > (float)view_w) x = v->mouse_x - (float)tw - 2 * pad - 8 * u;
+    if (y + (float)th + pad > (float)view_h) y = v->mouse_y - (float)th - pad - 8 * u;
+    box(v->r, x, y, (float)tw + 2 * pad, (float)th + pad, 215);
+    SDL_Color ink = h->kind == BATTLE_HOVER_LAND     ? THEME_BAD
+                    : h->kind == BATTLE_HOVER_SELECT ? THEME_INK
+                                                     : THEME_GOLD;
+    text_draw(v->text, h->hint, (int)(x + pad), (int)(y + pad / 2), ink);
+}
+
+/* With the panels put away, a tab at the top right says how to bring
+ * them back. */
+static void hidden_tab(BattleView *v, int view_w)
+{
+    const char *t = "panels hidden  \xC2\xB7  P shows them";
+    int tw, th;
+    text_measure(v->text, t, &tw, &th);
+    float u = v->ui, pad = 8 * u, x = (float)view_w - (float)tw - 2 * pad - 10 * u - v->right_inset;
+    box(v->r, x, 44 * u, (float)tw + 2 * pad, (float)th + pad, 185);
+    text_draw(v->text, t, (int)(x + pad), (int)(44 * u + pad / 2), THEME_DIM);
 }
 
 /* Hot-seat: nothing of the board shows until the next commander is ready. */
@@ -279,7 +398,6 @@ static void curtain(BattleView *v, Battle *b, Ui *ui, int view_w, int view_h)
 int battle_view_hud(BattleView *v, Ui *ui, const Camera *c, int view_w, int view_h)
 {
     Battle *b = v->battle;
-    (void)c;
     if (!b) return 0;
     v->ui = ui->scale;
     if (b->phase != BATTLE_OVER) v->end_hidden = 0;
@@ -287,10 +405,18 @@ int battle_view_hud(BattleView *v, Ui *ui, const Camera *c, int view_w, int view
         curtain(v, b, ui, view_w, view_h);
         return 0;
     }
+    v->over_panel = ui_wants_mouse(ui);
     top_bar(v, b, view_w);
-    log_box(v, b, view_w, view_h);
-    int act = buttons(v, b, ui, view_w);
-    ship_panel(v, b, ui, view_w, view_h);
+    int act = 0;
+    if (v->panels.hidden) {
+        hidden_tab(v, view_w);
+    } else {
+        /* The ship panel first: the log takes the corner it leaves. */
+        ship_panel(v, b, ui, c, view_w, view_h);
+        log_box(v, b, ui, view_w, view_h);
+        act |= buttons(v, b, ui, c, view_w);
+    }
+    hover_hint(v, view_w, view_h);
     if (b->phase == BATTLE_OVER && !v->end_hidden) act |= battle_end_screen(v, ui, view_w, view_h);
     return act;
 }

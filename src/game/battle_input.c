@@ -13,40 +13,35 @@ Hex battle_pick_hex(const Camera *c, float hex_size, double sx, double sy)
     return battle_hex_at((float)wx, (float)wy, hex_size);
 }
 
-/* The ship under output pixel (sx, sy): whatever lies in the hex there, or
- * (while ships sail between hexes) the one drawn nearest. */
-static int ship_under(const Battle *b, const Camera *c, double sx, double sy)
-{
-    float size = (float)b->map.meta.hex_size;
-    if (b->phase != BATTLE_ANIMATE) {
-        int i = skirmish_ship_at(&b->sk, battle_pick_hex(c, size, sx, sy));
-        if (i >= 0) return i;
-    }
-    double wx, wy;
-    cam_screen_to_world(c, sx, sy, &wx, &wy);
-    return battle_ship_near(b, (float)wx, (float)wy, size * 0.9f);
-}
-
 void battle_view_click(BattleView *v, const Camera *c, double sx, double sy)
 {
     Battle *b = v->battle;
     if (!b || b->phase == BATTLE_CURTAIN) return;
-    int i = ship_under(b, c, sx, sy);
-    int sel = b->selected;
-    /* Orders first: a click on a hex plots the selected ship's path,
-     * unless it lands on another ship, which selects her instead. */
-    if (battle_can_order(b, sel) && (i < 0 || i == sel)) {
-        battle_plot(b, battle_pick_hex(c, (float)b->map.meta.hex_size, sx, sy));
-        return;
+    /* Whatever the hover showed: a click does what the cursor says. */
+    BattleHover h;
+    battle_view_hover(v, c, sx, sy, &h);
+    switch (h.kind) {
+    case BATTLE_HOVER_SELECT:
+        battle_select(b, h.ship);
+        break;
+    case BATTLE_HOVER_PLOT:
+    case BATTLE_HOVER_TURN:
+    case BATTLE_HOVER_LAND:
+        battle_plot(b, h.hex);
+        break;
+    case BATTLE_HOVER_DESELECT:
+        battle_select(b, -1);
+        break;
+    default:
+        break;
     }
-    battle_select(b, i);
 }
 
 static void right_click(BattleView *v, const Camera *c, double sx, double sy)
 {
     Battle *b = v->battle;
     if (!b || b->phase != BATTLE_PLOT) return;
-    int i = ship_under(b, c, sx, sy);
+    int i = battle_view_ship_at(v, c, sx, sy);
     if (!battle_can_order(b, b->selected)) return;
     if (i >= 0 && b->sk.ships[i].side != b->side)
         battle_aim_at(b, i);
@@ -103,6 +98,9 @@ static int key(BattleView *v, const SDL_KeyboardEvent *k)
     case SDLK_g:
         v->show_grid = !v->show_grid;
         return BATTLE_ACT_GRID | BATTLE_ACT_TOOK;
+    case SDLK_p:
+        v->panels.hidden = !v->panels.hidden;
+        return BATTLE_ACT_TOOK;
     default:
         if (sym >= SDLK_1 && sym <= SDLK_8) {
             battle_select_nth(b, (int)(sym - SDLK_1));
@@ -127,6 +125,9 @@ int battle_view_event(BattleView *v, const SDL_Event *ev, const Camera *c, float
         }
         return 0;
     case SDL_MOUSEMOTION:
+        v->mouse_seen = true;
+        v->mouse_x = (float)ev->motion.x * px_ratio;
+        v->mouse_y = (float)ev->motion.y * px_ratio;
         if (v->right_down)
             v->right_moved += fabsf((float)ev->motion.xrel) + fabsf((float)ev->motion.yrel);
         return 0;

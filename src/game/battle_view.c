@@ -7,12 +7,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "battle_labels.h"
 #include "ui/draw.h"
 #include "ui/geo.h"
 #include "core/mathx.h"
 #include "ui/theme.h"
 
 #define FX_TEX_CELL 32
+/* Design px: the smallest a muzzle flash is drawn. */
+#define FLASH_MIN_PX 7.0f
+/* Seconds of a ball's flight its trail shows. */
+#define SHOT_TRAIL_S 0.08f
 /* Segments of a ring round a ship or an aimed-at target. */
 #define RING_SEGS 36
 
@@ -33,8 +38,9 @@ static SDL_Color arc_line(int broadside)
     return broadside ? THEME_ARC_STBD : THEME_ARC_PORT;
 }
 
-/* Labels over ships only when hexes are at least this many output px
- * (centre to corner): further out they would cover each other. */
+/* Route turn numbers only when hexes are at least this many output px
+ * (centre to corner), and every ship's bars only when her hull is this
+ * long: further out they would cover each other. */
 #define LABEL_HEX_PX 26.0f
 
 /* ------------------------------------------------------------- resources */
@@ -330,6 +336,8 @@ static void draw_particles(BattleView *v, const Battle *b, const Camera *c, bool
         if (on_water(p->kind) != water) continue;
         float s = battle_fx_size(p) * 0.5f * (float)c->zoom;
         if (p->kind == BATTLE_FX_BALL && s < 1.2f * v->ui) s = 1.2f * v->ui;
+        /* A muzzle flash must read at whole-map zoom too. */
+        if (p->kind == BATTLE_FX_FLASH && s < FLASH_MIN_PX * v->ui) s = FLASH_MIN_PX * v->ui;
         float a = battle_fx_alpha(p);
         if (a <= 0.004f || s <= 0.05f) continue;
         float x, y;
@@ -343,6 +351,29 @@ static void draw_particles(BattleView *v, const Battle *b, const Camera *c, bool
     geo_flush(&v->geo, v->r, v->fx_tex);
 }
 
+/* Shot in flight: a pale streak behind each ball (the ball alone is a
+ * dark dot on a dark sea), as long as the last SHOT_TRAIL_S of its flight
+ * and never shorter than a few px, so a replay at whole-map zoom shows
+ * where each broadside went. */
+static void draw_shot_trails(BattleView *v, const Battle *b, const Camera *c)
+{
+    for (int k = 0; k < b->fx.n; k++) {
+        const BattleParticle *p = &b->fx.p[k];
+        if (p->kind != BATTLE_FX_BALL) continue;
+        float x, y, tx, ty;
+        to_screen(c, p->x, p->y, &x, &y);
+        float t = fminf(p->age, SHOT_TRAIL_S);
+        to_screen(c, p->x - p->vx * t, p->y - p->vy * t, &tx, &ty);
+        float dx = x - tx, dy = y - ty, l = sqrtf(dx * dx + dy * dy), min = 8.0f * v->ui;
+        if (l < min && l > 0.01f) {
+            tx = x - dx / l * min;
+            ty = y - dy / l * min;
+        }
+        float w = fmaxf(p->size0 * 0.6f * (float)c->zoom, 1.5f * v->ui);
+        geo_line(&v->geo, tx, ty, x, y, w, THEME_SHOT_TRAIL);
+    }
+}
+
 void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
 {
     BattleView *v = ctx;
@@ -353,6 +384,11 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
     geo_reset(&v->geo);
     float size = (float)b->map.meta.hex_size;
     if (v->show_grid) draw_grid(v, b, c);
+    /* What a click would do, for the highlight, the hint and the labels. */
+    if (v->mouse_seen && !v->over_panel)
+        battle_view_hover(v, c, v->mouse_x, v->mouse_y, &v->hover);
+    else
+        v->hover = (BattleHover){BATTLE_HOVER_NONE, -1, {0, 0}, -1, ""};
     int i = b->selected;
     bool plotting = b->phase == BATTLE_PLOT;
     if (i >= 0 && b->phase != BATTLE_CURTAIN) {
@@ -391,8 +427,23 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
             for (int bs = 0; bs < FLEET_BROADSIDES; bs++) draw_aim(v, b, c, bs);
         }
     }
+    int hk = v->hover.kind;
+    if (hk == BATTLE_HOVER_PLOT || hk == BATTLE_HOVER_TURN || hk == BATTLE_HOVER_LAND)
+        geo_hex_outline(&v->geo, c, v->hover.hex, size * 0.96f, 2.0f * v->ui,
+                        hk == BATTLE_HOVER_LAND ? THEME_BAD : THEME_PATH);
     geo_flush(&v->geo, v->r, NULL);
     draw_route_labels(v, b, c, marks, nmarks);
+    v->nplot = 0;
+    if (plotting && i >= 0 && battle_can_order(b, i)) {
+        float ex, ey;
+        hex_to_pixel(battle_path_end(b, i).hex, size, &ex, &ey);
+        to_screen(c, ex, ey, &v->plot_x[0], &v->plot_y[0]);
+        v->nplot = 1;
+        for (int k = 0; k < nmarks && v->nplot < ROUTE_MAX_TURNS + 1; k++, v->nplot++) {
+            v->plot_x[v->nplot] = marks[k].x;
+            v->plot_y[v->nplot] = marks[k].y;
+        }
+    }
     draw_particles(v, b, c, true);
 }
 
@@ -489,47 +540,156 @@ static void draw_bars(BattleView *v, const Battle *b, const Camera *c, const Bat
     }
 }
 
+/* Ship i's marker: at whole-map zoom (her hull smaller than the marker)
+ * a disc in her side's colour with a dark rim, which is what the eye
+ * finds; closer in, a ring of that colour round her hull. */
+static void draw_marker(BattleView *v, const Battle *b, const Camera *c, const BattleShipLook *l,
+                        int i)
+{
+    float x, y;
+    to_screen(c, l->x, l->y, &x, &y);
+    float r = battle_view_marker_px(v, c, i), u = v->ui;
+    float len = battle_ship_length(b, l->ship->cls) * (float)c->zoom;
+    SDL_Color ink = l->ship->status == FLEET_STRUCK ? THEME_STRUCK : side_ink(l->ship->side & 1);
+    /* A ship going down takes her marker with her. */
+    float fade = 1.0f - fminf(fmaxf(l->sink, 0.0f), 1.0f);
+    ink = with_alpha(ink, fade);
+    if (len * 0.5f < r) {
+        float px[RING_SEGS], py[RING_SEGS];
+        for (int k = 0; k < RING_SEGS; k++) {
+            float a = 2.0f * MATHX_PI_F * (float)k / RING_SEGS;
+            px[k] = x + cosf(a) * r * 0.8f;
+            py[k] = y + sinf(a) * r * 0.8f;
+        }
+        geo_poly(&v->geo, px, py, RING_SEGS, with_alpha(ink, 0.92f));
+        geo_ring(&v->geo, x, y, r * 0.8f, 1.5f * u, RING_SEGS, with_alpha(THEME_SHADOW, fade));
+    } else {
+        geo_ring(&v->geo, x, y, r + 1.0f * u, 3.5f * u, RING_SEGS,
+                 with_alpha(theme_alpha(THEME_SHADOW, 90), fade));
+        geo_ring(&v->geo, x, y, r, 2.0f * u, RING_SEGS, with_alpha(ink, 0.67f));
+    }
+}
+
+/* Bars crowd a fleet at whole-map zoom: there only the ship selected or
+ * under the cursor has them. */
+static bool wants_bars(const BattleView *v, const Battle *b, const Camera *c, int i)
+{
+    float len = battle_ship_length(b, b->sk.ships[i].cls) * (float)c->zoom;
+    return len >= LABEL_HEX_PX * v->ui || i == b->selected || i == v->hover.ship;
+}
+
+/* The rectangle of ship i's marker and bars, which no label may cover. */
+static BattleLabelRect marker_box(const BattleView *v, const Battle *b, const Camera *c,
+                                  const BattleShipLook *l, int i)
+{
+    float x, y;
+    to_screen(c, l->x, l->y, &x, &y);
+    float r = battle_view_marker_px(v, c, i), u = v->ui;
+    BattleLabelRect m = {x - r, y - r, 2 * r, 2 * r};
+    if (l->sink <= 0.0f && wants_bars(v, b, c, i)) {
+        /* As draw_bars lays them out. */
+        float len = battle_ship_length(b, l->ship->cls) * (float)c->zoom;
+        float w = fminf(fmaxf(len * 0.8f, 26.0f * u), 60.0f * u) + 2 * u;
+        float top = y - fmaxf(len * 0.36f, 12.0f * u) - 12.0f * u - 1.0f * u;
+        float x0 = fminf(m.x, x - w / 2), x1 = fmaxf(m.x + m.w, x + w / 2);
+        m = (BattleLabelRect){x0, fminf(m.y, top), x1 - x0,
+                              fmaxf(m.y + m.h, y + r) - fminf(m.y, top)};
+    }
+    return m;
+}
+
+/* Every ship's name ("A1", "B2 struck") in her side's colour on a dark
+ * tab, laid out so no label covers another or any ship (battle_labels):
+ * the selected ship and the one under the cursor are placed first. */
+static void draw_labels(BattleView *v, const Battle *b, const Camera *c,
+                        const BattleShipLook *looks)
+{
+    BattleLabelItem items[BATTLE_LABELS_MAX];
+    BattleLabelPlace place[BATTLE_LABELS_MAX];
+    int ship[BATTLE_LABELS_MAX], n = 0;
+    char text[BATTLE_LABELS_MAX][24];
+    float u = v->ui, pad = 3.0f * u;
+    int first[3] = {b->selected, v->hover.ship, -1};
+    for (int pass = 0; pass < 3; pass++)
+        for (int i = 0; i < b->sk.nships && n < BATTLE_LABELS_MAX; i++) {
+            bool lead = i == first[0] || i == first[1];
+            if (pass < 2 ? i != first[pass] : lead) continue;
+            if (pass == 1 && i == first[0]) continue;
+            const BattleShipLook *l = &looks[i];
+            if (!l->visible || l->sink > 0.0f) continue;
+            skirmish_ship_label(&b->sk, i, text[n], sizeof text[n]);
+            if (l->ship->status == FLEET_STRUCK)
+                strncat(text[n], " struck", sizeof text[n] - strlen(text[n]) - 1);
+            int tw, th;
+            text_measure(v->text, text[n], &tw, &th);
+            items[n] = (BattleLabelItem){marker_box(v, b, c, l, i), (float)tw + 2 * pad, (float)th};
+            ship[n++] = i;
+        }
+    battle_labels_layout(items, n, (float)c->view_w, (float)c->view_h, 5.0f * u, 10, place);
+    geo_reset(&v->geo);
+    for (int k = 0; k < n; k++) {
+        const BattleLabelRect *r = &place[k].r;
+        if (!place[k].shown) continue;
+        if (place[k].far) {
+            /* A leader from her marker to a label pushed further out. */
+            const BattleLabelRect *m = &items[k].marker;
+            geo_line(&v->geo, m->x + m->w / 2, m->y + m->h / 2, r->x + r->w / 2, r->y + r->h / 2,
+                     1.0f * u, theme_alpha(side_ink(b->sk.ships[ship[k]].side & 1), 150));
+        }
+        geo_rect(&v->geo, r->x, r->y, r->w, r->h, THEME_BARS_BG);
+    }
+    geo_flush(&v->geo, v->r, NULL);
+    for (int k = 0; k < n; k++) {
+        if (!place[k].shown) continue;
+        const FleetShip *s = looks[ship[k]].ship;
+        SDL_Color ink = s->status == FLEET_STRUCK ? THEME_STRUCK : side_ink(s->side & 1);
+        text_draw(v->text, text[k], (int)(place[k].r.x + pad), (int)place[k].r.y, ink);
+    }
+}
+
+/* The radius of the ring round the selected ship or the one under the
+ * cursor: just outside her marker. */
+static float outer_ring(const BattleView *v, const Battle *b, const Camera *c, int i)
+{
+    float len = battle_ship_length(b, b->sk.ships[i].cls) * (float)c->zoom;
+    return fmaxf(len * 0.55f, battle_view_marker_px(v, c, i) + 3.0f * v->ui);
+}
+
 void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
 {
     BattleView *v = ctx;
     const Battle *b = v->battle;
+    (void)r;
     if (!b) return;
     geo_reset(&v->geo);
     draw_particles(v, b, c, false);
-    /* Bars, then labels and rings over them. */
+    /* Markers and bars, then the rings and labels over them. */
     BattleShipLook looks[SKIRMISH_MAX_SHIPS];
+    bool curtain = b->phase == BATTLE_CURTAIN;
+    draw_shot_trails(v, b, c);
     for (int i = 0; i < b->sk.nships; i++) {
         battle_ship_look(b, i, &looks[i]);
-        if (looks[i].visible && looks[i].sink <= 0.0f) draw_bars(v, b, c, &looks[i]);
+        if (!looks[i].visible || curtain) continue;
+        draw_marker(v, b, c, &looks[i], i);
+        if (looks[i].sink <= 0.0f && wants_bars(v, b, c, i)) draw_bars(v, b, c, &looks[i]);
     }
     int sel = b->selected;
-    if (sel >= 0 && looks[sel].visible && b->phase != BATTLE_CURTAIN) {
+    if (sel >= 0 && looks[sel].visible && !curtain) {
         float x, y;
         to_screen(c, looks[sel].x, looks[sel].y, &x, &y);
-        float rr = battle_ship_length(b, b->sk.ships[sel].cls) * 0.55f * (float)c->zoom;
-        geo_ring(&v->geo, x, y, fmaxf(rr, 14.0f * v->ui), 2.0f * v->ui, RING_SEGS,
+        geo_ring(&v->geo, x, y, outer_ring(v, b, c, sel), 2.0f * v->ui, RING_SEGS,
                  theme_alpha(THEME_GOLD, 235));
     }
-    geo_flush(&v->geo, v->r, NULL);
-    bool all_labels = (float)(b->map.meta.hex_size * c->zoom) >= LABEL_HEX_PX * v->ui;
-    for (int i = 0; i < b->sk.nships; i++) {
-        const BattleShipLook *l = &looks[i];
-        if (!l->visible || l->sink > 0.0f || (!all_labels && i != sel)) continue;
-        char lab[24];
-        skirmish_ship_label(&b->sk, i, lab, sizeof lab);
-        if (l->ship->status == FLEET_STRUCK) strncat(lab, " struck", sizeof lab - strlen(lab) - 1);
-        float len = battle_ship_length(b, l->ship->cls) * (float)c->zoom;
+    int hv = v->hover.ship;
+    if (hv >= 0 && hv != sel && looks[hv].visible && !curtain &&
+        v->hover.kind == BATTLE_HOVER_SELECT) {
         float x, y;
-        to_screen(c, l->x, l->y, &x, &y);
-        float w = fminf(fmaxf(len * 0.8f, 26.0f * v->ui), 60.0f * v->ui);
-        int tw, th;
-        text_measure(v->text, lab, &tw, &th);
-        float top = y - fmaxf(len * 0.36f, 12.0f * v->ui) - 3.0f * 4.0f * v->ui;
-        SDL_Color ink = side_ink(l->ship->side & 1);
-        if (l->ship->status == FLEET_STRUCK) ink = THEME_STRUCK;
-        text_draw(v->text, lab, (int)(x - w / 2), (int)(top - (float)th - 1.0f * v->ui), ink);
+        to_screen(c, looks[hv].x, looks[hv].y, &x, &y);
+        geo_ring(&v->geo, x, y, outer_ring(v, b, c, hv), 2.0f * v->ui, RING_SEGS,
+                 theme_alpha(THEME_WHITE, 220));
     }
-    (void)r;
+    geo_flush(&v->geo, v->r, NULL);
+    if (!curtain) draw_labels(v, b, c, looks);
 }
 
 /* --------------------------------------------------------------- camera */

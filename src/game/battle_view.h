@@ -30,6 +30,38 @@ enum {
     BATTLE_ACT_END_TURN = 1 << 9, /* the plotting side is done (the game may ask first) */
 };
 
+/* What a left click at the cursor would do (battle_view_hover): the
+ * highlight and the hint show it, and the click does just that. */
+enum {
+    BATTLE_HOVER_NONE = 0, /* nothing (no ship selected, open water) */
+    BATTLE_HOVER_SELECT,   /* select `ship` */
+    BATTLE_HOVER_PLOT,     /* plot the selected ship's route to `hex` */
+    BATTLE_HOVER_TURN,     /* her own hex or her path's end: a new heading */
+    BATTLE_HOVER_LAND,     /* `hex` is no sea: the click only says so */
+    BATTLE_HOVER_DESELECT, /* water, with a ship selected that takes no orders */
+};
+
+#define BATTLE_HOVER_HINT 128
+
+typedef struct BattleHover {
+    int kind;   /* BATTLE_HOVER_* */
+    int ship;   /* the ship under the cursor, -1 none */
+    Hex hex;    /* the hex under the cursor */
+    int aim_bs; /* the broadside a right click would aim at `ship`, -1 none */
+    char hint[BATTLE_HOVER_HINT];
+} BattleHover;
+
+/* Which of the HUD's panels are folded to their title bar or hidden. */
+typedef struct BattlePanels {
+    bool hidden;      /* every panel put away (the top bar stays) */
+    bool ship_folded; /* the ship panel shows only its title */
+    bool menu_folded; /* ... and the Battle panel */
+    bool log_open;    /* the log shows BATTLE_LOG_OPEN lines, not BATTLE_LOG_SHUT */
+} BattlePanels;
+
+#define BATTLE_LOG_SHUT 3
+#define BATTLE_LOG_OPEN 12
+
 typedef struct BattleView {
     SDL_Renderer *r;
     Text *text;
@@ -50,6 +82,19 @@ typedef struct BattleView {
     UiPanel p_buttons, p_ship, p_curtain, p_end;
     char ship_title[96], curtain_button[96];
     int end_hidden; /* the end screen was put away to look at the sea */
+    /* The pointer (output px) once it has moved over the window, whether
+     * it was over a panel last frame, and what a click there would do. */
+    bool mouse_seen, over_panel;
+    float mouse_x, mouse_y;
+    BattleHover hover;
+    BattlePanels panels;
+    bool ship_left; /* the ship panel moved to the bottom left (ships under it) */
+    /* Where the selected ship's orders go on screen (her path's end and
+     * each turn's end of her route), which the panels keep clear of too. */
+    int nplot;
+    float plot_x[ROUTE_MAX_TURNS + 1], plot_y[ROUTE_MAX_TURNS + 1];
+    UiPanel p_log;
+    char log_title[64], menu_title[32];
     /* battle_view_follow: the ship followed and where she was drawn. */
     int follow_ship;
     float follow_x, follow_y;
@@ -85,6 +130,18 @@ void battle_view_click(BattleView *v, const Camera *c, double sx, double sy);
  * enough to keep her in it. A selected ship standing still leaves the
  * camera alone, so the player can look elsewhere. */
 void battle_view_follow(BattleView *v, Camera *c, bool centre);
+
+/* What a left click at output px (sx, sy) would do now (battle_hover.c):
+ * a ship is under the cursor when it is in her hex or on her marker
+ * (while a turn plays: on her drawn hull or marker); water near a ship is
+ * water. */
+void battle_view_hover(const BattleView *v, const Camera *c, double sx, double sy,
+                       BattleHover *out);
+/* The ship under output px (sx, sy) as battle_view_hover sees it, or -1. */
+int battle_view_ship_at(const BattleView *v, const Camera *c, double sx, double sy);
+/* Radius in output px of ship i's side-coloured marker: her hull's half
+ * length, never less than a size a click can find. */
+float battle_view_marker_px(const BattleView *v, const Camera *c, int i);
 
 /* The hex under output pixel (sx, sy) for hexes of the given size. */
 Hex battle_pick_hex(const Camera *c, float hex_size, double sx, double sy);

@@ -72,7 +72,7 @@ void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, i
     };
     static const char *const battle_rows[][2] = {
         {"Click a ship", "select her (any ship, to see her state)"},
-        {"Click a hex", "plot her route there (over as many turns as it takes)"},
+        {"Click a hex", "plot her route there (the hint by the cursor says what a click does)"},
         {"Click the path's end", "again: change the heading she ends on"},
         {"Click her own hex", "turn in place"},
         {"Right-click an enemy", "aim the broadside that will bear on her"},
@@ -81,6 +81,8 @@ void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, i
         {"Enter", "end the turn (skip the replay while it plays)"},
         {"Space", "skip the replay"},
         {"G", "hex grid on / off"},
+        {"P", "hide / show the panels"},
+        {"Click a panel's title", "fold / unfold it (the log: 3 lines or 12)"},
         {"F5 / F9", "quick save / quick load"},
         {"Drag, wheel, W A S D", "move and zoom the view"},
         {"L, Tab, F3, F12", "sea life, sea controls, performance, screenshot"},

@@ -97,6 +97,7 @@
 #define THEME_BAR_TRACK     ((SDL_Color){60, 60, 70, 200})
 #define THEME_RIGGING       ((SDL_Color){215, 235, 250, 255})
 #define THEME_CREW          ((SDL_Color){250, 200, 90, 255})
+#define THEME_SHOT_TRAIL    ((SDL_Color){255, 244, 220, 190}) /* shot in flight, over dark sea */
 
 /* c at opacity a (0..255), its colour unchanged. */
 static inline SDL_Color theme_alpha(SDL_Color c, Uint8 a)

@@ -1,0 +1,126 @@
+/* battle_hover: what a click at the cursor would do — the one decision
+ * behind the hover highlight, its hint and the click itself, so a click
+ * never does something the cursor did not show. */
+#include <math.h>
+#include <stdio.h>
+
+#include "battle_view.h"
+
+/* Design px: the smallest marker radius, so a ship a few px long at
+ * whole-map zoom can still be seen and clicked. */
+#define MARKER_MIN_PX 6.0f
+
+float battle_view_marker_px(const BattleView *v, const Camera *c, int i)
+{
+    const Battle *b = v->battle;
+    float len = battle_ship_length(b, b->sk.ships[i].cls) * (float)c->zoom;
+    return fmaxf(len * 0.5f, MARKER_MIN_PX * v->ui);
+}
+
+/* Is output px (sx, sy) on ship i's marker (as drawn now)? */
+static bool on_marker(const BattleView *v, const Camera *c, int i, double sx, double sy, float *d2)
+{
+    BattleShipLook l;
+    battle_ship_look(v->battle, i, &l);
+    if (!l.visible) return false;
+    double x, y;
+    cam_world_to_screen(c, l.x, l.y, &x, &y);
+    float dx = (float)(x - sx), dy = (float)(y - sy), r = battle_view_marker_px(v, c, i);
+    /* Zoomed in, the marker is a ring round the hull: only the inner
+     * part of it (the hull itself) counts, not the water at its rim. */
+    float len = battle_ship_length(v->battle, l.ship->cls) * (float)c->zoom;
+    if (len * 0.5f >= MARKER_MIN_PX * v->ui) r = len * 0.3f;
+    *d2 = dx * dx + dy * dy;
+    return *d2 <= r * r;
+}
+
+int battle_view_ship_at(const BattleView *v, const Camera *c, double sx, double sy)
+{
+    const Battle *b = v->battle;
+    if (!b) return -1;
+    if (b->phase != BATTLE_ANIMATE) {
+        Hex h = battle_pick_hex(c, (float)b->map.meta.hex_size, sx, sy);
+        int i = skirmish_ship_at(&b->sk, h);
+        if (i >= 0 && b->sk.ships[i].status != FLEET_SUNK) return i;
+    }
+    int best = -1;
+    float bd = 0.0f;
+    for (int i = 0; i < b->sk.nships; i++) {
+        float d2;
+        if (!on_marker(v, c, i, sx, sy, &d2) || (best >= 0 && d2 >= bd)) continue;
+        best = i;
+        bd = d2;
+    }
+    return best;
+}
+
+static const char *broadside_name(int bs)
+{
+    return bs == FLEET_PORT ? "port" : "starboard";
+}
+
+/* The hint for hovering over ship i (a right click's aim added when one
+ * of the selected ship's broadsides would bear on her). */
+static void ship_hint(const Battle *b, int i, BattleHover *out)
+{
+    char lab[16], sl[16];
+    skirmish_ship_label(&b->sk, i, lab, sizeof lab);
+    int sel = b->selected;
+    out->aim_bs = -1;
+    if (battle_can_order(b, sel) && b->sk.ships[i].side != b->sk.ships[sel].side &&
+        fleet_ship_active(&b->sk.ships[i])) {
+        int bs = fleet_broadside_for(battle_path_end(b, sel), b->sk.ships[i].pose.hex);
+        if (bs >= 0 && b->sk.ships[sel].reload[bs] == 0) out->aim_bs = bs;
+    }
+    if (i == b->selected) {
+        snprintf(out->hint, sizeof out->hint, "%s (selected)", lab);
+        return;
+    }
+    if (out->aim_bs < 0) {
+        snprintf(out->hint, sizeof out->hint, "select %s", lab);
+        return;
+    }
+    skirmish_ship_label(&b->sk, sel, sl, sizeof sl);
+    snprintf(out->hint, sizeof out->hint, "select %s  \xC2\xB7  right-click: aim %s's %s broadside",
+             lab, sl, broadside_name(out->aim_bs));
+}
+
+void battle_view_hover(const BattleView *v, const Camera *c, double sx, double sy, BattleHover *out)
+{
+    const Battle *b = v->battle;
+    *out = (BattleHover){BATTLE_HOVER_NONE, -1, {0, 0}, -1, ""};
+    if (!b || b->phase == BATTLE_CURTAIN) return;
+    out->hex = battle_pick_hex(c, (float)b->map.meta.hex_size, sx, sy);
+    out->ship = battle_view_ship_at(v, c, sx, sy);
+    int sel = b->selected;
+    char sl[16] = "";
+    if (sel >= 0) skirmish_ship_label(&b->sk, sel, sl, sizeof sl);
+    /* Orders first: with one of hers selected, her own hex and water plot. */
+    if (battle_can_order(b, sel) && (out->ship < 0 || out->ship == sel)) {
+        HexPose here = b->sk.ships[sel].pose, end = battle_path_end(b, sel);
+        if (!chart_sailable(&b->sk.chart, out->hex)) {
+            out->kind = BATTLE_HOVER_LAND;
+            snprintf(out->hint, sizeof out->hint, "no sea here: %s can't sail there", sl);
+        } else if (b->sk.orders[sel].nsteps > 0 && hex_equal(out->hex, end.hex)) {
+            out->kind = BATTLE_HOVER_TURN;
+            snprintf(out->hint, sizeof out->hint, "change the heading %s ends on", sl);
+        } else if (hex_equal(out->hex, here.hex)) {
+            out->kind = BATTLE_HOVER_TURN;
+            snprintf(out->hint, sizeof out->hint, "turn %s in place", sl);
+        } else {
+            out->kind = BATTLE_HOVER_PLOT;
+            snprintf(out->hint, sizeof out->hint, "plot %s's route here", sl);
+        }
+        return;
+    }
+    if (out->ship >= 0) {
+        out->kind = BATTLE_HOVER_SELECT;
+        ship_hint(b, out->ship, out);
+        if (out->ship == sel) out->kind = BATTLE_HOVER_NONE;
+        return;
+    }
+    if (sel >= 0) {
+        out->kind = BATTLE_HOVER_DESELECT;
+        snprintf(out->hint, sizeof out->hint, "deselect %s", sl);
+    }
+}

@@ -1,0 +1,215 @@
+#!/usr/bin/env bash
+# e2e_reading: reading the battle at whole-map zoom in a real window (Xvfb,
+# xdotool) on Channel Isles: both fleets' name labels show in their sides'
+# colours; hovering over water says what a click will do (and the click
+# does it); P hides every panel and shows them again; a click on the
+# Battle panel's title folds it to the title and back; the log shows 3
+# lines until its title is clicked. The view is read from F12 screenshots,
+# the state from quick saves (F5).
+set -u
+. tests/lib_e2e.sh
+B=${SHOAL_BUILD:-build}
+PY=/usr/bin/python3
+slow=1
+[ -n "${SHOAL_TEST_LIGHT:-}" ] && [ "${SHOAL_TEST_LIGHT}" != 0 ] && slow=5
+if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null; then
+    echo "  skip: Xvfb or xdotool is not installed (make check installs them)"
+    e2e_done e2e_reading
+    exit
+fi
+mkdir -p "$T/shots"
+for d in $(seq 90 109); do [ -e "/tmp/.X$d-lock" ] || break; done
+Xvfb ":$d" -screen 0 1400x900x24 -nolisten tcp -noreset >/dev/null 2>&1 &
+xpid=$!
+export DISPLAY=":$d" SDL_VIDEODRIVER=x11
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+pid=
+cleanup() {
+    # SHOAL_E2E_KEEP=DIR keeps the screenshots for a look.
+    [ -n "${SHOAL_E2E_KEEP:-}" ] && cp "$T"/*.png "$SHOAL_E2E_KEEP"/ 2>/dev/null
+    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
+    kill "$xpid" 2>/dev/null
+    wait 2>/dev/null
+    rm -rf "$T"
+}
+trap cleanup EXIT
+sleep 1
+kill -0 "$xpid" 2>/dev/null || { no "Xvfb did not start on :$d"; e2e_done e2e_reading; exit; }
+
+wait_for() {
+    local n=$(($1 * 10))
+    shift
+    for ((i = 0; i < n; i++)); do
+        "$@" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+save="$XDG_DATA_HOME/shoal/saves/quicksave.sav"
+quicksave() {
+    rm -f "$save"
+    xdotool key F5
+    wait_for $((5 * slow)) test -s "$save"
+}
+field() {
+    awk -v sec="[$1]" -v key="$2" '$0 == sec { on = 1; next } /^\[/ { on = 0 }
+        on && $1 == key { sub(/^[^=]*= */, ""); print; exit }' "$save"
+}
+shot_taken() { ls "$T/shots"/shoal-*.png >/dev/null 2>&1; }
+screenshot() {
+    rm -f "$T/shots"/shoal-*.png
+    xdotool key F12
+    wait_for $((5 * slow)) shot_taken || return 1
+    sleep 0.3
+    mv "$(ls "$T/shots"/shoal-*.png | head -n 1)" "$1"
+}
+# count PNG R G B X0 Y0 X1 Y1: pixels within 28 of the colour in the box.
+count() {
+    "$PY" -c 'import sys
+from PIL import Image
+im = Image.open(sys.argv[1]).convert("RGB")
+r, g, b, x0, y0, x1, y1 = map(int, sys.argv[2:9])
+px = im.load()
+n = 0
+for y in range(max(y0, 0), min(y1, im.size[1])):
+    for x in range(max(x0, 0), min(x1, im.size[0])):
+        p = px[x, y]
+        if abs(p[0] - r) < 28 and abs(p[1] - g) < 28 and abs(p[2] - b) < 28:
+            n += 1
+print(n)' "$@"
+}
+# diff A B X0 Y0 X1 Y1: the mean difference (0..255) of two pictures in the box.
+diff() {
+    "$PY" -c 'import sys
+from PIL import Image, ImageChops, ImageStat
+x0, y0, x1, y1 = map(int, sys.argv[3:7])
+a = Image.open(sys.argv[1]).convert("RGB").crop((x0, y0, x1, y1))
+b = Image.open(sys.argv[2]).convert("RGB").crop((x0, y0, x1, y1))
+print(int(sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3))' "$@"
+}
+end_turn() {
+    xdotool key Return
+    sleep 0.4
+    xdotool key space
+    sleep 0.4
+}
+
+B_ABS=$(cd "$B" && pwd)
+mkdir -p "$XDG_CONFIG_HOME/shoal"
+echo "ask_end_turn = off" >"$XDG_CONFIG_HOME/shoal/settings.ini"
+# The whole map (1600x1000) in a 1280x800 window: zoom 0.8, where a hex is
+# 19 px and a ship some 30.
+MAP="$(pwd)/data/maps/channel-isles.png"
+(cd "$T/shots" && exec "$B_ABS/shoal" --skirmish --map "$MAP" --ships 4,4 --size 1280x800 \
+    --zoom 0.8 --center 800,500 --sea-life off) >"$T/out" 2>"$T/err" &
+pid=$!
+window_of() { xdotool search --pid "$pid" --name shoal 2>/dev/null | head -n 1; }
+has_window() { [ -n "$(window_of)" ]; }
+if ! wait_for $((20 * slow)) has_window; then
+    no "no window for the battle: $(head -c 300 "$T/err")"
+    e2e_done e2e_reading
+    exit
+fi
+win=$(window_of)
+sleep $((1 * slow))
+# The pointer rests on the Battle panel: no hover there.
+xdotool mousemove --window "$win" 1150 240
+sleep 0.3
+screenshot "$T/base.png" || { no "no screenshot: $(head -c 300 "$T/err")"; e2e_done e2e_reading; exit; }
+
+# Labels: the ships' names in blue (side A, west) and red (side B, east).
+a=$(count "$T/base.png" 120 170 255 0 300 300 560)
+b=$(count "$T/base.png" 255 120 105 1000 300 1280 560)
+[ "$a" -gt 60 ] && ok "side A's labels and markers show in blue at whole-map zoom ($a px)" ||
+    no "side A barely shows at whole-map zoom ($a px of blue)"
+[ "$b" -gt 60 ] && ok "side B's labels and markers show in red at whole-map zoom ($b px)" ||
+    no "side B barely shows at whole-map zoom ($b px of red)"
+
+# Hover: water three hexes east of A1 (-7,14): the hint by the cursor.
+# Hex -4,14 is at map (145, 528), window (116, 422).
+hx=116 hy=422
+g0=$(count "$T/base.png" 245 214 140 $((hx + 10)) $((hy + 10)) $((hx + 260)) $((hy + 44)))
+xdotool mousemove --window "$win" $hx $hy
+sleep 0.4
+screenshot "$T/hover.png"
+g1=$(count "$T/hover.png" 245 214 140 $((hx + 10)) $((hy + 10)) $((hx + 260)) $((hy + 44)))
+[ "$g1" -gt $((g0 + 40)) ] && ok "hovering over water shows what a click does ($g0 -> $g1 px of hint)" ||
+    no "no hint by the cursor over water ($g0 -> $g1 px of gold)"
+xdotool click 1
+sleep 0.3
+quicksave
+steps=$(field orders.0 steps)
+[ -n "$steps" ] && [ "$steps" != - ] && ok "the click plots A1's route there, as the hint said ($steps)" ||
+    no "the click gave A1 no orders ($steps)"
+
+# P hides every panel (the Battle panel top right, the ship panel bottom
+# right, the log bottom left) and shows them again.
+xdotool mousemove --window "$win" 640 30
+sleep 0.3
+screenshot "$T/shown.png"
+xdotool key p
+sleep 0.3
+screenshot "$T/hidden.png"
+xdotool key p
+sleep 0.3
+screenshot "$T/again.png"
+d1=$(diff "$T/shown.png" "$T/hidden.png" 1045 90 1265 260)
+d2=$(diff "$T/shown.png" "$T/hidden.png" 900 690 1270 790)
+d3=$(diff "$T/shown.png" "$T/again.png" 1045 90 1265 260)
+[ "$d1" -gt 15 ] && [ "$d2" -gt 10 ] && ok "P hides the panels (mean change $d1, $d2)" ||
+    no "P left the panels on screen (mean change $d1, $d2)"
+[ "$d3" -lt 3 ] && ok "P again shows them as they were (mean change $d3)" ||
+    no "P again did not bring the panels back (mean change $d3)"
+
+# A click on the Battle panel's title folds it to its title, and back.
+xdotool mousemove --window "$win" 1100 62 click 1
+sleep 0.2
+xdotool mousemove --window "$win" 640 30
+sleep 0.3
+screenshot "$T/folded.png"
+xdotool mousemove --window "$win" 1100 62 click 1
+sleep 0.2
+xdotool mousemove --window "$win" 640 30
+sleep 0.3
+screenshot "$T/unfolded.png"
+f1=$(diff "$T/shown.png" "$T/folded.png" 1045 100 1265 260)
+f0=$(diff "$T/shown.png" "$T/folded.png" 1045 48 1265 74)
+f2=$(diff "$T/shown.png" "$T/unfolded.png" 1045 48 1265 260)
+[ "$f1" -gt 15 ] && [ "$f0" -lt 8 ] && ok "a click on its title folds the Battle panel (buttons $f1, title $f0)" ||
+    no "the Battle panel did not fold to its title (buttons $f1, title $f0)"
+[ "$f2" -lt 3 ] && ok "a second click unfolds it ($f2)" || no "the Battle panel did not unfold ($f2)"
+
+# The log: after some turns it holds more than 3 lines but shows 3 until
+# its title is clicked.
+for t in 1 2 3 4 5; do end_turn; done
+xdotool mousemove --window "$win" 640 30
+sleep 0.3
+screenshot "$T/log3.png"
+# The log's title row: find its gold "Log" at the left above the lines.
+ly=$("$PY" -c 'import sys
+from PIL import Image
+im = Image.open(sys.argv[1]).convert("RGB")
+px = im.load()
+for y in range(560, 790):
+    if sum(1 for x in range(18, 50) if abs(px[x, y][0] - 245) < 28 and abs(px[x, y][1] - 214) < 28 and abs(px[x, y][2] - 140) < 28) >= 3:
+        print(y + 4)
+        break
+else:
+    print(-1)' "$T/log3.png")
+if [ "$ly" -lt 0 ]; then
+    no "no log title in the bottom left"
+else
+    xdotool mousemove --window "$win" 30 "$ly" click 1
+    sleep 0.2
+    xdotool mousemove --window "$win" 640 30
+    sleep 0.3
+    screenshot "$T/log12.png"
+    l1=$(diff "$T/log3.png" "$T/log12.png" 10 $((ly - 180)) 640 $((ly - 20)))
+    [ "$l1" -gt 10 ] && ok "a click on the log's title opens it upwards (mean change $l1)" ||
+        no "the log did not open (mean change $l1 above it)"
+fi
+
+kill -TERM "$pid"
+wait "$pid" 2>/dev/null
+pid=
+e2e_done e2e_reading
