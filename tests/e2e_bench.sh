@@ -212,14 +212,15 @@ printf 'not a png' >"$T/junk.png"
 expect_fail "map that is not a PNG" "$T/junk.png" "$BIN" --map "$T/junk.png"
 
 # count-ir: instructions per fish per step, whole run and per function.
-if out=$(tools/bench/count-ir.sh "$BUILD" 500 5 10 2>&1) &&
+count_ir=tools/bench/count-ir.sh
+if out=$("$count_ir" "$BUILD" 500 5 10 2>&1) &&
     grep -Eq '^  the whole run +[1-9][0-9]*\.[0-9] instructions per fish per step$' <<<"$out" &&
     grep -Eq '^  fish_range(_avx)? +[1-9][0-9]*\.[0-9]$' <<<"$out"; then
     ok "count-ir: $(grep 'the whole run' <<<"$out" | tr -s ' ')"
 else
     bad "count-ir: $out"
 fi
-if out=$(tools/bench/count-ir.sh "$BUILD" 500 10 5 2>&1); then
+if out=$("$count_ir" "$BUILD" 500 10 5 2>&1); then
     bad "count-ir with S2 < S1 ran"
 elif [ $? -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ]; then
     ok "count-ir with S2 < S1: exit 2, $out"
