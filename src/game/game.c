@@ -531,6 +531,7 @@ int game_event(Game *g, const SDL_Event *ev)
     if (a & INPUT_SCREENSHOT) g->want_shot = 1;
     if (a & INPUT_RESIZED) game_sync_view(g);
     if (a & INPUT_TOGGLE_STATS) g->stats = !g->stats;
+    if (a & INPUT_FULLSCREEN) game_settings_fullscreen(g);
     if (a & INPUT_TOGGLE_PANEL) g->panel = !g->panel;
     if (a & INPUT_TOGGLE_SEALIFE) game_set_sea_life(g, !g->sea.on);
     if (a & (INPUT_PANNED | INPUT_UNFOLLOW)) sealife_unfollow(&g->sea);

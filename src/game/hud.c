@@ -64,6 +64,7 @@ void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, i
         {"L", "sea life off / on"},
         {"Tab", "controls panel: boid weights, fish, sharks"},
         {"F3", "performance overlay"},
+        {"F11", "fullscreen on / off"},
         {"F12", "save a screenshot (shoal-DATE-TIME.png)"},
         {"F9", "load the quick save"},
         {"F1 or H", "show / hide this help"},
@@ -84,6 +85,7 @@ void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, i
         {"F5 / F9", "quick save / quick load"},
         {"Drag, wheel, W A S D", "move and zoom the view"},
         {"L, Tab, F3, F12", "sea life, sea controls, performance, screenshot"},
+        {"F11", "fullscreen on / off"},
         {"Esc or Q", "cancel her route, deselect, then the menu"},
     };
     const char *const(*rows)[2] = battle ? battle_rows : sea_rows;

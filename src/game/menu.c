@@ -327,6 +327,28 @@ static int load_screen(Menu *m, Ui *ui, int view_w, int view_h)
     return act;
 }
 
+/* The window sizes Settings offers, the first the default (options.h);
+ * settings.ini may name any other. */
+static const int window_sizes[][2] = {{1280, 720}, {1280, 800}, {1600, 900}, {1920, 1080}};
+#define WINDOW_SIZES ((int)(sizeof window_sizes / sizeof window_sizes[0]))
+
+/* The button that steps s's window size through window_sizes. */
+static void window_size_button(Menu *m, Ui *ui, Settings *s)
+{
+    int at = -1;
+    for (int i = 0; i < WINDOW_SIZES; i++)
+        if (s->win_w == window_sizes[i][0] && s->win_h == window_sizes[i][1]) at = i;
+    if (s->win_w > 0 && s->win_h > 0)
+        snprintf(m->win_label, sizeof m->win_label, "Window size: %d\xC3\x97%d  \xE2\x80\xBA",
+                 s->win_w, s->win_h);
+    else
+        snprintf(m->win_label, sizeof m->win_label, "Window size: as started  \xE2\x80\xBA");
+    if (!ui_button(ui, m->win_label)) return;
+    at = (at + 1) % WINDOW_SIZES;
+    s->win_w = window_sizes[at][0];
+    s->win_h = window_sizes[at][1];
+}
+
 static int settings_screen(Menu *m, Ui *ui, int view_w, int view_h)
 {
     int act = MENU_ACT_NONE;
@@ -339,6 +361,8 @@ static int settings_screen(Menu *m, Ui *ui, int view_w, int view_h)
                     SETTINGS_SPEED_MAX, 2, "x");
     ui_toggle(ui, "Hex grid over the sea", &s->show_grid);
     ui_toggle(ui, "Ask before ending a turn with ships idle", &s->ask_end_turn);
+    ui_toggle(ui, "Fullscreen (F11)", &s->fullscreen);
+    window_size_button(m, ui, s);
     if (ui_button(ui, "Apply and keep")) {
         act = MENU_ACT_SETTINGS;
         menu_show(m, MENU_MAIN);

@@ -62,7 +62,7 @@ typedef struct Menu {
     int settle, top_view_w, top_view_h;
     char title[96];
     /* Labels of the cycling buttons (widgets keep pointers for one frame). */
-    char map_label[160], opp_label[96], mode_label[96];
+    char map_label[160], opp_label[96], mode_label[96], win_label[96];
 } Menu;
 
 /* A menu starting on the main screen with the choices in s; lists the

@@ -15,6 +15,11 @@
 #define SETTINGS_SHARKS_MAX 64
 #define SETTINGS_SPEED_MIN  0.25f
 #define SETTINGS_SPEED_MAX  4.0f
+/* A window_size must lie in these bounds (the window's minimum size, and
+ * --size's upper bound). */
+#define SETTINGS_WIN_MIN_W 320
+#define SETTINGS_WIN_MIN_H 200
+#define SETTINGS_WIN_MAX   16384
 
 /* Who sits across the table in a new skirmish. */
 enum { SETTINGS_VS_AI = 0, SETTINGS_HOTSEAT = 1, SETTINGS_WATCH = 2, SETTINGS_OPPONENTS = 3 };
@@ -25,6 +30,8 @@ typedef struct Settings {
     float anim_speed;           /* battle animation speed, SETTINGS_SPEED_MIN..MAX */
     int show_grid;              /* 1: hex grid over the sea in battle */
     int ask_end_turn;           /* 1: ask before a turn ends with ships left without orders */
+    int fullscreen;             /* 1: the window fills the screen (F11 toggles it) */
+    int win_w, win_h;           /* window size; 0x0: --size or the default */
     int fleet[2];               /* ships per side, 1..8 */
     int opponent;               /* SETTINGS_VS_AI / _HOTSEAT / _WATCH */
     int turn_limit;             /* 1..999 */
