@@ -130,4 +130,45 @@ if start sizeflag --size 1024x640; then
 else
     no "the game did not start with --size"
 fi
+
+# --- key rebinding ---------------------------------------------------------
+# On the Keys screen (1024x640: Settings, Keys, End the turn), E for End
+# turn; Apply and keep writes it. Turns end at once (no idle-ships question).
+click() { xdotool mousemove --window "$win" "$1" "$2" click 1; sleep 0.4; xdotool mousemove --window "$win" 5 5; sleep 0.2; }
+printf 'ask_end_turn = off\n' >"$SETTINGS"
+if start keys --size 1024x640; then
+    click 511 331 # Settings
+    click 511 431 # Keys
+    click 511 215 # End the turn: Return
+    key e
+    shot "$T/keys.png"
+    click 511 439 # Apply and keep
+    [ "$(setting key.end_turn)" = E ] && ok "the Keys screen binds End turn to E in settings.ini" ||
+        no "key.end_turn = '$(setting key.end_turn)'"
+    [ "$(setting ask_end_turn)" = off ] && [ "$(setting key.grid)" = G ] &&
+        ok "and keeps the file's other settings" || no "ask_end_turn '$(setting ask_end_turn)', key.grid '$(setting key.grid)'"
+    stop_game
+else
+    no "the game did not start for the Keys screen"
+fi
+# A restart keeps E; a bad key name costs only that key (one line on stderr).
+sed -i 's/^key.grid = G$/key.grid = Bogus/' "$SETTINGS"
+save="$SAVES/quicksave.sav"
+if start endkey --skirmish --seed 3 --opponent ai --size 1024x640; then
+    msg=$(grep -c "settings.ini:[0-9]*: key.grid 'Bogus' is not a key name; using G" "$T/endkey.err")
+    [ "$msg" = 1 ] && ok "a bad key name is told in one line naming the file and key" ||
+        { no "no one-line message for key.grid = Bogus"; cat "$T/endkey.err"; }
+    key F5
+    [ "$(turn_of "$save")" = 1 ] || no "the quick save is not at turn 1: $(turn_of "$save")"
+    key Return
+    sleep 1
+    key F5
+    [ "$(turn_of "$save")" = 1 ] && ok "Return no longer ends the turn" || no "Return ended the turn: turn $(turn_of "$save")"
+    key e
+    ended() { key F5; [ "$(turn_of "$save")" = 2 ]; }
+    wait_for $((10 * slow)) ended && ok "E (bound before the restart) ends the turn" || no "E did not end the turn: turn $(turn_of "$save")"
+    stop_game
+else
+    no "the game did not start a skirmish"
+fi
 e2e_done e2e_settings

@@ -61,6 +61,10 @@ void game_settings_load(Game *g)
         return;
     }
     g->settings_ok = 1;
+    if (g->settings.note[0]) {
+        fprintf(stderr, "shoal: %s\n", g->settings.note);
+        game_status(g, g->settings.note);
+    }
     apply_window(g, g->settings.win_w > 0);
 }
 
@@ -90,6 +94,7 @@ void game_settings_apply(Game *g, const Settings *s)
     g->settings.fullscreen = s->fullscreen;
     g->settings.win_w = s->win_w;
     g->settings.win_h = s->win_h;
+    g->settings.keys = s->keys;
     apply_window(g, resize);
     if (s->fish != sealife_fish(&g->sea)) rc |= sealife_set_fish(&g->sea, s->fish, &e);
     if (s->sharks != sealife_shark_count(&g->sea)) rc |= sealife_set_sharks(&g->sea, s->sharks, &e);

@@ -28,6 +28,7 @@ void settings_default(Settings *s)
     s->opponent = SETTINGS_VS_AI;
     s->turn_limit = 60;
     s->map_seed = 1;
+    keys_default(&s->keys);
     /* The first shipped map by name; the menu falls back to the first map
      * it finds when this one is not installed. */
     snprintf(s->map, sizeof s->map, "%s", "channel-isles.png");
@@ -98,6 +99,10 @@ static int apply(Settings *s, const KvReader *r, const char *k, const char *v, E
             return err_set(e, "%s:%d: window_size '%s' is not WxH (%dx%d..%dx%d) or 'default'",
                            r->name, r->line, v, SETTINGS_WIN_MIN_W, SETTINGS_WIN_MIN_H,
                            SETTINGS_WIN_MAX, SETTINGS_WIN_MAX);
+    } else if (!strncmp(k, "key.", 4)) {
+        char msg[200];
+        if (keys_parse(&s->keys, k + 4, v, msg, sizeof msg) != 0 && !s->note[0])
+            snprintf(s->note, sizeof s->note, "%s:%d: %s", r->name, r->line, msg);
     } else if (!strcmp(k, "fish")) {
         if (kv_parse_int(v, 0, SETTINGS_FISH_MAX, &n) != 0)
             return err_set(e, "%s:%d: fish '%s' is not a whole number in 0..%d", r->name, r->line,
@@ -153,6 +158,8 @@ int settings_parse(Settings *s, const char *text, size_t len, const char *name, 
 {
     KvReader r;
     Settings t = *s;
+    t.note[0] = '\0';
+    t.keys.given = 0;
     int rc = kv_open(&r, text, len, name, e);
     r.flat = r.unique = true;
     const char *k, *v;
@@ -196,7 +203,12 @@ int settings_format(const Settings *s, char *buf, size_t cap)
         s->show_grid ? "on" : "off", s->ask_end_turn ? "on" : "off", s->fullscreen ? "on" : "off",
         win, s->fleet[0], s->fleet[1], opponent_names[opp], s->turn_limit, s->map,
         (unsigned)s->map_seed);
-    return n >= 0 && (size_t)n < cap ? n : -1;
+    if (n < 0 || (size_t)n >= cap) return -1;
+    int head = snprintf(buf + n, cap - (size_t)n,
+                        "\n# the battle's keys (SDL key names), set on Settings > Keys\n");
+    if (head < 0 || (size_t)head >= cap - (size_t)n) return -1;
+    int keys = keys_format(&s->keys, buf + n + head, cap - (size_t)(n + head));
+    return keys < 0 ? -1 : n + head + keys;
 }
 
 int settings_load(Settings *s, const char *path, Err *e)

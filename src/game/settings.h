@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/err.h"
+#include "keys.h"
 
 #define SETTINGS_MAX_BYTES  (16 * 1024)
 #define SETTINGS_MAP_MAX    128
@@ -37,6 +38,8 @@ typedef struct Settings {
     int turn_limit;             /* 1..999 */
     char map[SETTINGS_MAP_MAX]; /* shipped map file ("open-waters.png"); "" = generated */
     uint32_t map_seed;          /* seed of a generated map */
+    Keys keys;                  /* the battle's bindable keys (key.ACTION lines) */
+    char note[320];             /* "file:line: ..." about a key line skipped, "" none */
 } Settings;
 
 /* The defaults: sea life on, 2000 fish, 3 sharks, speed 1, grid on, the
@@ -47,7 +50,9 @@ void settings_default(Settings *s);
 /* Parse settings text (`name` is used in messages) over the values already
  * in s. Every key is optional; an unknown key, a value out of range or a
  * malformed line fails with "name:line: what is wrong", and s is then
- * reset to the defaults (a half-applied file helps no one). */
+ * reset to the defaults (a half-applied file helps no one). A bad
+ * key.ACTION line only keeps that action's default: the first one is
+ * told in s->note, and the rest of the file still counts. */
 int settings_parse(Settings *s, const char *text, size_t len, const char *name, Err *e);
 /* s as settings text; returns the length or -1 when cap is too small. */
 int settings_format(const Settings *s, char *buf, size_t cap);
