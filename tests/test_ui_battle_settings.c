@@ -33,6 +33,11 @@ START_TEST(test_defaults_and_round_trip)
     s.turn_limit = 99;
     snprintf(s.map, sizeof s.map, "open-waters.png");
     s.map_seed = 4000000000u;
+    ck_assert_int_eq(s.fullscreen, 0);
+    ck_assert_int_eq(s.win_w, 0); /* the window as --size (or the default) makes it */
+    s.fullscreen = 1;
+    s.win_w = 1600;
+    s.win_h = 900;
     char buf[SETTINGS_MAX_BYTES];
     int n = settings_format(&s, buf, sizeof buf);
     ck_assert_int_gt(n, 0);
@@ -49,6 +54,9 @@ START_TEST(test_defaults_and_round_trip)
     ck_assert_int_eq(t.turn_limit, 99);
     ck_assert_str_eq(t.map, "open-waters.png");
     ck_assert_uint_eq(t.map_seed, 4000000000u);
+    ck_assert_int_eq(t.fullscreen, 1);
+    ck_assert_int_eq(t.win_w, 1600);
+    ck_assert_int_eq(t.win_h, 900);
     /* Too small a buffer is refused, not cut. */
     ck_assert_int_eq(settings_format(&s, buf, 40), -1);
 }
@@ -69,6 +77,10 @@ START_TEST(test_bad_lines_give_defaults)
         "turn_limit = 1000\n",
         "fish = 10\nsharks = 2\nfish = 20\n", /* twice: which one did the player mean? */
         "ask_end_turn = sometimes\n",
+        "fullscreen = kind of\n",
+        "window_size = 1600\n",
+        "window_size = 10x10\n",
+        "window_size = 1600x900x2\n",
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         Settings s;
@@ -101,6 +113,11 @@ START_TEST(test_bad_lines_give_defaults)
     ck_assert_int_eq(settings_parse(&s, ok, strlen(ok), "ok.ini", &e), 0);
     ck_assert_str_eq(s.map, "");
     ck_assert_int_eq(s.fleet[1], 8);
+    const char *win = "window_size = default\n";
+    s.win_w = s.win_h = 5;
+    ck_assert_int_eq(settings_parse(&s, win, strlen(win), "ok.ini", &e), 0);
+    ck_assert_int_eq(s.win_w, 0);
+    ck_assert_int_eq(s.win_h, 0);
 }
 END_TEST
 

@@ -2,6 +2,7 @@
 #include <math.h>
 
 #include "battle_view.h"
+#include "keys.h"
 
 /* A right press that moves less than this (output px) is a click, not a pan. */
 #define RIGHT_CLICK_SLOP 4.0f
@@ -49,6 +50,9 @@ static void right_click(BattleView *v, const Camera *c, double sx, double sy)
         battle_clear_path(b);
 }
 
+/* Keys arrive as keys_table's defaults (game.c turns the player's own
+ * bindings into them with keys_to_default), so the table stays the one
+ * place that says which key does what. */
 static int key(BattleView *v, const SDL_KeyboardEvent *k)
 {
     Battle *b = v->battle;
@@ -62,23 +66,30 @@ static int key(BattleView *v, const SDL_KeyboardEvent *k)
             return BATTLE_ACT_TOOK;
         }
         if (sym == SDLK_ESCAPE) return BATTLE_ACT_MENU | BATTLE_ACT_TOOK;
-        if (sym == SDLK_F5) return BATTLE_ACT_QUICKSAVE | BATTLE_ACT_TOOK;
-        if (sym == SDLK_F9) return BATTLE_ACT_QUICKLOAD | BATTLE_ACT_TOOK;
+        if (sym == keys_table[KEYS_QUICKSAVE].def) return BATTLE_ACT_QUICKSAVE | BATTLE_ACT_TOOK;
+        if (sym == keys_table[KEYS_QUICKLOAD].def) return BATTLE_ACT_QUICKLOAD | BATTLE_ACT_TOOK;
         return 0;
     }
-    switch (sym) {
-    case SDLK_RETURN:
-    case SDLK_KP_ENTER:
+    if (sym == keys_table[KEYS_END_TURN].def || sym == SDLK_KP_ENTER) {
         if (b->phase == BATTLE_PLOT) return BATTLE_ACT_END_TURN | BATTLE_ACT_TOOK;
         battle_skip_animation(b);
         return BATTLE_ACT_TOOK;
-    case SDLK_SPACE:
+    }
+    if (sym == keys_table[KEYS_SKIP].def) {
         battle_skip_animation(b);
         return BATTLE_ACT_TOOK;
-    case SDLK_BACKSPACE:
-    case SDLK_DELETE:
+    }
+    if (sym == keys_table[KEYS_CLEAR].def || sym == SDLK_DELETE) {
         battle_clear_path(b);
         return BATTLE_ACT_TOOK;
+    }
+    if (sym == keys_table[KEYS_QUICKSAVE].def) return BATTLE_ACT_QUICKSAVE | BATTLE_ACT_TOOK;
+    if (sym == keys_table[KEYS_QUICKLOAD].def) return BATTLE_ACT_QUICKLOAD | BATTLE_ACT_TOOK;
+    if (sym == keys_table[KEYS_GRID].def) {
+        v->show_grid = !v->show_grid;
+        return BATTLE_ACT_GRID | BATTLE_ACT_TOOK;
+    }
+    switch (sym) {
     case SDLK_ESCAPE:
         /* First the route she keeps, then the selection, then the menu. */
         if (battle_has_route(b, b->selected) && battle_can_order(b, b->selected)) {
@@ -91,13 +102,6 @@ static int key(BattleView *v, const SDL_KeyboardEvent *k)
             return BATTLE_ACT_TOOK;
         }
         return BATTLE_ACT_MENU | BATTLE_ACT_TOOK;
-    case SDLK_F5:
-        return BATTLE_ACT_QUICKSAVE | BATTLE_ACT_TOOK;
-    case SDLK_F9:
-        return BATTLE_ACT_QUICKLOAD | BATTLE_ACT_TOOK;
-    case SDLK_g:
-        v->show_grid = !v->show_grid;
-        return BATTLE_ACT_GRID | BATTLE_ACT_TOOK;
     case SDLK_p:
         v->panels.hidden = !v->panels.hidden;
         return BATTLE_ACT_TOOK;

@@ -99,7 +99,8 @@ static void draw_hud(void *ctx, SDL_Renderer *r, const Camera *c)
         tuning_draw(&g->tuning, &g->ui, g->view_w);
     }
     ui_end(&g->ui);
-    if (g->help) hud_draw_help(g->text, r, g->view_w, g->view_h, ui, g->battle != NULL);
+    if (g->help)
+        hud_draw_help(g->text, r, g->view_w, g->view_h, ui, g->battle != NULL, &g->settings.keys);
     if (g->loader) game_load_draw(g, ui);
     dialog_draw(&g->ask, r, g->text, g->view_w, g->view_h, ui);
 }
@@ -467,11 +468,12 @@ static int game_key(Game *g, const SDL_Event *ev)
     bool fighting = g->battle && g->battle->phase != BATTLE_OVER;
     if (g->help || ev->key.repeat) return 0;
     if (g->menu_open) {
+        if (menu_key(&g->menu, k)) return 1;
         if (k == SDLK_ESCAPE) {
             menu_back(g);
             return 1;
         }
-        if (k == SDLK_F9) {
+        if (k == g->settings.keys.key[KEYS_QUICKLOAD]) {
             g->battle_act |= BATTLE_ACT_QUICKLOAD;
             return 1;
         }
@@ -483,11 +485,13 @@ static int game_key(Game *g, const SDL_Event *ev)
             g->battle_act |= BATTLE_ACT_MENU;
             return 1;
         }
-        int a = battle_view_event(&g->bview, ev, &g->cam, g->in.px_ratio);
+        SDL_Event kev = *ev;
+        kev.key.keysym.sym = keys_to_default(&g->settings.keys, k);
+        int a = battle_view_event(&g->bview, &kev, &g->cam, g->in.px_ratio);
         g->battle_act |= a & ~BATTLE_ACT_TOOK;
         if (a & BATTLE_ACT_TOOK) return 1;
     }
-    if (k == SDLK_F9) {
+    if (k == g->settings.keys.key[KEYS_QUICKLOAD]) {
         g->battle_act |= BATTLE_ACT_QUICKLOAD;
         return 1;
     }
@@ -531,6 +535,7 @@ int game_event(Game *g, const SDL_Event *ev)
     if (a & INPUT_SCREENSHOT) g->want_shot = 1;
     if (a & INPUT_RESIZED) game_sync_view(g);
     if (a & INPUT_TOGGLE_STATS) g->stats = !g->stats;
+    if (a & INPUT_FULLSCREEN) game_settings_fullscreen(g);
     if (a & INPUT_TOGGLE_PANEL) g->panel = !g->panel;
     if (a & INPUT_TOGGLE_SEALIFE) game_set_sea_life(g, !g->sea.on);
     if (a & (INPUT_PANNED | INPUT_UNFOLLOW)) sealife_unfollow(&g->sea);

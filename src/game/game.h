@@ -168,8 +168,11 @@ void game_settings_load(Game *g);
  * status line says the choice lasts this session only). */
 void game_settings_store(Game *g);
 /* The Settings screen's choices s: sea life counts and switch, animation
- * speed, grid, the end-turn check; applied now, then stored. */
+ * speed, grid, the end-turn check, fullscreen and window size; applied
+ * now, then stored. */
 void game_settings_apply(Game *g, const Settings *s);
+/* F11: fullscreen on / off, applied now and stored. */
+void game_settings_fullscreen(Game *g);
 
 /* ------------------------------- game_ask.c: questions before acting */
 

@@ -3,7 +3,48 @@
  * choices applied to the sea and the battle. */
 #include "game.h"
 
+#include <stdbool.h>
 #include <stdio.h>
+
+/* The window as the settings ask: its size (unless --size was given, or
+ * the setting is "default") and fullscreen on the desktop's own mode, so
+ * leaving it is instant and never changes the monitor's resolution.
+ * resize: the size setting is new (else a window the player resized by
+ * hand keeps its size, unless it leaves fullscreen). */
+static void apply_window(Game *g, bool resize)
+{
+    if (!g->win) return;
+    Uint32 full = SDL_GetWindowFlags(g->win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+    const Settings *s = &g->settings;
+    int want_w = g->o ? g->o->width : s->win_w, want_h = g->o ? g->o->height : s->win_h;
+    if (s->win_w > 0 && s->win_h > 0 && !(g->o && g->o->size_given)) {
+        want_w = s->win_w;
+        want_h = s->win_h;
+    }
+    if (!s->fullscreen != !full &&
+        SDL_SetWindowFullscreen(g->win, s->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "fullscreen: %s", SDL_GetError());
+        game_status(g, msg);
+    }
+    /* Out of fullscreen, the size is set again even when it looks right:
+     * with no window manager (Xvfb) X never reports the window back at its
+     * old size, and SDL would go on drawing at the screen's. */
+    if (!s->fullscreen && want_w > 0 && want_h > 0 && (resize || full)) {
+        SDL_SetWindowSize(g->win, want_w, want_h);
+        if (!full) SDL_SetWindowPosition(g->win, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED);
+    }
+    /* The view follows at once; the resize event that comes later syncs it again. */
+    game_sync_view(g);
+}
+
+void game_settings_fullscreen(Game *g)
+{
+    g->settings.fullscreen = !g->settings.fullscreen;
+    g->menu.edit.fullscreen = g->settings.fullscreen;
+    apply_window(g, false);
+    game_settings_store(g);
+}
 
 void game_settings_load(Game *g)
 {
@@ -20,6 +61,11 @@ void game_settings_load(Game *g)
         return;
     }
     g->settings_ok = 1;
+    if (g->settings.note[0]) {
+        fprintf(stderr, "shoal: %s\n", g->settings.note);
+        game_status(g, g->settings.note);
+    }
+    apply_window(g, g->settings.win_w > 0);
 }
 
 void game_settings_store(Game *g)
@@ -44,6 +90,12 @@ void game_settings_apply(Game *g, const Settings *s)
     g->settings.anim_speed = s->anim_speed;
     g->settings.show_grid = s->show_grid;
     g->settings.ask_end_turn = s->ask_end_turn;
+    bool resize = s->win_w != g->settings.win_w || s->win_h != g->settings.win_h;
+    g->settings.fullscreen = s->fullscreen;
+    g->settings.win_w = s->win_w;
+    g->settings.win_h = s->win_h;
+    g->settings.keys = s->keys;
+    apply_window(g, resize);
     if (s->fish != sealife_fish(&g->sea)) rc |= sealife_set_fish(&g->sea, s->fish, &e);
     if (s->sharks != sealife_shark_count(&g->sea)) rc |= sealife_set_sharks(&g->sea, s->sharks, &e);
     g->tuning.fish = sealife_fish(&g->sea);

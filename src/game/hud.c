@@ -51,7 +51,8 @@ void hud_draw(Text *t, SDL_Renderer *r, const HudInfo *h, float ui)
     }
 }
 
-void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, int battle)
+void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, int battle,
+                   const Keys *keys)
 {
     static const char *const sea_rows[][2] = {
         {"Mouse wheel", "zoom at the cursor"},
@@ -64,33 +65,49 @@ void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, i
         {"L", "sea life off / on"},
         {"Tab", "controls panel: boid weights, fish, sharks"},
         {"F3", "performance overlay"},
+        {"F11", "fullscreen on / off"},
         {"F12", "save a screenshot (shoal-DATE-TIME.png)"},
         {"F9", "load the quick save"},
         {"F1 or H", "show / hide this help"},
         {"Esc", "the menu (Esc closes this help first)"},
         {"Q", "quit"},
     };
-    static const char *const battle_rows[][2] = {
+    /* The battle's rows: clicks, the keys of keys_table (as bound now),
+     * then the keys that stay fixed. */
+    static const char *const battle_head[][2] = {
         {"Click a ship", "select her (any ship, to see her state)"},
         {"Click a hex", "plot her route there (the hint by the cursor says what a click does)"},
         {"Click the path's end", "again: change the heading she ends on"},
         {"Click her own hex", "turn in place"},
         {"Right-click an enemy", "aim the broadside that will bear on her"},
-        {"Right-click the sea", "clear her path and route (or Backspace)"},
+        {"Right-click the sea", "clear her path and route"},
         {"1 .. 8", "select your ship N and centre the view on her"},
-        {"Enter", "end the turn (skip the replay while it plays)"},
-        {"Space", "skip the replay"},
-        {"G", "hex grid on / off"},
+    };
+    static const char *const battle_tail[][2] = {
         {"P", "hide / show the panels"},
         {"Click a panel's title", "fold / unfold it (the log: 3 lines or 12)"},
-        {"F5 / F9", "quick save / quick load"},
         {"Drag, wheel, W A S D", "move and zoom the view"},
         {"L, Tab, F3, F12", "sea life, sea controls, performance, screenshot"},
+        {"F11", "fullscreen on / off"},
         {"Esc or Q", "cancel her route, deselect, then the menu"},
     };
-    const char *const(*rows)[2] = battle ? battle_rows : sea_rows;
-    const int n = battle ? (int)(sizeof battle_rows / sizeof battle_rows[0])
-                         : (int)(sizeof sea_rows / sizeof sea_rows[0]);
+    enum { HEAD = sizeof battle_head / sizeof battle_head[0] };
+    enum { TAIL = sizeof battle_tail / sizeof battle_tail[0] };
+    const char *battle_rows[HEAD + KEYS_COUNT + TAIL][2];
+    char names[KEYS_COUNT][32]; /* copied: SDL names a printable key in one buffer */
+    for (int i = 0; i < HEAD; i++)
+        battle_rows[i][0] = battle_head[i][0], battle_rows[i][1] = battle_head[i][1];
+    for (int a = 0; a < KEYS_COUNT; a++) {
+        snprintf(names[a], sizeof names[a], "%s", keys_name(keys->key[a]));
+        battle_rows[HEAD + a][0] = names[a];
+        battle_rows[HEAD + a][1] = keys_table[a].help;
+    }
+    for (int i = 0; i < TAIL; i++) {
+        battle_rows[HEAD + KEYS_COUNT + i][0] = battle_tail[i][0];
+        battle_rows[HEAD + KEYS_COUNT + i][1] = battle_tail[i][1];
+    }
+    const char *const(*rows)[2] = battle ? (const char *const(*)[2])battle_rows : sea_rows;
+    const int n = battle ? HEAD + KEYS_COUNT + TAIL : (int)(sizeof sea_rows / sizeof sea_rows[0]);
     const char *title = battle ? "Battle controls" : "Controls";
     int lh = text_line_height(t);
     int pad = (int)(18 * ui), gap = (int)(28 * ui);

@@ -5,6 +5,7 @@
 
 #include <SDL.h>
 
+#include "keys.h"
 #include "perf.h"
 #include "ui/text.h"
 #include "ui/widgets.h"
@@ -24,8 +25,9 @@ typedef struct HudInfo {
  * output px per window point, for padding. */
 void hud_draw(Text *t, SDL_Renderer *r, const HudInfo *h, float ui);
 /* The controls, centred on a view_w x view_h output; with battle, the
- * battle's controls too. */
-void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, int battle);
+ * battle's controls too, keys as bound in keys. */
+void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, int battle,
+                   const Keys *keys);
 
 /* What the performance overlay shows. */
 typedef struct HudStats {

@@ -33,6 +33,8 @@ static int key_down(Input *in, const SDL_KeyboardEvent *k, Camera *cam)
         return k->repeat ? INPUT_NONE : INPUT_SCREENSHOT;
     case SDLK_F3:
         return k->repeat ? INPUT_NONE : INPUT_TOGGLE_STATS;
+    case SDLK_F11:
+        return k->repeat ? INPUT_NONE : INPUT_FULLSCREEN;
     case SDLK_TAB:
         return k->repeat ? INPUT_NONE : INPUT_TOGGLE_PANEL;
     case SDLK_l:

@@ -19,6 +19,7 @@ enum {
     INPUT_CLICK = 1 << 7,          /* a left click (no drag) at click_x, click_y */
     INPUT_PANNED = 1 << 8,         /* the player moved the camera by hand */
     INPUT_UNFOLLOW = 1 << 9,       /* Esc while following a fish */
+    INPUT_FULLSCREEN = 1 << 10,    /* F11: fullscreen on / off */
 };
 
 /* A press that moves less than this (output px) before release is a click. */

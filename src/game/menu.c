@@ -151,6 +151,7 @@ void menu_init(Menu *m, const Settings *s)
     pick_map(m);
     m->load_mode = s->opponent < BATTLE_MODES ? s->opponent : BATTLE_VS_AI;
     m->settle = MENU_SETTLE_FRAMES;
+    m->key_wait = -1;
     if (settings_save_dir(m->save_dir, sizeof m->save_dir) != 0) m->save_dir[0] = '\0';
 }
 
@@ -158,6 +159,7 @@ void menu_show(Menu *m, int screen)
 {
     m->screen = screen;
     m->note[0] = '\0';
+    m->key_wait = -1;
     m->settle = MENU_SETTLE_FRAMES;
     if (screen == MENU_LOAD)
         m->nsaves = m->save_dir[0] ? menu_scan_saves(m->save_dir, m->saves, MENU_MAX_SAVES) : 0;
@@ -327,6 +329,28 @@ static int load_screen(Menu *m, Ui *ui, int view_w, int view_h)
     return act;
 }
 
+/* The window sizes Settings offers, the first the default (options.h);
+ * settings.ini may name any other. */
+static const int window_sizes[][2] = {{1280, 720}, {1280, 800}, {1600, 900}, {1920, 1080}};
+#define WINDOW_SIZES ((int)(sizeof window_sizes / sizeof window_sizes[0]))
+
+/* The button that steps s's window size through window_sizes. */
+static void window_size_button(Menu *m, Ui *ui, Settings *s)
+{
+    int at = -1;
+    for (int i = 0; i < WINDOW_SIZES; i++)
+        if (s->win_w == window_sizes[i][0] && s->win_h == window_sizes[i][1]) at = i;
+    if (s->win_w > 0 && s->win_h > 0)
+        snprintf(m->win_label, sizeof m->win_label, "Window size: %d\xC3\x97%d  \xE2\x80\xBA",
+                 s->win_w, s->win_h);
+    else
+        snprintf(m->win_label, sizeof m->win_label, "Window size: as started  \xE2\x80\xBA");
+    if (!ui_button(ui, m->win_label)) return;
+    at = (at + 1) % WINDOW_SIZES;
+    s->win_w = window_sizes[at][0];
+    s->win_h = window_sizes[at][1];
+}
+
 static int settings_screen(Menu *m, Ui *ui, int view_w, int view_h)
 {
     int act = MENU_ACT_NONE;
@@ -339,11 +363,67 @@ static int settings_screen(Menu *m, Ui *ui, int view_w, int view_h)
                     SETTINGS_SPEED_MAX, 2, "x");
     ui_toggle(ui, "Hex grid over the sea", &s->show_grid);
     ui_toggle(ui, "Ask before ending a turn with ships idle", &s->ask_end_turn);
+    ui_toggle(ui, "Fullscreen (F11)", &s->fullscreen);
+    window_size_button(m, ui, s);
+    if (ui_button(ui, "Keys  \xE2\x80\xBA")) menu_show(m, MENU_KEYS);
     if (ui_button(ui, "Apply and keep")) {
         act = MENU_ACT_SETTINGS;
         menu_show(m, MENU_MAIN);
     }
     if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
+    end(m, ui);
+    return act;
+}
+
+int menu_key(Menu *m, SDL_Keycode k)
+{
+    if (m->screen != MENU_KEYS || m->key_wait < 0) return 0;
+    int a = m->key_wait;
+    m->key_wait = -1;
+    if (k == SDLK_ESCAPE) return 1;
+    /* Copied: SDL names a printable key in one static buffer. */
+    char was[32], now[32];
+    snprintf(was, sizeof was, "%s", keys_name(m->edit.keys.key[a]));
+    snprintf(now, sizeof now, "%s", keys_name(k));
+    int other = keys_bind(&m->edit.keys, a, k);
+    if (other == -2)
+        snprintf(m->note, sizeof m->note,
+                 "%s stays as it is (Esc, 1..8, Delete, F1, F11, F12, Q, H): "
+                 "%s keeps %s",
+                 now[0] ? now : "that key", keys_table[a].label, was);
+    else if (other >= 0)
+        snprintf(m->note, sizeof m->note, "%s was the key of %s, which now has %s", now,
+                 keys_table[other].label, was);
+    else
+        m->note[0] = '\0';
+    return 1;
+}
+
+/* Each bindable action and its key; a click waits for the new key. */
+static int keys_screen(Menu *m, Ui *ui, int view_w, int view_h)
+{
+    int act = MENU_ACT_NONE;
+    Keys *k = &m->edit.keys;
+    begin(m, ui, "Keys", view_w, view_h, 420);
+    ui_label(ui, "Click an action, then press its new key.");
+    for (int a = 0; a < KEYS_COUNT; a++) {
+        if (m->key_wait == a)
+            snprintf(m->key_labels[a], sizeof m->key_labels[a],
+                     "%s:  press a key (Esc cancels)\xE2\x80\xA6", keys_table[a].label);
+        else
+            snprintf(m->key_labels[a], sizeof m->key_labels[a], "%s:  %s", keys_table[a].label,
+                     keys_name(k->key[a]));
+        if (ui_button(ui, m->key_labels[a])) {
+            m->key_wait = a;
+            m->note[0] = '\0';
+        }
+    }
+    if (ui_button(ui, "Defaults")) keys_default(k);
+    if (ui_button(ui, "Apply and keep")) {
+        act = MENU_ACT_SETTINGS;
+        menu_show(m, MENU_MAIN);
+    }
+    if (ui_button(ui, "Back")) menu_show(m, MENU_SETTINGS);
     end(m, ui);
     return act;
 }
@@ -368,6 +448,8 @@ int menu_draw(Menu *m, Ui *ui, Text *t, SDL_Renderer *r, int view_w, int view_h,
         return load_screen(m, ui, view_w, view_h);
     case MENU_SETTINGS:
         return settings_screen(m, ui, view_w, view_h);
+    case MENU_KEYS:
+        return keys_screen(m, ui, view_w, view_h);
     default:
         return main_screen(m, ui, view_w, view_h, battle_running);
     }

@@ -17,7 +17,7 @@
 #define MENU_MAX_MAPS  32
 #define MENU_MAX_SAVES 12
 
-enum { MENU_MAIN, MENU_NEW, MENU_LOAD, MENU_SETTINGS };
+enum { MENU_MAIN, MENU_NEW, MENU_LOAD, MENU_SETTINGS, MENU_KEYS };
 
 /* What the player chose this frame. */
 enum {
@@ -62,7 +62,9 @@ typedef struct Menu {
     int settle, top_view_w, top_view_h;
     char title[96];
     /* Labels of the cycling buttons (widgets keep pointers for one frame). */
-    char map_label[160], opp_label[96], mode_label[96];
+    char map_label[160], opp_label[96], mode_label[96], win_label[96];
+    char key_labels[KEYS_COUNT][128];
+    int key_wait; /* the Keys screen's action waiting for its new key, -1 none */
 } Menu;
 
 /* A menu starting on the main screen with the choices in s; lists the
@@ -70,6 +72,11 @@ typedef struct Menu {
 void menu_init(Menu *m, const Settings *s);
 /* Switch screen (MENU_LOAD rescans the saves folder). */
 void menu_show(Menu *m, int screen);
+/* A key press for the menu before anything else sees it: on the Keys
+ * screen, the new key of the action clicked (Esc cancels; a key another
+ * action has swaps, a fixed one is refused, both told under the panel).
+ * Returns 1 when the key was taken. */
+int menu_key(Menu *m, SDL_Keycode k);
 /* Show an error under the menu (e.g. a save that would not load). */
 void menu_note(Menu *m, const char *msg);
 

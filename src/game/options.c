@@ -46,7 +46,7 @@ static const char FOOTER[] =
 
 /* Where each flag was given (its argv index), 0 when it was not. */
 typedef struct Given {
-    int seed, frames, fish, sharks, sea, center;
+    int seed, frames, fish, sharks, sea, center, size;
     int opponent, ships, turns, advance;
 } Given;
 
@@ -131,7 +131,7 @@ static size_t game_flags(CliFlag out[GAME_FLAGS], GameOptions *o, Given *g, int 
                  "seeds the fish. With neither: the first shipped\n"
                  "map, else seed 1"},
         {.name = "--size", .kind = CLI_SIZE, .to = &o->width, .to2 = &o->height, .lo = SIZE_MIN,
-         .hi = SIZE_MAX_SIDE, .arg = "WxH",
+         .hi = SIZE_MAX_SIDE, .given = &g->size, .arg = "WxH",
          .help = "window size in pixels (default " CLI_STR(OPTIONS_DEFAULT_W) "x"
                  CLI_STR(OPTIONS_DEFAULT_H) ")"},
         {.name = "--fish", .kind = CLI_INT, .to = &o->fish, .lo = 0, .hi = SEA_MAX_FISH,
@@ -225,6 +225,7 @@ int options_parse(int argc, char **argv, GameOptions *o)
     o->ui = (UiShow)ui;
     o->has_seed = g.seed > 0;
     o->fish_given = g.fish > 0;
+    o->size_given = g.size > 0;
     o->sharks_given = g.sharks > 0;
     o->sea_given = g.sea > 0;
     o->has_center = g.center > 0;

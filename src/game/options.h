@@ -45,6 +45,7 @@ typedef struct GameOptions {
     double center_x, center_y;
     UiShow ui;
     int fish_given, sharks_given, sea_given; /* these flags beat settings.ini */
+    int size_given;                          /* --size beats settings.ini's window_size */
     int menu;                                /* --menu: open on the main menu (also headless) */
     int skirmish;                            /* --skirmish: straight into a battle */
     int opponent;                            /* --opponent: BATTLE_VS_AI / _HOTSEAT / _WATCH */

@@ -28,6 +28,7 @@ void settings_default(Settings *s)
     s->opponent = SETTINGS_VS_AI;
     s->turn_limit = 60;
     s->map_seed = 1;
+    keys_default(&s->keys);
     /* The first shipped map by name; the menu falls back to the first map
      * it finds when this one is not installed. */
     snprintf(s->map, sizeof s->map, "%s", "channel-isles.png");
@@ -59,6 +60,24 @@ static int valid_map_name(const char *v)
     return v[0] != '.' && !strchr(v, '/') && !strchr(v, '\\');
 }
 
+/* "1280x720", or "default" for 0x0 (the window --size or the default). */
+static int parse_window(const char *v, int *w, int *h)
+{
+    if (!strcmp(v, "default")) {
+        *w = *h = 0;
+        return 0;
+    }
+    char tail;
+    int a, b;
+    if (sscanf(v, "%dx%d%c", &a, &b, &tail) != 2) return -1;
+    if (a < SETTINGS_WIN_MIN_W || b < SETTINGS_WIN_MIN_H || a > SETTINGS_WIN_MAX ||
+        b > SETTINGS_WIN_MAX)
+        return -1;
+    *w = a;
+    *h = b;
+    return 0;
+}
+
 static int apply(Settings *s, const KvReader *r, const char *k, const char *v, Err *e)
 {
     long n;
@@ -72,6 +91,18 @@ static int apply(Settings *s, const KvReader *r, const char *k, const char *v, E
     } else if (!strcmp(k, "ask_end_turn")) {
         if (parse_bool(v, &s->ask_end_turn) != 0)
             return err_set(e, "%s:%d: ask_end_turn '%s' is not on or off", r->name, r->line, v);
+    } else if (!strcmp(k, "fullscreen")) {
+        if (parse_bool(v, &s->fullscreen) != 0)
+            return err_set(e, "%s:%d: fullscreen '%s' is not on or off", r->name, r->line, v);
+    } else if (!strcmp(k, "window_size")) {
+        if (parse_window(v, &s->win_w, &s->win_h) != 0)
+            return err_set(e, "%s:%d: window_size '%s' is not WxH (%dx%d..%dx%d) or 'default'",
+                           r->name, r->line, v, SETTINGS_WIN_MIN_W, SETTINGS_WIN_MIN_H,
+                           SETTINGS_WIN_MAX, SETTINGS_WIN_MAX);
+    } else if (!strncmp(k, "key.", 4)) {
+        char msg[200];
+        if (keys_parse(&s->keys, k + 4, v, msg, sizeof msg) != 0 && !s->note[0])
+            snprintf(s->note, sizeof s->note, "%s:%d: %s", r->name, r->line, msg);
     } else if (!strcmp(k, "fish")) {
         if (kv_parse_int(v, 0, SETTINGS_FISH_MAX, &n) != 0)
             return err_set(e, "%s:%d: fish '%s' is not a whole number in 0..%d", r->name, r->line,
@@ -127,6 +158,8 @@ int settings_parse(Settings *s, const char *text, size_t len, const char *name, 
 {
     KvReader r;
     Settings t = *s;
+    t.note[0] = '\0';
+    t.keys.given = 0;
     int rc = kv_open(&r, text, len, name, e);
     r.flat = r.unique = true;
     const char *k, *v;
@@ -150,22 +183,32 @@ int settings_parse(Settings *s, const char *text, size_t len, const char *name, 
 int settings_format(const Settings *s, char *buf, size_t cap)
 {
     int opp = s->opponent >= 0 && s->opponent < SETTINGS_OPPONENTS ? s->opponent : 0;
-    int n =
-        snprintf(buf, cap,
-                 "# shoal settings: written by the game's Settings screen; edit freely.\n"
-                 "# A bad line makes shoal ignore the whole file (and say which line)\n"
-                 "# without ever overwriting it.\n"
-                 "sea_life = %s\nfish = %d\nsharks = %d\nanim_speed = %.2f\n"
-                 "show_grid = %s\n"
-                 "# ask before ending a turn while ships have no orders\n"
-                 "ask_end_turn = %s\n\n# the last new skirmish\nfleet_a = %d\nfleet_b = %d\n"
-                 "opponent = %s\nturn_limit = %d\n"
-                 "# a shipped map's file name, or empty for a sea generated from map_seed\n"
-                 "map = %s\nmap_seed = %u\n",
-                 s->sea_life ? "on" : "off", s->fish, s->sharks, (double)s->anim_speed,
-                 s->show_grid ? "on" : "off", s->ask_end_turn ? "on" : "off", s->fleet[0],
-                 s->fleet[1], opponent_names[opp], s->turn_limit, s->map, (unsigned)s->map_seed);
-    return n >= 0 && (size_t)n < cap ? n : -1;
+    char win[32] = "default";
+    if (s->win_w > 0 && s->win_h > 0) snprintf(win, sizeof win, "%dx%d", s->win_w, s->win_h);
+    int n = snprintf(
+        buf, cap,
+        "# shoal settings: written by the game's Settings screen; edit freely.\n"
+        "# A bad line makes shoal ignore the whole file (and say which line)\n"
+        "# without ever overwriting it.\n"
+        "sea_life = %s\nfish = %d\nsharks = %d\nanim_speed = %.2f\n"
+        "show_grid = %s\n"
+        "# ask before ending a turn while ships have no orders\n"
+        "ask_end_turn = %s\n"
+        "# the window: WxH, or default (--size, else 1280x720); F11 toggles fullscreen\n"
+        "fullscreen = %s\nwindow_size = %s\n\n# the last new skirmish\nfleet_a = %d\nfleet_b = %d\n"
+        "opponent = %s\nturn_limit = %d\n"
+        "# a shipped map's file name, or empty for a sea generated from map_seed\n"
+        "map = %s\nmap_seed = %u\n",
+        s->sea_life ? "on" : "off", s->fish, s->sharks, (double)s->anim_speed,
+        s->show_grid ? "on" : "off", s->ask_end_turn ? "on" : "off", s->fullscreen ? "on" : "off",
+        win, s->fleet[0], s->fleet[1], opponent_names[opp], s->turn_limit, s->map,
+        (unsigned)s->map_seed);
+    if (n < 0 || (size_t)n >= cap) return -1;
+    int head = snprintf(buf + n, cap - (size_t)n,
+                        "\n# the battle's keys (SDL key names), set on Settings > Keys\n");
+    if (head < 0 || (size_t)head >= cap - (size_t)n) return -1;
+    int keys = keys_format(&s->keys, buf + n + head, cap - (size_t)(n + head));
+    return keys < 0 ? -1 : n + head + keys;
 }
 
 int settings_load(Settings *s, const char *path, Err *e)

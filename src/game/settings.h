@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/err.h"
+#include "keys.h"
 
 #define SETTINGS_MAX_BYTES  (16 * 1024)
 #define SETTINGS_MAP_MAX    128
@@ -15,6 +16,11 @@
 #define SETTINGS_SHARKS_MAX 64
 #define SETTINGS_SPEED_MIN  0.25f
 #define SETTINGS_SPEED_MAX  4.0f
+/* A window_size must lie in these bounds (the window's minimum size, and
+ * --size's upper bound). */
+#define SETTINGS_WIN_MIN_W 320
+#define SETTINGS_WIN_MIN_H 200
+#define SETTINGS_WIN_MAX   16384
 
 /* Who sits across the table in a new skirmish. */
 enum { SETTINGS_VS_AI = 0, SETTINGS_HOTSEAT = 1, SETTINGS_WATCH = 2, SETTINGS_OPPONENTS = 3 };
@@ -25,11 +31,15 @@ typedef struct Settings {
     float anim_speed;           /* battle animation speed, SETTINGS_SPEED_MIN..MAX */
     int show_grid;              /* 1: hex grid over the sea in battle */
     int ask_end_turn;           /* 1: ask before a turn ends with ships left without orders */
+    int fullscreen;             /* 1: the window fills the screen (F11 toggles it) */
+    int win_w, win_h;           /* window size; 0x0: --size or the default */
     int fleet[2];               /* ships per side, 1..8 */
     int opponent;               /* SETTINGS_VS_AI / _HOTSEAT / _WATCH */
     int turn_limit;             /* 1..999 */
     char map[SETTINGS_MAP_MAX]; /* shipped map file ("open-waters.png"); "" = generated */
     uint32_t map_seed;          /* seed of a generated map */
+    Keys keys;                  /* the battle's bindable keys (key.ACTION lines) */
+    char note[320];             /* "file:line: ..." about a key line skipped, "" none */
 } Settings;
 
 /* The defaults: sea life on, 2000 fish, 3 sharks, speed 1, grid on, the
@@ -40,7 +50,9 @@ void settings_default(Settings *s);
 /* Parse settings text (`name` is used in messages) over the values already
  * in s. Every key is optional; an unknown key, a value out of range or a
  * malformed line fails with "name:line: what is wrong", and s is then
- * reset to the defaults (a half-applied file helps no one). */
+ * reset to the defaults (a half-applied file helps no one). A bad
+ * key.ACTION line only keeps that action's default: the first one is
+ * told in s->note, and the rest of the file still counts. */
 int settings_parse(Settings *s, const char *text, size_t len, const char *name, Err *e);
 /* s as settings text; returns the length or -1 when cap is too small. */
 int settings_format(const Settings *s, char *buf, size_t cap);
