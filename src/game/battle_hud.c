@@ -11,6 +11,12 @@
 #include "core/words.h"
 #include "ui/theme.h"
 
+/* The name of the key action a is bound to (the default without bindings). */
+static const char *bound_key(const BattleView *v, int a)
+{
+    return keys_name(v->keys ? v->keys->key[a] : keys_table[a].def);
+}
+
 /* Side s's colour in the log (0 or 1). */
 static SDL_Color side_ink(int s)
 {
@@ -175,18 +181,25 @@ static int buttons(BattleView *v, Battle *b, Ui *ui, const Camera *c, int view_w
         ui_panel_end(ui);
         return act;
     }
+    /* The buttons name the keys as the player has bound them. */
+    char label[5][64];
+    snprintf(label[0], sizeof label[0], "End turn  \xC2\xB7  %s", bound_key(v, KEYS_END_TURN));
+    snprintf(label[1], sizeof label[1], "Skip  \xC2\xB7  %s", bound_key(v, KEYS_SKIP));
+    snprintf(label[2], sizeof label[2], "Quick save  \xC2\xB7  %s", bound_key(v, KEYS_QUICKSAVE));
+    snprintf(label[3], sizeof label[3], "Quick load  \xC2\xB7  %s", bound_key(v, KEYS_QUICKLOAD));
+    snprintf(label[4], sizeof label[4], "Hex grid  (%s)", bound_key(v, KEYS_GRID));
     if (b->phase == BATTLE_PLOT) {
-        if (ui_button(ui, "End turn  \xC2\xB7  Enter")) act |= BATTLE_ACT_END_TURN;
+        if (ui_button(ui, label[0])) act |= BATTLE_ACT_END_TURN;
     } else if (b->phase == BATTLE_ANIMATE) {
-        if (ui_button(ui, "Skip  \xC2\xB7  Space")) battle_skip_animation(b);
+        if (ui_button(ui, label[1])) battle_skip_animation(b);
     } else if (b->phase == BATTLE_OVER && v->end_hidden) {
         if (ui_button(ui, "Results")) v->end_hidden = 0;
     }
     if (ui_button(ui, "Save game")) act |= BATTLE_ACT_SAVE;
-    if (ui_button(ui, "Quick save  \xC2\xB7  F5")) act |= BATTLE_ACT_QUICKSAVE;
-    if (ui_button(ui, "Quick load  \xC2\xB7  F9")) act |= BATTLE_ACT_QUICKLOAD;
+    if (ui_button(ui, label[2])) act |= BATTLE_ACT_QUICKSAVE;
+    if (ui_button(ui, label[3])) act |= BATTLE_ACT_QUICKLOAD;
     if (ui_button(ui, "Main menu  \xC2\xB7  Esc")) act |= BATTLE_ACT_MENU;
-    if (ui_toggle(ui, "Hex grid  (G)", &v->show_grid)) act |= BATTLE_ACT_GRID;
+    if (ui_toggle(ui, label[4], &v->show_grid)) act |= BATTLE_ACT_GRID;
     ui_panel_end(ui);
     return act;
 }
@@ -289,7 +302,10 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int vi
             ui_label(ui, who);
         }
         ui_label(ui, "Click a hex: her path. Its end again: turn");
-        ui_label(ui, "Right-click an enemy: aim. Backspace: clear");
+        char hint[96];
+        snprintf(hint, sizeof hint, "Right-click an enemy: aim. %s: clear",
+                 bound_key(v, KEYS_CLEAR));
+        ui_label(ui, hint);
     } else if (b->phase == BATTLE_PLOT && s->side != b->side) {
         ui_label(ui, "Enemy: blue hexes show where she could sail");
     }

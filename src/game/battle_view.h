@@ -9,6 +9,7 @@
 #include <SDL.h>
 
 #include "battle.h"
+#include "keys.h"
 #include "ui/atlas.h"
 #include "ui/camera.h"
 #include "ui/geo.h"
@@ -88,7 +89,8 @@ typedef struct BattleView {
     float mouse_x, mouse_y;
     BattleHover hover;
     BattlePanels panels;
-    bool ship_left; /* the ship panel moved to the bottom left (ships under it) */
+    const Keys *keys; /* the player's key bindings, for the buttons' labels (NULL: defaults) */
+    bool ship_left;   /* the ship panel moved to the bottom left (ships under it) */
     /* Where the selected ship's orders go on screen (her path's end and
      * each turn's end of her route), which the panels keep clear of too. */
     int nplot;

@@ -326,6 +326,7 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
     const SeaParams *p = &g->sea.params;
     tuning_init(&g->tuning, p, fish, sharks, g->sea.on);
     if (battle_view_init(&g->bview, r, g->text, e) != 0) return -1;
+    g->bview.keys = &g->settings.keys;
     g->bview.show_grid = g->settings.show_grid;
     menu_init(&g->menu, &g->settings);
     g->status_line = o->ui >= UI_SHOW_STATUS;
