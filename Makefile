@@ -311,7 +311,9 @@ FUZZ_DEPS_map_png := $(FUZZ_BUILD)/libcore.a
 FUZZ_DEPS_sidecar := $(FUZZ_BUILD)/libcore.a
 FUZZ_DEPS_save := $(FUZZ_BUILD)/libcore.a
 FUZZ_DEPS_cli := $(FUZZ_BUILD)/libcore.a
-FUZZ_DEPS_settings := $(FUZZ_BUILD)/obj/src/game/settings.o $(FUZZ_BUILD)/libcore.a
+# settings.ini's key.* lines are read by keys.c, which names keys through SDL.
+FUZZ_DEPS_settings := $(FUZZ_BUILD)/obj/src/game/settings.o $(FUZZ_BUILD)/obj/src/game/keys.o \
+                      $(FUZZ_BUILD)/libcore.a
 FUZZ_DEPS_options := $(FUZZ_BUILD)/obj/src/game/options.o $(FUZZ_BUILD)/obj/src/game/autoplay.o \
                      $(FUZZ_BUILD)/libcore.a
 # script.c and the editor's and bench's main.c are compiled into their
@@ -321,6 +323,7 @@ FUZZ_DEPS_script := $(FUZZ_BUILD)/libeditor.a $(FUZZ_BUILD)/libui.a $(FUZZ_BUILD
 FUZZ_DEPS_editor_args := $(FUZZ_DEPS_script)
 FUZZ_DEPS_bench_args := $(FUZZ_BUILD)/libbench.a $(FUZZ_BUILD)/libcore.a
 FUZZ_LDLIBS_script := $(SDL_LIBS)
+FUZZ_LDLIBS_settings := $(SDL_LIBS)
 FUZZ_LDLIBS_editor_args := $(SDL_LIBS)
 FUZZ_AR_core := $(CORE_SRC)
 FUZZ_AR_ui := $(UI_SRC)
