@@ -62,8 +62,11 @@ start() {
     wait_for $((40 * slow)) has_window && win=$(window_of "$pid")
     [ -n "$win" ] || return 1
     xdotool mousemove --window "$win" 20 330
-    # The loop runs once F12 gives a picture.
-    shot "$T/$name-first.png" $((20 * slow))
+    # The loop runs once F12 gives a picture; an F12 sent while the game is
+    # still starting may never reach it, so ask again every few seconds.
+    local k
+    for ((k = 0; k < 5; k++)); do shot "$T/$name-first.png" $((4 * slow)) && return 0; done
+    return 1
 }
 stop_game() {
     kill -TERM "$pid" 2>/dev/null

@@ -65,7 +65,11 @@ start() {
     win=""
     wait_for $((20 * slow)) has_window && win=$(window_of "$pid")
     [ -n "$win" ] || return 1
-    shot "$T/$name-first.png" $((20 * slow))
+    # The loop runs once F12 gives a picture; an F12 sent while the game is
+    # still starting may never reach it, so ask again every few seconds.
+    local k
+    for ((k = 0; k < 5; k++)); do shot "$T/$name-first.png" $((4 * slow)) && return 0; done
+    return 1
 }
 stop_game() {
     kill -TERM "$pid" 2>/dev/null
@@ -120,7 +124,7 @@ if start fullstart; then
         no "fullscreen = on started at $(size_of "$T/fullstart-first.png")"
     stop_game
 else
-    no "the game did not start fullscreen"
+    no "the game did not start fullscreen: $(head -c 300 "$T/fullstart.err")"
 fi
 sed -i 's/^fullscreen = on/fullscreen = off/' "$SETTINGS"
 if start sizeflag --size 1024x640; then
