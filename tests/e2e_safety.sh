@@ -17,7 +17,7 @@ slow=1
 # Seconds a key or click is given to be handled before the next (the
 # sanitizer builds on a busy machine take several times longer).
 tick=0.3
-[ "$slow" -gt 1 ] && tick=1.2
+[ "$slow" -gt 1 ] && tick=2
 if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null || ! command -v xprop >/dev/null; then
     echo "  skip: Xvfb, xdotool or xprop is not installed (make check installs them)"
     e2e_done e2e_safety
@@ -183,6 +183,7 @@ if start discard --skirmish --seed 3 --opponent ai; then
     # New skirmish from the menu (under Resume battle), then Start.
     key Escape # deselects A1
     key Escape
+    sleep "$tick" # the menu drawn before its buttons are clicked
     click 510 299
     click 510 415
     shot "$T/new.png" && dialog_shown "$T/new.png" && ok "Start the battle over unsaved orders asks first" ||
