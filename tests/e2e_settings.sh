@@ -42,16 +42,6 @@ cleanup() {
 trap cleanup EXIT
 sleep 1
 kill -0 "$xpid" 2>/dev/null || { no "Xvfb did not start on :$d"; e2e_done e2e_settings; exit; }
-
-wait_for() {
-    local n=$(($1 * 10))
-    shift
-    for ((i = 0; i < n; i++)); do
-        "$@" && return 0
-        sleep 0.1
-    done
-    return 1
-}
 window_of() { xdotool search --pid "$1" 2>/dev/null | head -n 1; }
 has_window() { [ -n "$(window_of "$pid")" ]; }
 # start NAME ARGS...: the game in $T/run (F12 writes there), its window in $win.

@@ -27,8 +27,11 @@ static int write_copy(EdPlayGame *g, const Map *m, const char *name, Err *e)
 {
     const char *tmp = getenv("TMPDIR");
     if (!tmp || !tmp[0]) tmp = "/tmp";
-    int n = snprintf(g->tmpdir, sizeof g->tmpdir, "%s/shoal-play-XXXXXX", tmp);
-    if (n < 0 || (size_t)n >= sizeof g->tmpdir) return err_set(e, "play: TMPDIR path too long");
+    /* mkdtemp replaces the last six characters, which must be 'X'. */
+    int n = snprintf(g->tmpdir, sizeof g->tmpdir, "%s/shoal-play-", tmp);
+    if (n < 0 || (size_t)n + 6 >= sizeof g->tmpdir) return err_set(e, "play: TMPDIR path too long");
+    memset(g->tmpdir + n, 'X', 6);
+    g->tmpdir[n + 6] = '\0';
     if (!mkdtemp(g->tmpdir)) return err_set(e, "play: cannot make a temp folder in %s", tmp);
     g->copy = true;
     n = snprintf(g->map_path, sizeof g->map_path, "%s/%s.png", g->tmpdir, name);
