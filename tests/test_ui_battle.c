@@ -590,6 +590,23 @@ START_TEST(test_hotseat_hides_orders)
     /* Next turn: A again, behind the curtain. */
     ck_assert_int_eq(b->phase, BATTLE_CURTAIN);
     ck_assert_int_eq(b->side, 0);
+    /* Space skips a replay; pressed as one ends it must not lift the
+     * curtain that follows. Enter does. */
+    Camera c;
+    cam_init(&c, b->map.w, b->map.h, 1280, 800);
+    BattleView v;
+    memset(&v, 0, sizeof v);
+    v.battle = b;
+    v.ui = 1.0f;
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.keysym.sym = SDLK_SPACE;
+    battle_view_event(&v, &ev, &c, 1.0f);
+    ck_assert_int_eq(b->phase, BATTLE_CURTAIN);
+    ev.key.keysym.sym = SDLK_RETURN;
+    battle_view_event(&v, &ev, &c, 1.0f);
+    ck_assert_int_eq(b->phase, BATTLE_PLOT);
     battle_free(b);
 }
 END_TEST

@@ -60,8 +60,10 @@ static int key(BattleView *v, const SDL_KeyboardEvent *k)
     if (k->repeat) return 0;
     if (b->phase == BATTLE_CURTAIN) {
         /* Behind the curtain no orders can be given: only the hand-over,
-         * the menu, and the game's own keys (help, screenshot...). */
-        if (sym == SDLK_RETURN || sym == SDLK_KP_ENTER || sym == SDLK_SPACE) {
+         * the menu, and the game's own keys (help, screenshot...). Not
+         * Space: it skips the replay, and a player skipping one as it ends
+         * would lift the next side's curtain on the board. */
+        if (sym == SDLK_RETURN || sym == SDLK_KP_ENTER) {
             battle_lift_curtain(b);
             return BATTLE_ACT_TOOK;
         }
