@@ -158,7 +158,7 @@ static void cells_free(SeaCells *c)
 static int cells_init(SeaCells *c, const Grid *g, const ShoreField *f, Err *e)
 {
     memset(c, 0, sizeof *c);
-    c->sub = g->cell >= 8.0f ? 4 : 1;
+    c->sub = g->cell >= 16.0f ? 4 : g->cell >= 8.0f ? 2 : 1; /* subcells of 4-8 px */
     c->inv_subcell = (float)c->sub / g->cell;
     size_t cells = (size_t)g->cols * (size_t)g->rows, subs = (size_t)(c->sub * c->sub);
     c->submin = malloc(cells * subs * sizeof *c->submin);
@@ -343,14 +343,13 @@ int sea_init(Sea **out, const ShoreField *shore, const SeaParams *p, uint64_t se
         s->pool = s->own_pool;
     }
     s->threads = jobs_threads(s->pool);
-    /* SHOAL_SEA_SIMD=sse runs the SSE copy on an AVX2 machine: the same
-     * results, which is how the tests check the two copies agree. */
-    const char *simd = getenv("SHOAL_SEA_SIMD");
-    s->avx2 = sea_simd_avx2() && !(simd && strcmp(simd, "sse") == 0);
+    /* SHOAL_SEA_SIMD=sse or avx2 runs that copy on a machine with more:
+     * the same results, which is how the tests check the copies agree. */
+    s->simd = sea_simd_level(getenv("SHOAL_SEA_SIMD"));
     s->threat_stamp = 1;
     s->cur_r = 0.0f;
     compute_k(s);
-    if (make_grid(&s->grid, s, p->neighbor_radius, fish, e) != 0 ||
+    if (make_grid(&s->grid, s, p->neighbor_radius / SEA_CELL_SPLIT, fish, e) != 0 ||
         cells_init(&s->cells, &s->grid, shore, e) != 0) {
         sea_deinit(s);
         return -1;
@@ -431,7 +430,7 @@ int sea_set_params(Sea *s, const SeaParams *p, Err *e)
          * when both could be made. */
         Grid g;
         SeaCells c;
-        if (make_grid(&g, s, p->neighbor_radius, s->cap, e) != 0) return -1;
+        if (make_grid(&g, s, p->neighbor_radius / SEA_CELL_SPLIT, s->cap, e) != 0) return -1;
         if (cells_init(&c, &g, s->shore, e) != 0) {
             grid_deinit(&g);
             return -1;

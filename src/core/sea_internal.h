@@ -59,6 +59,9 @@ typedef struct SeaScare {
 /* Fear adds this many times the calm turn rate: a fish that sees a shark
  * or a splash up close turns four times as fast (10 rad/s). */
 #define SEA_FEAR_TURN 3.0f
+/* Grid cells are the neighbour radius / SEA_CELL_SPLIT: a fish's
+ * neighbours lie within SEA_CELL_SPLIT cells of its own. */
+#define SEA_CELL_SPLIT 1
 /* The least a fish braking at the coast keeps of its speed (see steer1). */
 #define SEA_BRAKE_MIN 1e-3f
 /* Shore approach speed where no coast is in reach: no limit. */
@@ -154,7 +157,7 @@ struct Sea {
     uint64_t seed;
     JobPool *pool, *own_pool;
     int threads;
-    int avx2; /* the fish stage runs its AVX2 copy (same results, faster) */
+    int simd; /* SEA_SIMD_*: the fish stage's copy (same results, faster) */
 
     /* Fish in storage order, double-buffered: front is the view. A step
      * writes the back buffer in the cell order of the grid it built from
@@ -387,7 +390,10 @@ void sea_stage_fish(void *ctx, int begin, int end, int worker);
 void sea_stage_bake(void *ctx, int begin, int end, int worker);
 
 /* 1 when the fish stage's AVX2 copy can run on this CPU. */
-int sea_simd_avx2(void);
+enum { SEA_SIMD_SSE, SEA_SIMD_AVX2, SEA_SIMD_AVX512 };
+/* The best copy of the fish stage this CPU runs, at most the one named
+ * ("sse", "avx2"; NULL or anything else: no limit). */
+int sea_simd_level(const char *limit);
 
 /* ------------------------------------------------------ sea_shark.c */
 

@@ -1,5 +1,5 @@
 /* sea_simd: the eight-lane vectors the fish kernel (sea_step.c) is written
- * in: GCC vector types, one AVX register in the kernel's AVX2 copy or two
+ * in: GCC vector types, one AVX register in the kernel's AVX2 and AVX-512 copies or two
  * SSE ones in the other, the same IEEE results in both. Only sea_step.c
  * includes this; with SEA_NO_SIMD or without SSE2, SEA_VEC8 is 0 and the
  * kernel runs its plain-C lanes instead. */
@@ -106,9 +106,24 @@ SEA_ALWAYS_INLINE static inline SeaF8 sqrt8(SeaF8 a, int avx)
     return join4(_mm_sqrt_ps(lo4(a)), _mm_sqrt_ps(hi4(a)));
 }
 
-/* Eight ones then eight zeros: loading eight from (8 - k) gives the mask
- * of the first k lanes. */
-static const int32_t lane_window[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
+/* x in every lane: one broadcast (zero + x would add +0 to x first, as
+ * -0 + +0 is +0, and an initializer is built lane by lane). */
+SEA_ALWAYS_INLINE static inline SeaF8 bc8(float x, int avx)
+{
+#if SEA_AVX_CLONE
+    if (avx) return __builtin_ia32_vbroadcastss_ps256(_mm_set_ss(x));
+#endif
+    (void)avx;
+    __m128 v = _mm_set1_ps(x);
+    return join4(v, v);
+}
+
+SEA_ALWAYS_INLINE static inline SeaI8 bci8(int32_t x, int avx)
+{
+    float f;
+    memcpy(&f, &x, sizeof f);
+    return (SeaI8)bc8(f, avx);
+}
 
 /* Any lane of the mask set. */
 SEA_ALWAYS_INLINE static inline int any8(SeaI8 m)
@@ -142,26 +157,6 @@ SEA_ALWAYS_INLINE static inline SeaF8 u2f8(SeaU8 v)
     return __builtin_convertvector((SeaI8)v, SeaF8);
 }
 
-/* The lane sums of eight fish at once: lane f of the result is fish f's
- * ((l0 + l4) + (l2 + l6)) + ((l1 + l5) + (l3 + l7)), the order hsum8 of
- * the scalar build (sea_step.c) adds in. A transpose by shuffles: 21 operations for
- * eight fish instead of a horizontal sum for each. */
-static const SeaI8 red_lo = {0, 1, 2, 3, 8, 9, 10, 11}, red_hi = {4, 5, 6, 7, 12, 13, 14, 15};
-static const SeaI8 red_ev = {0, 1, 8, 9, 4, 5, 12, 13}, red_od = {2, 3, 10, 11, 6, 7, 14, 15};
-static const SeaI8 red_e2 = {0, 2, 8, 10, 4, 6, 12, 14}, red_o2 = {1, 3, 9, 11, 5, 7, 13, 15};
-
-SEA_ALWAYS_INLINE static inline SeaF8 fold2(SeaF8 a, SeaF8 b, SeaI8 x, SeaI8 y)
-{
-    return __builtin_shuffle(a, b, x) + __builtin_shuffle(a, b, y);
-}
-
-SEA_ALWAYS_INLINE static inline SeaF8 reduce8(SeaF8 a0, SeaF8 a1, SeaF8 a2, SeaF8 a3, SeaF8 a4,
-                                              SeaF8 a5, SeaF8 a6, SeaF8 a7)
-{
-    SeaF8 h04 = fold2(a0, a4, red_lo, red_hi), h15 = fold2(a1, a5, red_lo, red_hi);
-    SeaF8 h26 = fold2(a2, a6, red_lo, red_hi), h37 = fold2(a3, a7, red_lo, red_hi);
-    return fold2(fold2(h04, h15, red_ev, red_od), fold2(h26, h37, red_ev, red_od), red_e2, red_o2);
-}
 #else
 #define SEA_VEC8 0
 #endif

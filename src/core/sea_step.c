@@ -2,6 +2,7 @@
  * marks, the fish kernel, sprite bake); every fish reads only the previous
  * state. */
 #include "sea_internal.h"
+#include "sea_nbr.h"
 #include "sea_simd.h"
 
 #include <assert.h>
@@ -40,147 +41,6 @@ void sea_stage_count(void *ctx, int begin, int end, int worker)
     grid_stage_count(&s->grid, begin, end, worker);
     if (begin == 0) stamp_threats(s);
 }
-
-/* Neighbour sums over sorted ranges: count and velocity sum of the fish
- * within the neighbour radius, their offset sum (for cohesion) and the
- * separation push. Branch-free: every candidate is weighted by a 0/1 mask.
- *
- * Candidates are summed in eight lanes, candidate j of a range starting at
- * a in lane (j - a) % 8, in increasing j; then lane l and l + 4 are added,
- * and the four results as (0 + 2) + (1 + 3). Every build computes the
- * same bits: the vector one runs the lanes as one AVX register or as two
- * SSE ones (GCC splits the 8-wide type itself), the scalar one lane by
- * lane. The all-pairs search cuts [0, n) at the same range boundaries, so
- * every neighbour lands in the same lane in the same order, and the
- * candidates between the ranges (all beyond the radius) add exact zeros:
- * it gives bit-identical sums to the grid. */
-typedef struct SeaAcc {
-    float cnt, vx, vy, ox, oy, sx, sy;
-} SeaAcc;
-
-typedef struct SeaNbr {
-    float px, py, nr2, s2, eps;
-    int32_t kind, kind_mask; /* the fish's kind; a candidate's is id & kind_mask */
-} SeaNbr;
-
-#if SEA_VEC8
-typedef struct SeaAcc8 {
-    SeaI8 cnt; /* neighbours per lane (a lane mask is -1: subtracted) */
-    SeaF8 vx, vy, ox, oy, sx, sy;
-} SeaAcc8;
-
-/* Candidates j..j+7 into the lanes; `masked` is a constant after inlining:
- * only a range's last block pays for its lane mask (the lanes past the
- * range read the next fish or the grid's zero padding, always finite, and
- * are masked before they add). */
-SEA_ALWAYS_INLINE static inline void acc_block(const float *X, const float *Y, const float *U,
-                                               const float *V, const int32_t *I, int j, SeaF8 px,
-                                               SeaF8 py, SeaF8 nr2, SeaF8 s2, SeaF8 eps, SeaI8 kind,
-                                               SeaI8 kmask, int masked, SeaI8 valid, SeaAcc8 *a,
-                                               int avx)
-{
-    const SeaF8 zero = {0.0f};
-    SeaF8 dx = px - ld8(X + j), dy = py - ld8(Y + j);
-    SeaF8 d2 = dx * dx + dy * dy;
-    /* Alignment and cohesion count the fish's own kind only. */
-    SeaI8 ki;
-    memcpy(&ki, I + j, sizeof ki);
-    SeaI8 kin = (ki & kmask) == kind;
-    SeaI8 m = (d2 < nr2) & kin;
-    if (masked) m &= valid;
-    a->cnt -= m;
-    a->vx += and8(m, ld8(U + j));
-    a->vy += and8(m, ld8(V + j));
-    a->ox += and8(m, dx);
-    a->oy += and8(m, dy);
-    /* Push ~ (s^2 - d^2) / d away: 0 at the separation radius, strong up
-     * close; the fish itself (dx = dy = 0) adds exactly nothing. */
-    SeaF8 t = max8(s2 - d2, zero, avx) / (d2 + eps);
-    /* A fish keeps twice the distance from other kinds (t + t is exactly
-     * 2t in every build): kinds sort themselves into schools of one. */
-    t = t + and8(~kin, t);
-    if (masked) t = and8(valid, t);
-    a->sx += dx * t;
-    a->sy += dy * t;
-}
-
-/* Sum over the sorted ranges [ra[r], rb[r]), r < nrange, in order. */
-SEA_ALWAYS_INLINE static inline void accumulate(const Grid *g, const int *ra, const int *rb,
-                                                int nrange, const SeaNbr *q, SeaAcc8 *out, int avx)
-{
-    const SeaF8 zero = {0.0f};
-    const SeaF8 px = zero + q->px, py = zero + q->py;
-    const SeaF8 nr2 = zero + q->nr2, s2 = zero + q->s2, eps = zero + q->eps;
-    const float *X = g->sx, *Y = g->sy, *U = g->su, *V = g->sv;
-    const int32_t *I = g->sid;
-    const SeaI8 none = {0};
-    const SeaI8 kind = none + q->kind, kmask = none + q->kind_mask;
-    SeaAcc8 a = {none, zero, zero, zero, zero, zero, zero};
-    for (int r = 0; r < nrange; r++) {
-        int j = ra[r];
-        const int b = rb[r];
-        for (; j + 8 <= b; j += 8)
-            acc_block(X, Y, U, V, I, j, px, py, nr2, s2, eps, kind, kmask, 0, none, &a, avx);
-        if (j < b) {
-            SeaI8 valid;
-            memcpy(&valid, lane_window + 8 - (b - j), sizeof valid);
-            acc_block(X, Y, U, V, I, j, px, py, nr2, s2, eps, kind, kmask, 1, valid, &a, avx);
-        }
-    }
-    *out = a;
-}
-
-#else
-typedef struct SeaAcc8 {
-    float cnt[8], vx[8], vy[8], ox[8], oy[8], sx[8], sy[8];
-} SeaAcc8;
-
-SEA_ALWAYS_INLINE static inline void accumulate(const Grid *g, const int *ra, const int *rb,
-                                                int nrange, const SeaNbr *q, SeaAcc8 *acc, int avx)
-{
-    (void)avx;
-    const float *X = g->sx, *Y = g->sy, *U = g->su, *V = g->sv;
-    const int32_t *I = g->sid;
-    memset(acc, 0, sizeof *acc);
-    for (int r = 0; r < nrange; r++) {
-        for (int j = ra[r]; j < rb[r]; j++) {
-            int l = (j - ra[r]) & 7;
-            float dx = q->px - X[j], dy = q->py - Y[j];
-            float d2 = dx * dx + dy * dy;
-            int kin = (I[j] & q->kind_mask) == q->kind;
-            int in = d2 < q->nr2 && kin;
-            acc->cnt[l] += in ? 1.0f : 0.0f;
-            acc->vx[l] += in ? U[j] : 0.0f;
-            acc->vy[l] += in ? V[j] : 0.0f;
-            acc->ox[l] += in ? dx : 0.0f;
-            acc->oy[l] += in ? dy : 0.0f;
-            float close = q->s2 - d2;
-            close = close > 0.0f ? close : 0.0f;
-            float t = close / (d2 + q->eps);
-            t = kin ? t : t + t;
-            acc->sx[l] += dx * t;
-            acc->sy[l] += dy * t;
-        }
-    }
-}
-
-static inline float hsum8(const float v[8])
-{
-    float h0 = v[0] + v[4], h1 = v[1] + v[5], h2 = v[2] + v[6], h3 = v[3] + v[7];
-    return (h0 + h2) + (h1 + h3);
-}
-
-SEA_ALWAYS_INLINE static inline void acc_reduce(const SeaAcc8 *a, SeaAcc *r)
-{
-    r->cnt = hsum8(a->cnt);
-    r->vx = hsum8(a->vx);
-    r->vy = hsum8(a->vy);
-    r->ox = hsum8(a->ox);
-    r->oy = hsum8(a->oy);
-    r->sx = hsum8(a->sx);
-    r->sy = hsum8(a->sy);
-}
-#endif
 
 /* Behind a moving threat, out of its reach, a fish at (rx, ry) from it
  * is drawn back towards its course: most from about the threat's edge
@@ -263,7 +123,11 @@ static void respawn(const Sea *s, int id, int sbuf, float *x, float *y, float *v
 /* One batch of the fish stage: inputs of the steering pass (neighbour
  * sums, avoidance votes) and its outputs, padded to whole SIMD groups. */
 typedef struct SeaBatch {
-    SeaAcc8 acc[SEA_BATCH]; /* neighbour sums, lane by lane */
+    /* neighbour sums (sea_nbr.h) */
+    float cnt[SEA_BATCH], svx[SEA_BATCH], svy[SEA_BATCH], sox[SEA_BATCH], soy[SEA_BATCH];
+    float ssx[SEA_BATCH], ssy[SEA_BATCH];
+    int32_t kind[SEA_BATCH];
+    int cx[SEA_BATCH], cy[SEA_BATCH]; /* the fish's cell */
     float ax[SEA_BATCH], ay[SEA_BATCH], fear[SEA_BATCH], urg[SEA_BATCH];
     float panic[SEA_BATCH]; /* the part of the fear that bursts to flee_speed */
     float gx[SEA_BATCH], gy[SEA_BATCH], wall[SEA_BATCH]; /* shore gradient, its strength */
@@ -292,14 +156,12 @@ enum { FISH_EATEN = 1, FISH_WET = 2, FISH_THREAT = 4 };
 static inline void steer1(const SeaStepK *K, uint32_t wkey, uint32_t step, SeaBatch *b, int i)
 {
     float vx = b->pvx[i], vy = b->pvy[i];
-    SeaAcc a;
-    acc_reduce(&b->acc[i], &a);
     /* The fish itself was counted (distance 0); take it out. */
-    float cnt = a.cnt - 1.0f;
+    float cnt = b->cnt[i] - 1.0f;
     float hx = vx * K->inv_cruise, hy = vy * K->inv_cruise;
     float inv = cnt > 0.5f ? 1.0f / cnt : 0.0f;
-    hx += (a.vx - vx) * inv * K->k_ali - a.ox * inv * K->k_coh;
-    hy += (a.vy - vy) * inv * K->k_ali - a.oy * inv * K->k_coh;
+    hx += (b->svx[i] - vx) * inv * K->k_ali - b->sox[i] * inv * K->k_coh;
+    hy += (b->svy[i] - vy) * inv * K->k_ali - b->soy[i] * inv * K->k_coh;
     float wx, wy;
     sea_wander(wkey, b->id[i], step, &wx, &wy);
     hx += wx * K->k_wan;
@@ -328,7 +190,7 @@ static inline void steer1(const SeaStepK *K, uint32_t wkey, uint32_t step, SeaBa
     /* Separation is a push on top of the (limited) steering, not one more
      * vote in the heading: crowding must cost speed and spread the school,
      * whatever the heading votes say. It has its own limit. */
-    float sx = a.sx * K->k_sep, sy = a.sy * K->k_sep;
+    float sx = b->ssx[i] * K->k_sep, sy = b->ssy[i] * K->k_sep;
     float ssc = sea_minf(1.0f, K->sep_lim / sqrtf(sx * sx + sy * sy));
     float nvx = vx + (fx * fsc + sx * ssc) * K->dt;
     float nvy = vy + (fy * fsc + sy * ssc) * K->dt;
@@ -387,17 +249,11 @@ SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, ui
 #define C(v)  (zero + (v))
     const SeaF8 zero = {0.0f}, one = C(1.0f);
     SeaF8 vx = LD(pvx), vy = LD(pvy);
-    const SeaAcc8 *A = b->acc + i;
-#define RED(q) reduce8(A[0].q, A[1].q, A[2].q, A[3].q, A[4].q, A[5].q, A[6].q, A[7].q)
-    /* Lane counts are small whole numbers: as floats they add exactly, in
-     * any order, so the float reduction serves for them too. */
-#define CNT(f) __builtin_convertvector(A[f].cnt, SeaF8)
-    SeaF8 cnt = reduce8(CNT(0), CNT(1), CNT(2), CNT(3), CNT(4), CNT(5), CNT(6), CNT(7)) - one;
-#undef CNT
+    SeaF8 cnt = LD(cnt) - one;
     SeaF8 hx = vx * C(K->inv_cruise), hy = vy * C(K->inv_cruise);
     SeaF8 inv = and8(cnt > C(0.5f), one / cnt);
-    hx = hx + ((RED(vx) - vx) * inv * C(K->k_ali) - RED(ox) * inv * C(K->k_coh));
-    hy = hy + ((RED(vy) - vy) * inv * C(K->k_ali) - RED(oy) * inv * C(K->k_coh));
+    hx = hx + ((LD(svx) - vx) * inv * C(K->k_ali) - LD(sox) * inv * C(K->k_coh));
+    hy = hy + ((LD(svy) - vy) * inv * C(K->k_ali) - LD(soy) * inv * C(K->k_coh));
     /* sea_wander(), eight at a time */
     SeaU8 who;
     memcpy(&who, b->id + i, sizeof who);
@@ -431,8 +287,7 @@ SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, ui
     SeaF8 fy = and8(has, (hy * hs - vy) * C(K->inv_steer));
     SeaF8 lim = C(K->max_force) * (one + C(2.0f) * LD(urg));
     SeaF8 fsc = min8(one, lim / sqrt8(fx * fx + fy * fy, avx), avx);
-    SeaF8 sx = RED(sx) * C(K->k_sep), sy = RED(sy) * C(K->k_sep);
-#undef RED
+    SeaF8 sx = LD(ssx) * C(K->k_sep), sy = LD(ssy) * C(K->k_sep);
     SeaF8 ssc = min8(one, C(K->sep_lim) / sqrt8(sx * sx + sy * sy, avx), avx);
     SeaF8 nvx = vx + (fx * fsc + sx * ssc) * C(K->dt);
     SeaF8 nvy = vy + (fy * fsc + sy * ssc) * C(K->dt);
@@ -497,8 +352,8 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
     const ShoreField *f = s->shore;
     const float *X = g->sx, *Y = g->sy, *U = g->su, *V = g->sv;
     const int *ID = g->sid;
-    const int *cs = g->cell_start, *order = g->order, *cell_of = g->cell_of;
-    const int cols = g->cols, rows = g->rows;
+    const int *order = g->order, *cell_of = g->cell_of;
+    const int cols = g->cols;
     const int wb = s->front ^ 1;
     float *restrict ox = s->x[wb], *restrict oy = s->y[wb];
     float *restrict ovx = s->vx[wb], *restrict ovy = s->vy[wb];
@@ -525,10 +380,11 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
 
     const int sub = s->cells.sub;
     const float inv_subcell = s->cells.inv_subcell;
-    int cur = -1, near = 0, threat = 0, nrange = 0;
+    const SeaNbrK q = {K.nr2, K.s2, K.eps, (int32_t)K.kind_mask};
+    int cur = -1, near = 0, threat = 0, ccx = 0, ccy = 0;
     float cx0 = 0.0f, cy0 = 0.0f; /* the cell's corner, in subcells */
-    int ra[3], rb[3];
     SeaBatch b;
+    SeaSums sums = {b.cnt, b.svx, b.svy, b.sox, b.soy, b.ssx, b.ssy};
     for (int kb = begin; kb < end; kb += SEA_BATCH) {
         int ke = kb + SEA_BATCH < end ? kb + SEA_BATCH : end;
         int nb = ke - kb;
@@ -537,21 +393,15 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
             int c = cell_of[order[k]];
             if (c != cur) {
                 cur = c;
-                int cx = c % cols, cy = c / cols;
-                int x0 = cx > 0 ? cx - 1 : cx, x1 = cx < cols - 1 ? cx + 1 : cx;
-                int y0 = cy > 0 ? cy - 1 : cy, y1 = cy < rows - 1 ? cy + 1 : cy;
-                nrange = 0;
-                /* Each row of three cells is one contiguous run. */
-                for (int ry = y0; ry <= y1; ry++) {
-                    ra[nrange] = cs[ry * cols + x0];
-                    rb[nrange] = cs[ry * cols + x1 + 1];
-                    nrange++;
-                }
+                ccx = c % cols;
+                ccy = c / cols;
                 near = s->cells.near[c];
-                cx0 = (float)(cx * sub);
-                cy0 = (float)(cy * sub);
+                cx0 = (float)(ccx * sub);
+                cy0 = (float)(ccy * sub);
                 threat = s->cells.threat[c] == stamp;
             }
+            b.cx[i] = ccx;
+            b.cy[i] = ccy;
             float px = X[k], py = Y[k];
             b.px[i] = px;
             b.py[i] = py;
@@ -572,34 +422,13 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
                 flag = FISH_EATEN;
             }
             b.flag[i] = flag;
-
             int kind = sea_kind(s->p.kinds, ID[k]);
+            b.kind[i] = kind;
             b.cru[i] = K.kind_cruise[kind];
-            SeaNbr q = {px, py, K.nr2, K.s2, K.eps, kind, (int32_t)K.kind_mask};
-            const int *sa = ra, *sb = rb;
-            int ns = nrange;
-            int ba[7], bb[7];
-            if (K.brute) {
-                /* All pairs: [0, n) cut at this fish's neighbour rows. */
-                int at = 0;
-                ns = 0;
-                for (int r = 0; r < nrange; r++) {
-                    ba[ns] = at;
-                    bb[ns++] = sa[r];
-                    ba[ns] = sa[r];
-                    bb[ns++] = sb[r];
-                    at = sb[r];
-                }
-                ba[ns] = at;
-                bb[ns++] = g->n;
-                sa = ba;
-                sb = bb;
-            }
-            accumulate(g, sa, sb, ns, &q, &b.acc[i], avx);
 #if defined(__SSE2__) && !defined(SEA_NO_SIMD)
             /* The shore field is big and its lines are cold: ask for the
-             * rows the sample below will read while the batch's other
-             * neighbour sums run. */
+             * rows the sample below will read while the batch's neighbour
+             * sums run. */
             if (flag & FISH_WET) {
                 int row = (int)py, colx = (int)px - 1;
                 colx = colx < 0 ? 0 : colx;
@@ -611,6 +440,34 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
             }
 #endif
         }
+#if SEA_VEC8
+        /* Pad the last group with copies of the first fish (never stored). */
+        int groups = (nb + 7) & ~7;
+        for (int i = nb; i < groups; i++) {
+            b.cx[i] = b.cx[0];
+            b.cy[i] = b.cy[0];
+            b.px[i] = b.px[0];
+            b.py[i] = b.py[0];
+            b.pvx[i] = b.pvx[0];
+            b.pvy[i] = b.pvy[0];
+            b.id[i] = b.id[0];
+            b.kind[i] = b.kind[0];
+            b.cru[i] = b.cru[0];
+        }
+        for (int i = 0; i < groups; i += 8) {
+            int nl = nb - i < 8 ? nb - i : 8;
+#if SEA_AVX_CLONE
+            if (avx == 2) {
+                nbr_group512(g, &q, K.brute, b.px, b.py, b.kind, b.cx, b.cy, nl, &sums, i);
+                continue;
+            }
+#endif
+            nbr_group(g, &q, K.brute, b.px, b.py, b.kind, b.cx, b.cy, nl, &sums, i, avx != 0);
+        }
+#else
+        for (int i = 0; i < nb; i++)
+            nbr_one(g, &q, K.brute, b.px[i], b.py[i], b.kind[i], b.cx[i], b.cy[i], &sums, i);
+#endif
         /* Avoidance votes: threats, shore margin, map edges. */
         for (int i = 0; i < nb; i++) {
             int flag = b.flag[i];
@@ -649,10 +506,7 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
             b.urg[i] = urg;
         }
 #if SEA_VEC8
-        /* Pad the last group with copies of the first fish (never stored). */
-        int groups = (nb + 7) & ~7;
         for (int i = nb; i < groups; i++) {
-            b.acc[i] = b.acc[0];
             b.ax[i] = b.ax[0];
             b.ay[i] = b.ay[0];
             b.fear[i] = b.fear[0];
@@ -662,12 +516,6 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
             b.gy[i] = b.gy[0];
             b.wall[i] = b.wall[0];
             b.room[i] = b.room[0];
-            b.cru[i] = b.cru[0];
-            b.px[i] = b.px[0];
-            b.py[i] = b.py[0];
-            b.pvx[i] = b.pvx[0];
-            b.pvy[i] = b.pvy[0];
-            b.id[i] = b.id[0];
         }
         for (int i = 0; i < groups; i += 8) steer8(&K, wkey, step, &b, i, avx);
 #else
@@ -702,24 +550,46 @@ __attribute__((target("avx2"))) static void fish_range_avx(Sea *s, int begin, in
 {
     fish_range(s, begin, end, 1);
 }
+
+/* And for AVX-512VL, still on 256-bit vectors: compares into mask
+ * registers, masked adds and broadcasts folded into the arithmetic, the
+ * same operations on the same lanes (a masked-off add keeps the sum, as
+ * adding +0 does), so the same bits again. */
+__attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,prefer-vector-width=256"))) static void
+fish_range_avx512(Sea *s, int begin, int end)
+{
+    fish_range(s, begin, end, 2);
+}
 #endif
 
-int sea_simd_avx2(void)
+int sea_simd_level(const char *limit)
 {
+    int best = SEA_SIMD_SSE;
 #if SEA_AVX_CLONE
-    return __builtin_cpu_supports("avx2") != 0;
-#else
-    return 0;
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq"))
+        best = SEA_SIMD_AVX512;
+    else if (__builtin_cpu_supports("avx2"))
+        best = SEA_SIMD_AVX2;
 #endif
+    if (limit && strcmp(limit, "sse") == 0) return SEA_SIMD_SSE;
+    if (limit && strcmp(limit, "avx2") == 0 && best > SEA_SIMD_AVX2) return SEA_SIMD_AVX2;
+    return best;
 }
 
 void sea_stage_fish(void *ctx, int begin, int end, int worker)
 {
     (void)worker;
 #if SEA_AVX_CLONE
-    if (((Sea *)ctx)->avx2) {
+    switch (((Sea *)ctx)->simd) {
+    case SEA_SIMD_AVX512:
+        fish_range_avx512(ctx, begin, end);
+        return;
+    case SEA_SIMD_AVX2:
         fish_range_avx(ctx, begin, end);
         return;
+    default:
+        break;
     }
 #endif
     fish_range(ctx, begin, end, 0);
