@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# e2e_simd: the sea's three builds of the fish stage give the same state,
-# bit for bit: the AVX2 copy (picked at run time where the CPU has it),
-# the SSE copy (forced with SHOAL_SEA_SIMD=sse) and the plain C build
+# e2e_simd: the sea's builds of the fish stage give the same state, bit
+# for bit: the AVX-512 or AVX2 copy (the best the CPU has, picked at run
+# time), the AVX2 copy (SHOAL_SEA_SIMD=avx2), the SSE copy (forced with
+# SHOAL_SEA_SIMD=sse) and the plain C build
 # (shoal-bench-scalar, sea_step.c compiled with SEA_NO_SIMD). Saves and
 # replays made on one machine then stay valid on any other. Short soaks give
 # the hash without the bytes-per-fish measurement of a timed run.
@@ -24,6 +25,11 @@ if [ "${SHOAL_TEST_LIGHT:-0}" != 0 ]; then
     steps=30 big=800 mid=400 small=200
 fi
 
+# Which copy the default run takes (AVX-512 needs avx512f/vl/bw/dq).
+simd=sse
+grep -qw avx2 /proc/cpuinfo 2>/dev/null && simd=avx2
+grep -qw avx512vl /proc/cpuinfo 2>/dev/null && grep -qw avx512bw /proc/cpuinfo && grep -qw avx512dq /proc/cpuinfo && simd=avx512
+
 hash_of() {
     "$@" --json 2>/dev/null | sed -n 's/.*"state_hash":"\([0-9a-f]*\)".*/\1/p'
 }
@@ -31,14 +37,15 @@ hash_of() {
 check() {
     local name=$1
     shift
-    local a s c
+    local a v s c
     a=$(hash_of "$BENCH" "$@")
+    v=$(SHOAL_SEA_SIMD=avx2 hash_of "$BENCH" "$@")
     s=$(SHOAL_SEA_SIMD=sse hash_of "$BENCH" "$@")
     c=$(hash_of "$SCALAR" "$@")
-    if [ -n "$a" ] && [ "$a" = "$s" ] && [ "$a" = "$c" ]; then
-        ok "$name: $a in all three builds"
+    if [ -n "$a" ] && [ "$a" = "$v" ] && [ "$a" = "$s" ] && [ "$a" = "$c" ]; then
+        ok "$name: $a in all four builds (best: $simd)"
     else
-        no "$name: default '$a', sse '$s', scalar '$c'"
+        no "$name: best ($simd) '$a', avx2 '$v', sse '$s', scalar '$c'"
     fi
 }
 
