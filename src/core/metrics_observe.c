@@ -129,16 +129,6 @@ static void observe_fish(ObserveJob *job, WorkerCount *wc, int k)
     wc->jittered += record_reversal(m, i, job->step);
 }
 
-/* Slot k's position and the id's slot, for the next observe. */
-static void keep_position(ObserveJob *job, int k)
-{
-    const SeaView *v = job->v;
-    unsigned id = (unsigned)v->id[k], spare = (unsigned)job->m->cap;
-    job->nx[k] = v->x[k];
-    job->ny[k] = v->y[k];
-    job->nslot[id < spare ? id : spare] = k;
-}
-
 #if METRICS_AVX2
 /* Slots begin.. in blocks of eight; returns where the blocks end. A lane
  * goes to observe_fish when the same comparisons observe_fish makes say
@@ -216,8 +206,30 @@ static void observe_range(void *ctx, int begin, int end, int worker)
 #if METRICS_AVX2
     if (job->m->avx2) k = observe_avx2(job, wc, begin, end);
 #endif
+    /* One at a time, the same test: most fish only pass it. In locals,
+     * as the stores below could otherwise alias the job's fields. */
+    const MetricsCtx *m = job->m;
+    const SeaView *v = job->v;
+    const int *vid = v->id, *pslot = job->pslot;
+    const float *vxs = v->x, *vys = v->y, *vvx = v->vx, *vvy = v->vy, *px = job->px, *py = job->py;
+    const float *ref_vx = m->ref_vx, *ref_vy = m->ref_vy;
+    float *nx = job->nx, *ny = job->ny, jump2 = job->jump2;
+    int *nslot = job->nslot;
+    unsigned spare = (unsigned)m->cap, known = (unsigned)job->known;
     for (; k < end; k++) {
-        keep_position(job, k);
+        unsigned id = (unsigned)vid[k];
+        float x = vxs[k], y = vys[k];
+        nx[k] = x;
+        ny[k] = y;
+        nslot[id < spare ? id : spare] = k;
+        if (id < known) {
+            int p = pslot[id];
+            float dx = x - px[p], dy = y - py[p];
+            float rx = ref_vx[id], ry = ref_vy[id];
+            if (!(dx * dx + dy * dy > jump2) && !(rx * rx + ry * ry < STILL_SPEED2) &&
+                vvx[k] * rx + vvy[k] * ry >= 0.0f)
+                continue;
+        }
         observe_fish(job, wc, k);
     }
 }
