@@ -92,7 +92,8 @@ typedef struct MetricsCtx {
     double *comp_cx, *comp_cy; /* aligned schools: position sums, then centre */
     double *comp_rx;           /* aligned schools: sum of r x u / |r| */
     /* metrics_observe history (metrics_observe.c), by fish id */
-    float *ref_vx, *ref_vy; /* heading at the last reversal (or first seen) */
+    float *ref_vx, *ref_vy; /* heading at the last reversal (or first seen);
+                               cap + 1 entries, the last a spare for gathers */
     uint32_t *rev;          /* steps of the last two reversals in the margin */
     uint8_t *state;         /* reversals held in rev (0..2) | JITTERED flag */
     /* and each fish's last position, kept in view order so that observing
@@ -102,7 +103,7 @@ typedef struct MetricsCtx {
     float *last_x[2], *last_y[2];
     int *slot[2];
     int last_view;
-    int avx2;     /* metrics_observe may use AVX2 gathers */
+    int avx2;     /* 1: eight fish at a time with AVX2 (0 forces the scalar loop) */
     int obs_fish; /* fish with a history (ids below this) */
     uint64_t last_step;
     int observed_any;

@@ -5,7 +5,6 @@
  * to do at all (a jump, a reversal, a new fish), and only the few that
  * have something go through the scalar code, which alone decides. */
 #include <assert.h>
-#include <math.h>
 #include <string.h>
 
 #include "metrics.h"
