@@ -7,18 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define STATE_COUNT_MASK 0x03u
-#define STATE_JITTERED   0x04u
-/* Below this speed (px/s) a fish has no meaningful heading. */
-#define STILL_SPEED2 1e-6f
-#define GRAIN        1024
+#include "metrics_internal.h"
 
-/* Per-worker counters, padded so workers never share a cache line. */
-typedef struct WorkerCount {
-    uint64_t reversals;
-    int jittered;
-    char pad[64 - sizeof(uint64_t) - sizeof(int)];
-} WorkerCount;
+/* Fish per job of the parallel spacing pass. */
+#define GRAIN 1024
 
 void metrics_config_from_params(MetricsConfig *c, const SeaParams *p)
 {
@@ -99,20 +91,25 @@ int metrics_init(MetricsCtx *m, const MetricsConfig *c, const ShoreField *shore,
     m->comp_cx = alloc_array(n, sizeof *m->comp_cx, &bytes);
     m->comp_cy = alloc_array(n, sizeof *m->comp_cy, &bytes);
     m->comp_rx = alloc_array(n, sizeof *m->comp_rx, &bytes);
-    m->ref_vx = alloc_array(n, sizeof *m->ref_vx, &bytes);
-    m->ref_vy = alloc_array(n, sizeof *m->ref_vy, &bytes);
-    m->last_x = alloc_array(n, sizeof *m->last_x, &bytes);
-    m->last_y = alloc_array(n, sizeof *m->last_y, &bytes);
+    /* one spare entry each for metrics_observe's unmasked gathers */
+    m->ref_vx = alloc_array(n + 1, sizeof *m->ref_vx, &bytes);
+    m->ref_vy = alloc_array(n + 1, sizeof *m->ref_vy, &bytes);
+    for (int b = 0; b < 2; b++) {
+        m->last_x[b] = alloc_array(n, sizeof *m->last_x[b], &bytes);
+        m->last_y[b] = alloc_array(n, sizeof *m->last_y[b], &bytes);
+        m->slot[b] = alloc_array(n + 1, sizeof *m->slot[b], &bytes);
+    }
     m->rev = alloc_array(2 * n, sizeof *m->rev, &bytes);
     m->state = alloc_array(n, sizeof *m->state, &bytes);
     if (!m->px || !m->py || !m->id || !m->parent || !m->comp_n || !m->roots || !m->nn || !m->nbr ||
         !m->comp_ux || !m->comp_uy || !m->ux || !m->uy || !m->kind || !m->comp_cx || !m->comp_cy ||
-        !m->comp_rx || !m->ref_vx || !m->ref_vy || !m->last_x || !m->last_y || !m->rev ||
-        !m->state) {
+        !m->comp_rx || !m->ref_vx || !m->ref_vy || !m->last_x[0] || !m->last_y[0] ||
+        !m->last_x[1] || !m->last_y[1] || !m->slot[0] || !m->slot[1] || !m->rev || !m->state) {
         metrics_deinit(m);
         return err_set(e, "metrics: out of memory for %d fish (%zu MB)", cap, bytes >> 20);
     }
     m->bytes = bytes;
+    metrics_observe_init(m);
     /* A whole second of steps, with slack so 1/dt just under an integer
      * still rounds the way a person counting steps would. */
     m->window_steps = (uint32_t)floor((double)c->jitter_window / (double)c->dt + 1e-3);
@@ -140,8 +137,11 @@ void metrics_deinit(MetricsCtx *m)
     free(m->comp_rx);
     free(m->ref_vx);
     free(m->ref_vy);
-    free(m->last_x);
-    free(m->last_y);
+    for (int b = 0; b < 2; b++) {
+        free(m->last_x[b]);
+        free(m->last_y[b]);
+        free(m->slot[b]);
+    }
     free(m->rev);
     free(m->state);
     memset(m, 0, sizeof *m);
@@ -154,130 +154,6 @@ size_t metrics_bytes(const MetricsCtx *m)
     /* the grid's own arrays: order, sorted positions, cell of each point */
     size_t grid = n * (2 * sizeof(int) + 2 * sizeof(float)) + cells * sizeof(int);
     return m->bytes + grid;
-}
-
-void metrics_reset_jitter(MetricsCtx *m)
-{
-    m->obs_fish = 0;
-    m->observed_any = 0;
-    m->last_step = 0;
-    m->jittered = 0;
-    m->reversals = 0;
-    m->observed_steps = 0;
-}
-
-/* ------------------------------------------------------------- observe */
-
-typedef struct ObserveJob {
-    MetricsCtx *m;
-    const SeaView *v;
-    float jump2;
-    uint32_t step;
-    WorkerCount count[JOBS_MAX_THREADS];
-} ObserveJob;
-
-static void start_history(MetricsCtx *m, int i, float x, float y, float vx, float vy)
-{
-    m->ref_vx[i] = vx;
-    m->ref_vy[i] = vy;
-    m->last_x[i] = x;
-    m->last_y[i] = y;
-    m->state[i] &= (uint8_t)~STATE_COUNT_MASK;
-}
-
-/* Record a reversal in the margin; returns 1 when it makes the fish
- * jitter for the first time. */
-static int record_reversal(MetricsCtx *m, int i, uint32_t step)
-{
-    uint32_t *r = m->rev + 2 * (size_t)i;
-    unsigned st = m->state[i];
-    unsigned count = st & STATE_COUNT_MASK;
-    int newly = 0;
-    /* unsigned difference stays right across the 2^32-step wrap */
-    if (count == 2 && step - r[0] <= m->window_steps && !(st & STATE_JITTERED)) {
-        st |= STATE_JITTERED;
-        newly = 1;
-    }
-    if (count >= 1) r[0] = r[1];
-    r[1] = step;
-    if (count < 2) count++;
-    m->state[i] = (uint8_t)((st & ~STATE_COUNT_MASK) | count);
-    return newly;
-}
-
-static void observe_range(void *ctx, int begin, int end, int worker)
-{
-    ObserveJob *job = ctx;
-    MetricsCtx *m = job->m;
-    const SeaView *v = job->v;
-    assert(worker >= 0 && worker < JOBS_MAX_THREADS);
-    WorkerCount *wc = &job->count[worker];
-    for (int k = begin; k < end; k++) {
-        float x = v->x[k], y = v->y[k], vx = v->vx[k], vy = v->vy[k];
-        /* Histories are by fish id: the view's order changes every step. */
-        int i = v->id[k];
-        if ((unsigned)i >= (unsigned)v->fish) continue;
-        if (i >= m->obs_fish) {
-            m->state[i] = 0;
-            start_history(m, i, x, y, vx, vy);
-            continue;
-        }
-        float dx = x - m->last_x[i], dy = y - m->last_y[i];
-        /* NaN jumps compare false: such a fish just keeps its history */
-        if (dx * dx + dy * dy > job->jump2) {
-            /* eaten and respawned elsewhere: a new fish, a new history */
-            start_history(m, i, x, y, vx, vy);
-            continue;
-        }
-        m->last_x[i] = x;
-        m->last_y[i] = y;
-        if (vx * vx + vy * vy < STILL_SPEED2) continue;
-        float rx = m->ref_vx[i], ry = m->ref_vy[i];
-        if (rx * rx + ry * ry < STILL_SPEED2) {
-            m->ref_vx[i] = vx;
-            m->ref_vy[i] = vy;
-            continue;
-        }
-        if (vx * rx + vy * ry >= 0.0f) continue; /* within 90 degrees */
-        m->ref_vx[i] = vx;
-        m->ref_vy[i] = vy;
-        if (!(shore_distance(m->shore, x, y) < m->cfg.shore_margin)) continue;
-        wc->reversals++;
-        wc->jittered += record_reversal(m, i, job->step);
-    }
-}
-
-int metrics_observe(MetricsCtx *m, const SeaView *v, Err *e)
-{
-    assert(m->cap > 0 && v); /* metrics_init succeeded */
-    if (v->fish < 0 || v->fish > m->cap)
-        return err_set(e, "metrics: %d fish is more than the capacity of %d", v->fish, m->cap);
-    if (m->observed_any && v->step == m->last_step) return 0;
-    if (m->observed_any && v->step < m->last_step)
-        return err_set(e, "metrics: step %llu comes before the last observed step %llu",
-                       (unsigned long long)v->step, (unsigned long long)m->last_step);
-    ObserveJob job;
-    memset(job.count, 0, sizeof job.count);
-    job.m = m;
-    job.v = v;
-    job.step = (uint32_t)v->step;
-    uint64_t elapsed = m->observed_any ? v->step - m->last_step : 1;
-    /* twice the fastest legal move, plus a pixel for the shore safety net */
-    double jump = 2.0 * (double)m->cfg.max_speed * (double)m->cfg.dt * (double)elapsed + 1.0;
-    job.jump2 = (float)(jump * jump);
-    if (m->pool && v->fish > 0)
-        jobs_parallel_for(m->pool, v->fish, GRAIN, observe_range, &job);
-    else if (v->fish > 0)
-        observe_range(&job, 0, v->fish, 0);
-    for (int w = 0; w < JOBS_MAX_THREADS; w++) {
-        m->reversals += job.count[w].reversals;
-        m->jittered += job.count[w].jittered;
-    }
-    m->obs_fish = v->fish;
-    m->last_step = v->step;
-    m->observed_any = 1;
-    m->observed_steps++;
-    return 0;
 }
 
 /* ------------------------------------------------------------- compute */

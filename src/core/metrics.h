@@ -91,12 +91,20 @@ typedef struct MetricsCtx {
     int *kind;                 /* the fish's kind (sea_kind) per compact index */
     double *comp_cx, *comp_cy; /* aligned schools: position sums, then centre */
     double *comp_rx;           /* aligned schools: sum of r x u / |r| */
-    /* metrics_observe history, by fish id */
-    float *ref_vx, *ref_vy; /* heading at the last reversal (or first seen) */
-    float *last_x, *last_y;
-    uint32_t *rev;  /* steps of the last two reversals in the margin */
-    uint8_t *state; /* reversals held in rev (0..2) | JITTERED flag */
-    int obs_fish;   /* fish with a history (ids below this) */
+    /* metrics_observe history (metrics_observe.c), by fish id */
+    float *ref_vx, *ref_vy; /* heading at the last reversal (or first seen);
+                               cap + 1 entries, the last a spare for gathers */
+    uint32_t *rev;          /* steps of the last two reversals in the margin */
+    uint8_t *state;         /* reversals held in rev (0..2) | JITTERED flag */
+    /* and each fish's last position, kept in view order so that observing
+     * streams it: the positions of the last observed view by slot, and
+     * each id's slot in it (cap + 1 entries: the last takes ids out of
+     * range). Two of each: [last_view] was written by the last observe. */
+    float *last_x[2], *last_y[2];
+    int *slot[2];
+    int last_view;
+    int avx2;     /* 1: eight fish at a time with AVX2 (0 forces the scalar loop) */
+    int obs_fish; /* fish with a history (ids below this) */
     uint64_t last_step;
     int observed_any;
     uint32_t window_steps;
