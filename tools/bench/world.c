@@ -34,7 +34,7 @@ static int bake(BenchWorld *w, Err *e)
         map_free(&w->map);
         return -1;
     }
-    w->mb = (double)n * (1.0 + sizeof(float)) / (1024.0 * 1024.0);
+    w->mb = (double)n * (1.0 + sizeof *w->shore.dist) / (1024.0 * 1024.0);
     return 0;
 }
 
