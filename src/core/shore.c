@@ -173,14 +173,46 @@ static void backward_row(float *t, const float *r1, const float *r2, const float
 #endif
 }
 
+/* The row's codes, eight at a time: the same multiply, clamp, add and
+ * truncation as shore_encode, so SIMD and scalar builds store the same
+ * bits. Done by hand because the passes are each only a few instructions
+ * per pixel: scalar coding made the 2048^2 bake 75% slower. */
 static void encode_row(uint16_t *out, const float *t, size_t w)
 {
-    for (size_t x = 0; x < w; x++) out[x] = shore_encode(t[x]);
+    size_t x = 0;
+#if defined(__SSE2__)
+    const __m128 scale = _mm_set1_ps(SHORE_SCALE), top = _mm_set1_ps(SHORE_CODE_MAX);
+    const __m128 half = _mm_set1_ps(0.5f);
+    const __m128i bias32 = _mm_set1_epi32(32768), bias16 = _mm_set1_epi16((short)0x8000);
+    for (; x + 8 <= w; x += 8) {
+        /* min(c, top) gives top for a NaN c, as shore_encode does. */
+        __m128 a = _mm_add_ps(_mm_min_ps(_mm_mul_ps(_mm_loadu_ps(t + x), scale), top), half);
+        __m128 b = _mm_add_ps(_mm_min_ps(_mm_mul_ps(_mm_loadu_ps(t + x + 4), scale), top), half);
+        /* SSE2 packs only signed: shift 0..65535 to int16 and back. */
+        __m128i qa = _mm_sub_epi32(_mm_cvttps_epi32(a), bias32);
+        __m128i qb = _mm_sub_epi32(_mm_cvttps_epi32(b), bias32);
+        __m128i q = _mm_xor_si128(_mm_packs_epi32(qa, qb), bias16);
+        _mm_storeu_si128((__m128i *)(void *)(out + x), q);
+    }
+#endif
+    for (; x < w; x++) out[x] = shore_encode(t[x]);
 }
 
 static void decode_row(float *t, const uint16_t *in, size_t w)
 {
-    for (size_t x = 0; x < w; x++) t[x] = shore_decode(in[x]);
+    size_t x = 0;
+#if defined(__SSE2__)
+    const __m128 inv = _mm_set1_ps(1.0f / SHORE_SCALE);
+    const __m128i zero = _mm_setzero_si128();
+    for (; x + 8 <= w; x += 8) {
+        __m128i q = _mm_loadu_si128((const __m128i *)(const void *)(in + x));
+        __m128 a = _mm_cvtepi32_ps(_mm_unpacklo_epi16(q, zero));
+        __m128 b = _mm_cvtepi32_ps(_mm_unpackhi_epi16(q, zero));
+        _mm_storeu_ps(t + x, _mm_mul_ps(a, inv));
+        _mm_storeu_ps(t + x + 4, _mm_mul_ps(b, inv));
+    }
+#endif
+    for (; x < w; x++) t[x] = shore_decode(in[x]);
 }
 
 int shore_bake(ShoreField *f, const uint8_t *land, int w, int h, Err *e)
