@@ -13,7 +13,7 @@
 
 /* A 200x200 field: land on the left strip, distance grows to the right
  * (pixel i's centre is i - 19 px from the centre of land pixel 19). */
-static float g_dist[W * H];
+static uint16_t g_dist[W * H];
 static ShoreField g_shore = {W, H, g_dist};
 
 typedef struct TestSea {
@@ -28,7 +28,8 @@ static TestSea g_sea;
 static void setup(void)
 {
     for (int j = 0; j < H; j++)
-        for (int i = 0; i < W; i++) g_dist[j * W + i] = i < LAND_COLS ? 0.0f : (float)(i - 19);
+        for (int i = 0; i < W; i++)
+            g_dist[j * W + i] = shore_encode(i < LAND_COLS ? 0.0f : (float)(i - 19));
     memset(&g_sea, 0, sizeof g_sea);
     SeaView *v = &g_sea.v;
     v->x = g_sea.x;

@@ -113,7 +113,7 @@ static void ring_density(const Run *u, double out[NRINGS])
             size_t i = (size_t)y * (size_t)f->w + (size_t)x;
             near[i] = 0xff;
             in[i] = 0;
-            if (!(f->dist[i] > 0.0f)) continue;
+            if (!shore_wet(f, i)) continue;
             water++;
             Hex h = hex_from_pixel((float)x + 0.5f, (float)y + 0.5f, size);
             int dmin = PROFILE - 1;

@@ -62,7 +62,7 @@ static void assert_shore_of(const ShoreField *f, const Battle *b)
     ck_assert_int_eq(shore_bake(&want, b->map.land, b->map.w, b->map.h, &e), 0);
     ck_assert_int_eq(f->w, want.w);
     ck_assert_int_eq(f->h, want.h);
-    ck_assert_mem_eq(f->dist, want.dist, sizeof(float) * (size_t)want.w * (size_t)want.h);
+    ck_assert_mem_eq(f->dist, want.dist, sizeof *want.dist * (size_t)want.w * (size_t)want.h);
     shore_free(&want);
 }
 

@@ -109,7 +109,7 @@ static double band_luma(const Fixture *f, const uint8_t *img, float lo, float hi
     double sum = 0;
     int n = 0;
     for (int i = 0; i < MW * MH; i++) {
-        float d = f->sea.dist[i];
+        float d = shore_px(&f->sea, (size_t)i);
         if (!f->m.land[i] && d >= lo && d < hi) {
             sum += luma(img + 4 * i);
             n++;
@@ -135,7 +135,7 @@ START_TEST(deep_water_is_darker)
     ck_assert_double_gt(shallow - deep, 60.0);
     /* The deepest water is navy: blue well above red and green. */
     for (int i = 0; i < MW * MH; i++) {
-        if (f.sea.dist[i] < 200) continue;
+        if (shore_px(&f.sea, (size_t)i) < 200) continue;
         const uint8_t *p = img + 4 * i;
         ck_assert(p[2] > p[1] + 20 && p[2] > p[0] + 40);
     }

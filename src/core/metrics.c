@@ -256,7 +256,7 @@ static int gather_fish(MetricsCtx *m, const SeaView *v, Metrics *out)
             out->fish_off_map++;
             continue;
         }
-        if (s->dist[(size_t)(int)y * (size_t)s->w + (size_t)(int)x] == 0.0f) out->fish_on_land++;
+        if (!shore_wet(s, (size_t)(int)y * (size_t)s->w + (size_t)(int)x)) out->fish_on_land++;
         m->px[n] = x;
         m->py[n] = y;
         m->id[n] = i;

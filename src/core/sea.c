@@ -192,13 +192,13 @@ static int cells_init(SeaCells *c, const Grid *g, const ShoreField *f, Err *e)
         int row = grid_cell_of(g, 0.0f, cy);
         int sy = (int)((cy - (float)(row / g->cols) * g->cell) * c->inv_subcell);
         int base = row * (int)subs + (sy < c->sub ? sy : c->sub - 1) * c->sub;
-        const float *d = f->dist + (size_t)y * (size_t)f->w;
         for (int x = 0; x < f->w; x++) {
+            float d = shore_px(f, (size_t)y * (size_t)f->w + (size_t)x);
             int si = base + col[x];
-            if (d[x] < c->submin[si]) c->submin[si] = d[x];
+            if (d < c->submin[si]) c->submin[si] = d;
             int ci = si / (int)subs;
-            if (d[x] > c->deep[ci]) {
-                c->deep[ci] = d[x];
+            if (d > c->deep[ci]) {
+                c->deep[ci] = d;
                 c->deep_px[ci] = y * f->w + x;
             }
         }

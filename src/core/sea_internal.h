@@ -301,7 +301,7 @@ static inline void sea_wander(uint32_t key, uint32_t who, uint64_t step, float *
  * sea_is_water checks). */
 static inline int sea_water_at(const ShoreField *f, float x, float y)
 {
-    return f->dist[(size_t)(int)y * (size_t)f->w + (size_t)(int)x] > 0.0f;
+    return shore_wet(f, (size_t)(int)y * (size_t)f->w + (size_t)(int)x);
 }
 
 /* The hard safety net: (nx, ny) is the proposed position (already on the

@@ -32,7 +32,7 @@ int sea_is_water(const Sea *s, float x, float y)
 {
     const ShoreField *f = s->shore;
     if (!(x >= 0.0f) || !(y >= 0.0f) || x >= (float)f->w || y >= (float)f->h) return 0;
-    return f->dist[(size_t)(int)y * (size_t)f->w + (size_t)(int)x] > 0.0f;
+    return shore_wet(f, (size_t)(int)y * (size_t)f->w + (size_t)(int)x);
 }
 
 /* A water position inside a spawn cell picked by h: a random pixel of the

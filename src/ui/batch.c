@@ -108,10 +108,11 @@ int batch_clearance_make(BatchClearance *c, const ShoreField *f, Err *e)
     memset(blk, 255, (size_t)bw * (size_t)bh);
     for (int y = 0; y < f->h; y++) {
         uint8_t *row = blk + (size_t)(y >> BATCH_CLEAR_SHIFT) * (size_t)bw;
-        const float *d = f->dist + (size_t)y * (size_t)f->w;
+        size_t at = (size_t)y * (size_t)f->w;
         for (int x = 0; x < f->w; x++) {
             /* Rounded down, so the summary never claims more room. */
-            uint8_t q = d[x] >= 255.0f ? 255 : (uint8_t)d[x];
+            float d = shore_px(f, at + (size_t)x);
+            uint8_t q = d >= 255.0f ? 255 : (uint8_t)d;
             if (q < row[x >> BATCH_CLEAR_SHIFT]) row[x >> BATCH_CLEAR_SHIFT] = q;
         }
     }

@@ -69,27 +69,21 @@ static Rgb ramp(const Stop *s, int n, float d, int logscale)
     return s[n - 1].c;
 }
 
-/* Bilinear over pixel centres, clamped to the field. */
-static float field_at(const ShoreField *f, float x, float y)
+/* Bilinear sample of the smoothed coast field (> 0 water, < 0 land) over
+ * pixel centres, clamped to the map. */
+static float signed_at(const TerrainSource *s, float x, float y)
 {
-    float fx = mathx_clampf(x - 0.5f, 0.0f, (float)(f->w - 1));
-    float fy = mathx_clampf(y - 0.5f, 0.0f, (float)(f->h - 1));
+    float fx = mathx_clampf(x - 0.5f, 0.0f, (float)(s->w - 1));
+    float fy = mathx_clampf(y - 0.5f, 0.0f, (float)(s->h - 1));
     int x0 = (int)fx, y0 = (int)fy;
-    int x1 = x0 + 1 < f->w ? x0 + 1 : x0;
-    int y1 = y0 + 1 < f->h ? y0 + 1 : y0;
+    int x1 = x0 + 1 < s->w ? x0 + 1 : x0;
+    int y1 = y0 + 1 < s->h ? y0 + 1 : y0;
     float tx = fx - (float)x0, ty = fy - (float)y0;
-    const float *r0 = f->dist + (size_t)y0 * (size_t)f->w;
-    const float *r1 = f->dist + (size_t)y1 * (size_t)f->w;
+    const float *r0 = s->coast + (size_t)y0 * (size_t)s->w;
+    const float *r1 = s->coast + (size_t)y1 * (size_t)s->w;
     float top = r0[x0] + (r0[x1] - r0[x0]) * tx;
     float bot = r1[x0] + (r1[x1] - r1[x0]) * tx;
     return top + (bot - top) * ty;
-}
-
-/* Bilinear sample of the smoothed coast field: > 0 water, < 0 land. */
-static float signed_at(const TerrainSource *s, float x, float y)
-{
-    ShoreField view = {s->w, s->h, s->coast};
-    return field_at(&view, x, y);
 }
 
 static uint32_t hash3(uint32_t seed, int32_t x, int32_t y)
@@ -141,7 +135,7 @@ static float near_far(float smooth_d, float exact_d)
 
 static Rgb shade_water(const TerrainSource *s, float x, float y, float sd)
 {
-    float d = near_far(sd, field_at(s->sea, x, y));
+    float d = near_far(sd, shore_distance(s->sea, x, y));
     /* Irregular shallows: stretch the depth ramp by low-frequency noise so
      * reefs and banks do not follow the coast exactly. */
     float n = fbm(s->seed, x, y, 48.0f, 2);
@@ -179,13 +173,13 @@ static Rgb shade_water(const TerrainSource *s, float x, float y, float sd)
 /* Terrain height for hill shading: rises inland and levels off. */
 static float height_at(const TerrainSource *s, float x, float y)
 {
-    float t = field_at(&s->inland, x, y);
+    float t = shore_distance(&s->inland, x, y);
     return 24.0f * (1.0f - expf(-t / 22.0f));
 }
 
 static Rgb shade_land(const TerrainSource *s, float x, float y, float sd)
 {
-    float t = near_far(-sd, field_at(&s->inland, x, y));
+    float t = near_far(-sd, shore_distance(&s->inland, x, y));
     /* Patchy vegetation: shift where the colour bands fall. */
     float n = fbm(s->seed + 31, x, y, 18.0f, 3);
     float tt = t < 3.0f ? t : 3.0f + (t - 3.0f) * (0.6f + 0.8f * n);
@@ -220,7 +214,7 @@ static const float binomial5[5] = {1.0f / 16, 4.0f / 16, 6.0f / 16, 4.0f / 16, 1
 /* The raw signed distance at pixel i, clamped to where it matters. */
 static float coast_raw(const TerrainSource *s, size_t i)
 {
-    return mathx_clampf(s->sea->dist[i] - s->inland.dist[i], -COAST_CLAMP, COAST_CLAMP);
+    return mathx_clampf(shore_px(s->sea, i) - shore_px(&s->inland, i), -COAST_CLAMP, COAST_CLAMP);
 }
 
 /* Fill s->coast: the raw signed distance blurred by a separable binomial

@@ -149,7 +149,7 @@ void bench_print_single(bool json, const BenchRun *r, const BenchStats *st, int 
     printf("time:    %d steps after %d warmup: median %.3f ms, p95 %.3f ms, mean %.3f ms\n",
            st->steps, s->warmup, st->median_ms, st->p95_ms, st->mean_ms);
     printf("speed:   %.3g fish updates/s\n", st->fish_per_s);
-    printf("memory:  peak %.1f MB %s (of it map + shore field %.1f MB, metrics %.1f MB)\n", rss,
+    printf("memory:  peak %.1f MB %s (of it shore field %.1f MB, metrics %.1f MB)\n", rss,
            rss_reset ? "during the run" : "of the process", w->mb, met_mb);
     if (isfinite(bpf))
         printf("per fish: %.1f bytes of sea (resident growth from %d to %d fish)\n", bpf, s->fish,

@@ -61,7 +61,7 @@ line "100,000 fish + 16 sharks + 8 ships, 2 threads:" \
     "$(field "$T/big.json" fish_on_land) fish on land, $(field "$T/big.json" shore_jitter) jittering at the shore"
 line "1,000,000 fish, 2 threads:" \
     "$(r "$(field "$T/huge.json" median_ms)") ms (p95 $(r "$(field "$T/huge.json" p95_ms)") ms)" \
-    "peak memory $(r "$(field "$T/huge.json" peak_rss_mb)" 4) MB, of it map + shore $(r "$(field "$T/huge.json" world_mb)" 4) MB; sea $(r "$(field "$T/huge.json" bytes_per_fish)") bytes/fish"
+    "peak memory $(r "$(field "$T/huge.json" peak_rss_mb)" 4) MB, of it shore field $(r "$(field "$T/huge.json" world_mb)" 4) MB; sea $(r "$(field "$T/huge.json" bytes_per_fish)") bytes/fish"
 line "100,000 / 10,000 fish, 2 threads:" \
     "$(r "$(field "$T/scale.json" ratio)") (linear would be 10)" \
     "($(r "$(sub "$T/scale.json" a median_ms)") ms -> $(r "$(sub "$T/scale.json" b median_ms)") ms)"

@@ -55,7 +55,7 @@ void bench_soak_check(const BenchWorld *w, const SeaView *v, int fish, int shark
         /* float rounding can land just on the edge; that is the last pixel */
         if (px >= mw) px = mw - 1;
         if (py >= mh) py = mh - 1;
-        if (w->map.land[(size_t)py * (size_t)mw + (size_t)px]) {
+        if (!shore_wet(&w->shore, (size_t)py * (size_t)mw + (size_t)px)) {
             c->on_land++;
             if (!c->failed) {
                 c->failed = 1;

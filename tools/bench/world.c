@@ -2,6 +2,7 @@
  * and the ships sailing across it. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
@@ -30,11 +31,14 @@ static int bake(BenchWorld *w, Err *e)
         map_free(&w->map);
         return err_set(e, "%s: the map is all land; the fish need water", w->desc);
     }
-    if (shore_bake(&w->shore, w->map.land, w->map.w, w->map.h, e) != 0) {
+    int rc = shore_bake(&w->shore, w->map.land, w->map.w, w->map.h, e);
+    free(w->map.land);
+    w->map.land = NULL;
+    if (rc != 0) {
         map_free(&w->map);
         return -1;
     }
-    w->mb = (double)n * (1.0 + sizeof(float)) / (1024.0 * 1024.0);
+    w->mb = (double)n * sizeof *w->shore.dist / (1024.0 * 1024.0);
     return 0;
 }
 

@@ -88,7 +88,8 @@ static EditRect field_diff(const ShoreField *a, const ShoreField *b)
     assert(a->w == b->w && a->h == b->h);
     int w = a->w, h = a->h, x0 = w, y0 = h, x1 = -1, y1 = -1;
     for (int y = 0; y < h; y++) {
-        const float *p = a->dist + (size_t)y * (size_t)w, *q = b->dist + (size_t)y * (size_t)w;
+        /* Equal codes, equal distances: no need to decode. */
+        const uint16_t *p = a->dist + (size_t)y * (size_t)w, *q = b->dist + (size_t)y * (size_t)w;
         if (memcmp(p, q, (size_t)w * sizeof *p) == 0) continue;
         int l = 0, r = w - 1;
         while (p[l] == q[l]) l++;

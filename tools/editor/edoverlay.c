@@ -346,7 +346,8 @@ static void draw_heat_legend(GeoList *g, const EdOverlayFrame *fr)
         /* Mid-band, off the contour lines. */
         float d = floorf(u * u * MAPVIEW_HEAT_SPAN / MAPVIEW_HEAT_STEP) * MAPVIEW_HEAT_STEP +
                   MAPVIEW_HEAT_STEP * 0.5f;
-        one.dist = &d;
+        uint16_t code = shore_encode(d);
+        one.dist = &code;
         uint32_t c = mapview_pixel(&px, &one, 0, 0, MAPVIEW_HEAT, 0.0f);
         SDL_Color col = {(Uint8)(c >> 16), (Uint8)(c >> 8), (Uint8)c, 255};
         float x0 = x + w * (float)i / STEPS, x1 = x + w * (float)(i + 1) / STEPS;

@@ -64,7 +64,7 @@ uint32_t mapview_pixel(const Map *m, const ShoreField *f, int x, int y, MapViewM
         hsh = (hsh ^ (hsh >> 13)) * 0x5bd1e995u;
         return mix(C_GRASS, C_HILL, (float)((hsh >> 24) & 255) / 255.0f * 0.35f);
     }
-    float d = f && f->dist ? f->dist[(size_t)y * (size_t)m->w + (size_t)x] : 0.0f;
+    float d = f && f->dist ? shore_px(f, (size_t)y * (size_t)m->w + (size_t)x) : 0.0f;
     if (mode == MAPVIEW_HEAT) {
         if (d <= 0.0f) return heat_ramp[0];
         float u = sqrtf(fminf(d / MAPVIEW_HEAT_SPAN, 1.0f));

@@ -41,7 +41,7 @@ int seaprev_start(SeaPreview *p, const ShoreField *shore, JobPool *pool, Err *e)
     seaprev_stop(p);
     if (!p->loaded) return err_set(e, "sea preview: the fish sprites did not load");
     size_t water = 0, n = (size_t)shore->w * (size_t)shore->h;
-    for (size_t i = 0; i < n; i++) water += shore->dist[i] > 0.0f;
+    for (size_t i = 0; i < n; i++) water += (size_t)shore_wet(shore, i);
     if (water == 0) return 0;
     size_t fish = water / SEAPREV_PX_PER_FISH;
     if (fish < SEAPREV_MIN_FISH) fish = SEAPREV_MIN_FISH;

@@ -197,9 +197,11 @@ static int cmd_info(int argc, char **argv)
         return 1;
     }
     float far = 0.0f;
-    size_t n = (size_t)m.w * (size_t)m.h;
-    for (size_t i = 0; i < n; i++)
-        if (f.dist[i] > far) far = f.dist[i];
+    size_t n = (size_t)m.w * (size_t)m.h, land = 0;
+    for (size_t i = 0; i < n; i++) {
+        land += !shore_wet(&f, i);
+        if (shore_px(&f, i) > far) far = shore_px(&f, i);
+    }
     printf("map:            %s\n", path);
     printf("name:           %s\n", m.meta.name);
     printf("size:           %dx%d\n", m.w, m.h);
@@ -207,8 +209,10 @@ static int cmd_info(int argc, char **argv)
     printf("islands:        %d\n", st.islands);
     printf("water bodies:   %d\n", st.water_bodies);
     printf("largest water:  %.1f%% of all water\n", 100.0 * st.largest_water);
-    if (far >= SHORE_FAR)
+    if (land == 0)
         printf("max shore dist: no land (open sea)\n");
+    else if (far >= SHORE_CAP)
+        printf("max shore dist: over %.0f px (the field's cap)\n", (double)SHORE_CAP);
     else
         printf("max shore dist: %.1f px\n", (double)far);
     printf("hex size:       %d px\n", m.meta.hex_size);
@@ -238,10 +242,11 @@ static int write_pfm(const char *path, const ShoreField *f, Err *e)
     memcpy(buf, head, (size_t)hl);
     unsigned char *p = buf + hl;
     for (int y = f->h - 1; y >= 0; y--) {
-        const float *src = f->dist + (size_t)y * (size_t)f->w;
+        size_t at = (size_t)y * (size_t)f->w;
         for (int x = 0; x < f->w; x++) {
+            float d = shore_px(f, at + (size_t)x);
             uint32_t bits;
-            memcpy(&bits, &src[x], 4);
+            memcpy(&bits, &d, 4);
             *p++ = (unsigned char)bits;
             *p++ = (unsigned char)(bits >> 8);
             *p++ = (unsigned char)(bits >> 16);
