@@ -14,7 +14,7 @@
 #define MAXF      512
 
 /* Land on the left strip; pixel i's centre is i - 19 px from the shore. */
-static float g_dist[W * H];
+static uint16_t g_dist[W * H];
 static ShoreField g_shore = {W, H, g_dist};
 
 /* The fish by id, and the view over them in this step's order. */
@@ -29,7 +29,7 @@ static int g_id[MAXF];
 static void setup(void)
 {
     for (int j = 0; j < H; j++)
-        for (int i = 0; i < W; i++) g_dist[j * W + i] = i < LAND_COLS ? 0.0f : (float)(i - 19);
+        for (int i = 0; i < W; i++) g_dist[j * W + i] = shore_encode(i < LAND_COLS ? 0.0f : (float)(i - 19));
     memset(g_fish, 0, sizeof g_fish);
     g_n = 0;
 }
