@@ -209,7 +209,9 @@ PHASE_VARS_tsan := BUILD=$(TSAN_BUILD) OPT="-O1 -g" SAN="-fsanitize=thread"
 # scripts), and Check's per-test timeouts, hang guards, stretch five-fold.
 PHASE_ENV_test :=
 PHASE_ENV_asan := SHOAL_TEST_LIGHT=1 CK_TIMEOUT_MULTIPLIER=5
-PHASE_ENV_tsan := $(PHASE_ENV_asan)
+# TSan builds run the game several times slower than ASan ones: the window
+# scripts wait 3 times longer again (lib_e2e.sh's slow).
+PHASE_ENV_tsan := $(PHASE_ENV_asan) SHOAL_TEST_SLOW=15
 .PHONY: phase-test phase-asan phase-tsan
 phase-test phase-asan phase-tsan: phase-%:
 	@s=$$(date +%s); \

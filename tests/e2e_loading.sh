@@ -8,9 +8,6 @@
 set -u
 . tests/lib_e2e.sh
 B=${SHOAL_BUILD:-build}
-# Sanitizer builds run everything several times slower.
-slow=1
-[ -n "${SHOAL_TEST_LIGHT:-}" ] && [ "${SHOAL_TEST_LIGHT}" != 0 ] && slow=5
 if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null; then
     echo "  skip: Xvfb or xdotool is not installed (make check installs them)"
     e2e_done e2e_loading

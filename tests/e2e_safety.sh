@@ -12,12 +12,10 @@ set -u
 . tests/lib_e2e.sh
 B=${SHOAL_BUILD:-build}
 PY=/usr/bin/python3
-slow=1
-[ -n "${SHOAL_TEST_LIGHT:-}" ] && [ "${SHOAL_TEST_LIGHT}" != 0 ] && slow=5
 # Seconds a key or click is given to be handled before the next (the
 # sanitizer builds on a busy machine take several times longer).
 tick=0.3
-[ "$slow" -gt 1 ] && tick=2
+[ "$slow" -gt 1 ] && tick=$((2 * slow / 5))
 if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null || ! command -v xprop >/dev/null; then
     echo "  skip: Xvfb, xdotool or xprop is not installed (make check installs them)"
     e2e_done e2e_safety

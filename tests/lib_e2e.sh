@@ -11,6 +11,14 @@ export SDL_AUDIODRIVER=dummy
 export XDG_DATA_HOME="$T/xdg" XDG_CONFIG_HOME="$T/config"
 pass=0
 fail=0
+# slow: how many times longer a window script waits for the game. The
+# sanitizer runs (SHOAL_TEST_LIGHT) take 5 times longer; make tsan, whose
+# builds are slower still, says how much in SHOAL_TEST_SLOW.
+slow=1
+if [ -n "${SHOAL_TEST_LIGHT:-}" ] && [ "${SHOAL_TEST_LIGHT}" != 0 ]; then
+    slow=${SHOAL_TEST_SLOW:-5}
+    [[ "$slow" =~ ^[1-9][0-9]?$ ]] || slow=5
+fi
 ok() { pass=$((pass + 1)); echo "  ok   $1"; }
 no() { fail=$((fail + 1)); echo "  FAIL $1"; }
 # wait_for SECONDS CMD...: poll CMD every 0.1 s until it succeeds (1 when
