@@ -29,7 +29,8 @@ static int g_id[MAXF];
 static void setup(void)
 {
     for (int j = 0; j < H; j++)
-        for (int i = 0; i < W; i++) g_dist[j * W + i] = shore_encode(i < LAND_COLS ? 0.0f : (float)(i - 19));
+        for (int i = 0; i < W; i++)
+            g_dist[j * W + i] = shore_encode(i < LAND_COLS ? 0.0f : (float)(i - 19));
     memset(g_fish, 0, sizeof g_fish);
     g_n = 0;
 }
