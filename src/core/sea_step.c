@@ -133,13 +133,17 @@ typedef struct SeaBatch {
     float gx[SEA_BATCH], gy[SEA_BATCH], wall[SEA_BATCH]; /* shore gradient, its strength */
     float room[SEA_BATCH]; /* fastest allowed approach to the shore, px/s */
     float cru[SEA_BATCH];  /* cruising speed of the fish's kind */
-    float px[SEA_BATCH], py[SEA_BATCH], pvx[SEA_BATCH], pvy[SEA_BATCH];
-    uint32_t id[SEA_BATCH];
+    /* The fish themselves: the grid's cell-ordered arrays from the batch's
+     * first fish on (padded past the last fish, so whole groups read). */
+    const float *px, *py, *pvx, *pvy;
+    const int32_t *id;
     int flag[SEA_BATCH];
     float nx[SEA_BATCH], ny[SEA_BATCH], nvx[SEA_BATCH], nvy[SEA_BATCH];
 } SeaBatch;
 
-enum { FISH_EATEN = 1, FISH_WET = 2, FISH_THREAT = 4 };
+/* What a fish needs beyond the flock: a respawn, the shore's work, a
+ * threat's flee, the map edge's push. */
+enum { FISH_EATEN = 1, FISH_WET = 2, FISH_THREAT = 4, FISH_EDGE = 8 };
 
 /* Only the scalar build runs steer1; the SIMD build runs steer8, which
  * computes the same bits (SEA_NO_SIMD builds this one, to compare). */
@@ -163,7 +167,7 @@ static inline void steer1(const SeaStepK *K, uint32_t wkey, uint32_t step, SeaBa
     hx += (b->svx[i] - vx) * inv * K->k_ali - b->sox[i] * inv * K->k_coh;
     hy += (b->svy[i] - vy) * inv * K->k_ali - b->soy[i] * inv * K->k_coh;
     float wx, wy;
-    sea_wander(wkey, b->id[i], step, &wx, &wy);
+    sea_wander(wkey, (uint32_t)b->id[i], step, &wx, &wy);
     hx += wx * K->k_wan;
     hy += wy * K->k_wan;
     /* Near a shore, the part of the vote heading into it fades: the fish
@@ -352,7 +356,6 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
     const ShoreField *f = s->shore;
     const float *X = g->sx, *Y = g->sy, *U = g->su, *V = g->sv;
     const int *ID = g->sid;
-    const int *order = g->order, *cell_of = g->cell_of;
     const int cols = g->cols;
     const int wb = s->front ^ 1;
     float *restrict ox = s->x[wb], *restrict oy = s->y[wb];
@@ -388,9 +391,16 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
     for (int kb = begin; kb < end; kb += SEA_BATCH) {
         int ke = kb + SEA_BATCH < end ? kb + SEA_BATCH : end;
         int nb = ke - kb;
+        b.px = X + kb;
+        b.py = Y + kb;
+        b.pvx = U + kb;
+        b.pvy = V + kb;
+        b.id = ID + kb;
         for (int i = 0; i < nb; i++) {
             int k = kb + i;
-            int c = cell_of[order[k]];
+            float px = X[k], py = Y[k];
+            /* The cell the grid put her in (from the same position). */
+            int c = grid_cell_of(g, px, py);
             if (c != cur) {
                 cur = c;
                 ccx = c % cols;
@@ -402,13 +412,9 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
             }
             b.cx[i] = ccx;
             b.cy[i] = ccy;
-            float px = X[k], py = Y[k];
-            b.px[i] = px;
-            b.py[i] = py;
-            b.pvx[i] = U[k];
-            b.pvy[i] = V[k];
-            b.id[i] = (uint32_t)ID[k];
             int flag = threat ? FISH_THREAT : 0;
+            if (px < K.border || px > K.xmax - K.border || py < K.border || py > K.ymax - K.border)
+                flag |= FISH_EDGE;
             /* Shore work (the shore term and the safety net) only in
              * subcells that land or the margin can reach. */
             if (near) {
@@ -446,11 +452,6 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
         for (int i = nb; i < groups; i++) {
             b.cx[i] = b.cx[0];
             b.cy[i] = b.cy[0];
-            b.px[i] = b.px[0];
-            b.py[i] = b.py[0];
-            b.pvx[i] = b.pvx[0];
-            b.pvy[i] = b.pvy[0];
-            b.id[i] = b.id[0];
             b.kind[i] = b.kind[0];
             b.cru[i] = b.cru[0];
         }
@@ -468,9 +469,16 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
         for (int i = 0; i < nb; i++)
             nbr_one(g, &q, K.brute, b.px[i], b.py[i], b.kind[i], b.cx[i], b.cy[i], &sums, i);
 #endif
-        /* Avoidance votes: threats, shore margin, map edges. */
+        /* Avoidance votes: threats, shore margin, map edges; most fish
+         * have none (the loops that set the defaults vectorise). */
+        for (int i = 0; i < SEA_BATCH; i++) {
+            b.ax[i] = b.ay[i] = b.fear[i] = b.panic[i] = b.urg[i] = 0.0f;
+            b.gx[i] = b.gy[i] = b.wall[i] = 0.0f;
+            b.room[i] = SEA_FAR_SPEED;
+        }
         for (int i = 0; i < nb; i++) {
             int flag = b.flag[i];
+            if (!(flag & (FISH_WET | FISH_THREAT | FISH_EDGE))) continue;
             float px = b.px[i], py = b.py[i];
             float ax = 0.0f, ay = 0.0f, fear = 0.0f, panic = 0.0f;
             if (flag & FISH_THREAT) fear = flee(s, px, py, K.k_flee, &ax, &ay, &panic);
@@ -506,36 +514,31 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
             b.urg[i] = urg;
         }
 #if SEA_VEC8
-        for (int i = nb; i < groups; i++) {
-            b.ax[i] = b.ax[0];
-            b.ay[i] = b.ay[0];
-            b.fear[i] = b.fear[0];
-            b.panic[i] = b.panic[0];
-            b.urg[i] = b.urg[0];
-            b.gx[i] = b.gx[0];
-            b.gy[i] = b.gy[0];
-            b.wall[i] = b.wall[0];
-            b.room[i] = b.room[0];
-        }
         for (int i = 0; i < groups; i += 8) steer8(&K, wkey, step, &b, i, avx);
 #else
         (void)avx;
         for (int i = 0; i < nb; i++) steer1(&K, wkey, step, &b, i);
 #endif
+        /* The stores, whole; then the few a respawn or the safety net
+         * changes. */
+        memcpy(ox + kb, b.nx, (size_t)nb * sizeof *ox);
+        memcpy(oy + kb, b.ny, (size_t)nb * sizeof *oy);
+        memcpy(ovx + kb, b.nvx, (size_t)nb * sizeof *ovx);
+        memcpy(ovy + kb, b.nvy, (size_t)nb * sizeof *ovy);
+        memcpy(oid + kb, ID + kb, (size_t)nb * sizeof *oid);
         for (int i = 0; i < nb; i++) {
+            if (!(b.flag[i] & (FISH_EATEN | FISH_WET))) continue;
             int k = kb + i;
-            int id = (int)b.id[i];
             float nx = b.nx[i], ny = b.ny[i], nvx = b.nvx[i], nvy = b.nvy[i];
             if (b.flag[i] & FISH_EATEN)
-                respawn(s, id, wb, &nx, &ny, &nvx, &nvy);
-            else if (b.flag[i] & FISH_WET)
+                respawn(s, (int)b.id[i], wb, &nx, &ny, &nvx, &nvy);
+            else
                 /* Subcells far from shore cannot reach land in one step. */
                 sea_keep_wet(f, &K, b.px[i], b.py[i], &nx, &ny, &nvx, &nvy);
             ox[k] = nx;
             oy[k] = ny;
             ovx[k] = nvx;
             ovy[k] = nvy;
-            oid[k] = id;
         }
     }
 }
