@@ -28,6 +28,9 @@
 #include "sea_internal.h"
 #include "sea_simd.h"
 
+/* Candidates listed for the separation push before it is summed. */
+#define SEA_SEP_LIST 64
+
 /* One fish's sums, the steering pass's input. */
 typedef struct SeaSums {
     float *cnt, *vx, *vy, *ox, *oy, *sx, *sy; /* per fish of the batch */
@@ -60,13 +63,13 @@ typedef struct SeaAcc8 {
     SeaF8 vx, vy, ox, oy, sx, sy;
 } SeaAcc8;
 
-/* Candidate j into every lane; `masked` is a constant after inlining: only
- * a group whose fish need two scans pays for the lane mask. */
-SEA_ALWAYS_INLINE static inline void nbr_cand(const Grid *g, int j, SeaF8 px, SeaF8 py, SeaI8 kind,
-                                              const SeaNbrK *q, int masked, SeaI8 lanes, SeaAcc8 *a,
-                                              int avx)
+/* Candidate j into every lane's flock sums; returns whether it is within
+ * the separation radius of any lane. `masked` is a constant after
+ * inlining: only a group whose fish need two scans pays for the mask. */
+SEA_ALWAYS_INLINE static inline int nbr_cand(const Grid *g, int j, SeaF8 px, SeaF8 py, SeaI8 kind,
+                                             const SeaNbrK *q, int masked, SeaI8 lanes, SeaAcc8 *a,
+                                             int avx)
 {
-    const SeaF8 zero = {0.0f};
     SeaF8 dx = px - bc8(g->sx[j], avx), dy = py - bc8(g->sy[j], avx);
     SeaF8 d2 = dx * dx + dy * dy;
     /* Alignment and cohesion count the fish's own kind only. */
@@ -78,23 +81,53 @@ SEA_ALWAYS_INLINE static inline void nbr_cand(const Grid *g, int j, SeaF8 px, Se
     a->vy += and8(m, bc8(g->sv[j], avx));
     a->ox += and8(m, dx);
     a->oy += and8(m, dy);
-    /* Push ~ (s^2 - d^2) / d away: 0 at the separation radius, strong up
-     * close; the fish itself (dx = dy = 0) adds exactly nothing. */
-    SeaF8 t = max8(bc8(q->s2, avx) - d2, zero, avx) / (d2 + bc8(q->eps, avx));
-    /* A fish keeps twice the distance from other kinds (t + t is exactly
-     * 2t in every build): kinds sort themselves into schools of one. */
-    t = t + and8(~kin, t);
-    if (masked) t = and8(lanes, t);
-    a->sx += dx * t;
-    a->sy += dy * t;
+    return any8(d2 < bc8(q->s2, avx));
 }
 
+/* The separation push of the listed candidates (those within its radius
+ * of some lane; the rest push exactly nothing), in order. */
+SEA_ALWAYS_INLINE static inline void nbr_sep(const Grid *g, const int *list, int n, SeaF8 px,
+                                             SeaF8 py, SeaI8 kind, const SeaNbrK *q, int masked,
+                                             SeaI8 lanes, SeaAcc8 *a, int avx)
+{
+    const SeaF8 zero = {0.0f};
+    for (int k = 0; k < n; k++) {
+        int j = list[k];
+        SeaF8 dx = px - bc8(g->sx[j], avx), dy = py - bc8(g->sy[j], avx);
+        SeaF8 d2 = dx * dx + dy * dy;
+        SeaI8 kin = (bci8(g->sid[j], avx) & bci8(q->kind_mask, avx)) == kind;
+        /* Push ~ (s^2 - d^2) / d away: 0 at the separation radius, strong
+         * up close; the fish itself (dx = dy = 0) adds exactly nothing. */
+        SeaF8 t = max8(bc8(q->s2, avx) - d2, zero, avx) / (d2 + bc8(q->eps, avx));
+        /* A fish keeps twice the distance from other kinds (t + t is
+         * exactly 2t in every build): kinds sort themselves into schools
+         * of one. */
+        t = t + and8(~kin, t);
+        if (masked) t = and8(lanes, t);
+        a->sx += dx * t;
+        a->sy += dy * t;
+    }
+}
+
+/* Candidates past the lanes: the flock sums of each, and the few within
+ * the separation radius of a lane listed (branch-free) for the push,
+ * whose division would otherwise be paid for every candidate. */
 SEA_ALWAYS_INLINE static inline void nbr_scan(const Grid *g, const int *ra, const int *rb, int nr,
                                               SeaF8 px, SeaF8 py, SeaI8 kind, const SeaNbrK *q,
                                               int masked, SeaI8 lanes, SeaAcc8 *a, int avx)
 {
-    for (int r = 0; r < nr; r++)
-        for (int j = ra[r]; j < rb[r]; j++) nbr_cand(g, j, px, py, kind, q, masked, lanes, a, avx);
+    int list[SEA_SEP_LIST], n = 0;
+    for (int r = 0; r < nr; r++) {
+        for (int j = ra[r]; j < rb[r]; j++) {
+            list[n] = j;
+            n += nbr_cand(g, j, px, py, kind, q, masked, lanes, a, avx);
+            if (n == SEA_SEP_LIST) {
+                nbr_sep(g, list, n, px, py, kind, q, masked, lanes, a, avx);
+                n = 0;
+            }
+        }
+    }
+    nbr_sep(g, list, n, px, py, kind, q, masked, lanes, a, avx);
 }
 
 /* The sums of the batch's fish i..i+7 (nl of them real; the rest pad the
@@ -144,17 +177,43 @@ SEA_ALWAYS_INLINE static inline void nbr_group(const Grid *g, const SeaNbrK *q, 
  * +0 or -0 to a sum that is never -0: the same bits) and the candidate's
  * broadcasts fold into the arithmetic. Ten fewer instructions per
  * candidate than nbr_cand. */
+/* nbr_sep for AVX-512VL. */
+__attribute__((target("avx512f,avx512vl,avx512bw,avx512dq"))) static inline void
+sep512(const Grid *g, const int *list, int n, __m256 px, __m256 py, __m256i kind, const SeaNbrK *q,
+       __mmask8 lanes, __m256 *sx, __m256 *sy)
+{
+    const __m256 zero = _mm256_setzero_ps(), s2 = _mm256_set1_ps(q->s2);
+    const __m256 eps = _mm256_set1_ps(q->eps);
+    const __m256i kmask = _mm256_set1_epi32(q->kind_mask);
+    __m256 ax = *sx, ay = *sy;
+    for (int k = 0; k < n; k++) {
+        int j = list[k];
+        __m256 dx = _mm256_sub_ps(px, _mm256_set1_ps(g->sx[j]));
+        __m256 dy = _mm256_sub_ps(py, _mm256_set1_ps(g->sy[j]));
+        __m256 d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy));
+        __mmask8 kin =
+            _mm256_cmpeq_epi32_mask(_mm256_and_si256(_mm256_set1_epi32(g->sid[j]), kmask), kind);
+        __m256 t =
+            _mm256_div_ps(_mm256_max_ps(_mm256_sub_ps(s2, d2), zero), _mm256_add_ps(d2, eps));
+        t = _mm256_mask_add_ps(t, (__mmask8)~kin, t, t);
+        ax = _mm256_mask_add_ps(ax, lanes, ax, _mm256_mul_ps(dx, t));
+        ay = _mm256_mask_add_ps(ay, lanes, ay, _mm256_mul_ps(dy, t));
+    }
+    *sx = ax;
+    *sy = ay;
+}
+
 __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq"))) static inline void
 nbr_scan512(const Grid *g, const int *ra, const int *rb, int nr, __m256 px, __m256 py, __m256i kind,
             const SeaNbrK *q, __mmask8 lanes, __m256i *cnt, __m256 acc[6])
 {
     const float *X = g->sx, *Y = g->sy, *U = g->su, *V = g->sv;
     const int32_t *I = g->sid;
-    const __m256 zero = _mm256_setzero_ps(), nr2 = _mm256_set1_ps(q->nr2);
-    const __m256 s2 = _mm256_set1_ps(q->s2), eps = _mm256_set1_ps(q->eps);
+    const __m256 nr2 = _mm256_set1_ps(q->nr2), s2 = _mm256_set1_ps(q->s2);
     const __m256i kmask = _mm256_set1_epi32(q->kind_mask), one = _mm256_set1_epi32(1);
     __m256i n = *cnt;
     __m256 vx = acc[0], vy = acc[1], ox = acc[2], oy = acc[3], sx = acc[4], sy = acc[5];
+    int list[SEA_SEP_LIST], nl = 0;
     for (int r = 0; r < nr; r++) {
         for (int j = ra[r]; j < rb[r]; j++) {
             __m256 dx = _mm256_sub_ps(px, _mm256_set1_ps(X[j]));
@@ -168,13 +227,15 @@ nbr_scan512(const Grid *g, const int *ra, const int *rb, int nr, __m256 px, __m2
             vy = _mm256_mask_add_ps(vy, m, vy, _mm256_set1_ps(V[j]));
             ox = _mm256_mask_add_ps(ox, m, ox, dx);
             oy = _mm256_mask_add_ps(oy, m, oy, dy);
-            __m256 t =
-                _mm256_div_ps(_mm256_max_ps(_mm256_sub_ps(s2, d2), zero), _mm256_add_ps(d2, eps));
-            t = _mm256_mask_add_ps(t, (__mmask8)~kin, t, t);
-            sx = _mm256_mask_add_ps(sx, lanes, sx, _mm256_mul_ps(dx, t));
-            sy = _mm256_mask_add_ps(sy, lanes, sy, _mm256_mul_ps(dy, t));
+            list[nl] = j;
+            nl += _mm256_cmp_ps_mask(d2, s2, _CMP_LT_OQ) != 0;
+            if (nl == SEA_SEP_LIST) {
+                sep512(g, list, nl, px, py, kind, q, lanes, &sx, &sy);
+                nl = 0;
+            }
         }
     }
+    sep512(g, list, nl, px, py, kind, q, lanes, &sx, &sy);
     *cnt = n;
     acc[0] = vx;
     acc[1] = vy;
