@@ -154,6 +154,15 @@ START_TEST(test_points_at_and_beyond_edges)
     ck_assert_int_eq(grid_init(&g, w, h, 10.0f, N, &e), 0);
     grid_build(&g, x, y, n, NULL);
     check_sorted(&g, x, y, n);
+    /* Every point's cell (the count stage's blocks of four and its scalar
+     * tail alike): clamped into the grid, NaN in cell 0. */
+    for (int i = 0; i < n; i++) {
+        float fx = x[i] * g.inv_cell, fy = y[i] * g.inv_cell;
+        int cx = isnan(fx) || fx < 0.0f ? 0 : fx >= (float)(g.cols - 1) ? g.cols - 1 : (int)fx;
+        int cy = isnan(fy) || fy < 0.0f ? 0 : fy >= (float)(g.rows - 1) ? g.rows - 1 : (int)fy;
+        ck_assert_int_eq(g.cell_of[i], cy * g.cols + cx);
+        ck_assert_int_eq(grid_cell_of(&g, x[i], y[i]), cy * g.cols + cx);
+    }
     /* Queries around every edge point and well outside the world. */
     for (int i = 0; i < n; i++) {
         if (!isfinite(x[i]) || !isfinite(y[i]) || fabsf(x[i]) > 1e5f || fabsf(y[i]) > 1e5f)

@@ -71,14 +71,18 @@ void grid_stage_count(void *grid, int begin, int end, int worker);
 void grid_stage_prefix(void *grid, int begin, int end, int worker);
 void grid_stage_scatter(void *grid, int begin, int end, int worker);
 
-/* Cell index of a position, clamped into the grid. */
+/* Cell index of a position, clamped into the grid. Written as max then
+ * min (the compare-and-pick of SSE's maxps/minps, so loops of it
+ * vectorise): NaN lands in cell 0 instead of reaching the cast. */
 static inline int grid_cell_of(const Grid *g, float x, float y)
 {
     float fx = x * g->inv_cell, fy = y * g->inv_cell;
-    /* Written so that NaN lands in cell 0 instead of reaching the cast. */
-    int cx = !(fx >= 0.0f) ? 0 : (fx >= (float)(g->cols - 1) ? g->cols - 1 : (int)fx);
-    int cy = !(fy >= 0.0f) ? 0 : (fy >= (float)(g->rows - 1) ? g->rows - 1 : (int)fy);
-    return cy * g->cols + cx;
+    float mx = (float)(g->cols - 1), my = (float)(g->rows - 1);
+    fx = fx > 0.0f ? fx : 0.0f;
+    fy = fy > 0.0f ? fy : 0.0f;
+    fx = fx < mx ? fx : mx;
+    fy = fy < my ? fy : my;
+    return (int)fy * g->cols + (int)fx;
 }
 
 /* Call fn(ctx, j, dist2) for every built point j within radius r of (qx, qy)
