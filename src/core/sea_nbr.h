@@ -81,7 +81,7 @@ SEA_ALWAYS_INLINE static inline int nbr_cand(const Grid *g, int j, SeaF8 px, Sea
     a->vy += and8(m, bc8(g->sv[j], avx));
     a->ox += and8(m, dx);
     a->oy += and8(m, dy);
-    return any8(d2 < bc8(q->s2, avx));
+    return any8(d2 < bc8(q->s2, avx), avx);
 }
 
 /* The separation push of the listed candidates (those within its radius

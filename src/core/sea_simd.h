@@ -126,9 +126,13 @@ SEA_ALWAYS_INLINE static inline SeaI8 bci8(int32_t x, int avx)
 }
 
 /* Any lane of the mask set. */
-SEA_ALWAYS_INLINE static inline int any8(SeaI8 m)
+SEA_ALWAYS_INLINE static inline int any8(SeaI8 m, int avx)
 {
     SeaF8 f = (SeaF8)m;
+#if SEA_AVX_CLONE
+    if (avx) return __builtin_ia32_movmskps256(f) != 0;
+#endif
+    (void)avx;
     return _mm_movemask_ps(_mm_or_ps(lo4(f), hi4(f))) != 0;
 }
 

@@ -311,7 +311,7 @@ SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, ui
         SeaF8 along = hux * nvx + huy * nvy;
         SeaF8 side = hux * nvy - huy * nvx;
         SeaI8 over = (osp > C(1e-6f)) & (along < nsp * tc);
-        if (any8(over)) {
+        if (any8(over, avx)) {
             SeaF8 sn = sel8(side >= zero, ts, -ts);
             SeaF8 rx = (hux * tc - huy * sn) * nsp;
             SeaF8 ry = (huy * tc + hux * sn) * nsp;
@@ -325,7 +325,7 @@ SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, ui
         SeaF8 vn = nvx * gx + nvy * gy;
         SeaF8 cut = min8(vn + LD(room), zero, avx);
         SeaI8 bind = cut < zero;
-        if (any8(bind)) {
+        if (any8(bind, avx)) {
             SeaF8 sc = max8(LD(room) / -vn, C(SEA_BRAKE_MIN), avx);
             nvx = sel8(bind, nvx * sc, nvx);
             nvy = sel8(bind, nvy * sc, nvy);
@@ -384,7 +384,7 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
     const int sub = s->cells.sub;
     const float inv_subcell = s->cells.inv_subcell;
     const SeaNbrK q = {K.nr2, K.s2, K.eps, (int32_t)K.kind_mask};
-    int cur = -1, near = 0, threat = 0, ccx = 0, ccy = 0;
+    int cur = -1, near = 0, threat = 0, edge = 0, ccx = 0, ccy = 0;
     float cx0 = 0.0f, cy0 = 0.0f; /* the cell's corner, in subcells */
     SeaBatch b;
     SeaSums sums = {b.cnt, b.svx, b.svy, b.sox, b.soy, b.ssx, b.ssy};
@@ -409,11 +409,21 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
                 cx0 = (float)(ccx * sub);
                 cy0 = (float)(ccy * sub);
                 threat = s->cells.threat[c] == stamp;
+                /* Could a fish of this cell feel the map edge? (The outer
+                 * cells also hold the positions clamped into them; a
+                 * pixel of slack covers the rounding of the cell's
+                 * bounds.) */
+                float ex0 = (float)ccx * g->cell - 1.0f, ex1 = (float)(ccx + 1) * g->cell + 1.0f;
+                float ey0 = (float)ccy * g->cell - 1.0f, ey1 = (float)(ccy + 1) * g->cell + 1.0f;
+                edge = ccx == 0 || ccy == 0 || ccx == cols - 1 || ccy == g->rows - 1 ||
+                       ex0 < K.border || ex1 > K.xmax - K.border || ey0 < K.border ||
+                       ey1 > K.ymax - K.border;
             }
             b.cx[i] = ccx;
             b.cy[i] = ccy;
             int flag = threat ? FISH_THREAT : 0;
-            if (px < K.border || px > K.xmax - K.border || py < K.border || py > K.ymax - K.border)
+            if (edge && (px < K.border || px > K.xmax - K.border || py < K.border ||
+                         py > K.ymax - K.border))
                 flag |= FISH_EDGE;
             /* Shore work (the shore term and the safety net) only in
              * subcells that land or the margin can reach. */
