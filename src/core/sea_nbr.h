@@ -118,9 +118,13 @@ SEA_ALWAYS_INLINE static inline void nbr_scan(const Grid *g, const int *ra, cons
 {
     int list[SEA_SEP_LIST], n = 0;
     for (int r = 0; r < nr; r++) {
-        for (int j = ra[r]; j < rb[r]; j++) {
-            list[n] = j;
-            n += nbr_cand(g, j, px, py, kind, q, masked, lanes, a, avx);
+        for (int j = ra[r]; j < rb[r];) {
+            /* A stretch that cannot fill the list: no check inside. */
+            int stop = rb[r] - j < SEA_SEP_LIST - n ? rb[r] : j + (SEA_SEP_LIST - n);
+            for (; j < stop; j++) {
+                list[n] = j;
+                n += nbr_cand(g, j, px, py, kind, q, masked, lanes, a, avx);
+            }
             if (n == SEA_SEP_LIST) {
                 nbr_sep(g, list, n, px, py, kind, q, masked, lanes, a, avx);
                 n = 0;
@@ -215,20 +219,23 @@ nbr_scan512(const Grid *g, const int *ra, const int *rb, int nr, __m256 px, __m2
     __m256 vx = acc[0], vy = acc[1], ox = acc[2], oy = acc[3], sx = acc[4], sy = acc[5];
     int list[SEA_SEP_LIST], nl = 0;
     for (int r = 0; r < nr; r++) {
-        for (int j = ra[r]; j < rb[r]; j++) {
-            __m256 dx = _mm256_sub_ps(px, _mm256_set1_ps(X[j]));
-            __m256 dy = _mm256_sub_ps(py, _mm256_set1_ps(Y[j]));
-            __m256 d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy));
-            __mmask8 kin =
-                _mm256_cmpeq_epi32_mask(_mm256_and_si256(_mm256_set1_epi32(I[j]), kmask), kind);
-            __mmask8 m = _mm256_mask_cmp_ps_mask((__mmask8)(kin & lanes), d2, nr2, _CMP_LT_OQ);
-            n = _mm256_mask_add_epi32(n, m, n, one);
-            vx = _mm256_mask_add_ps(vx, m, vx, _mm256_set1_ps(U[j]));
-            vy = _mm256_mask_add_ps(vy, m, vy, _mm256_set1_ps(V[j]));
-            ox = _mm256_mask_add_ps(ox, m, ox, dx);
-            oy = _mm256_mask_add_ps(oy, m, oy, dy);
-            list[nl] = j;
-            nl += _mm256_cmp_ps_mask(d2, s2, _CMP_LT_OQ) != 0;
+        for (int j = ra[r]; j < rb[r];) {
+            int stop = rb[r] - j < SEA_SEP_LIST - nl ? rb[r] : j + (SEA_SEP_LIST - nl);
+            for (; j < stop; j++) {
+                __m256 dx = _mm256_sub_ps(px, _mm256_set1_ps(X[j]));
+                __m256 dy = _mm256_sub_ps(py, _mm256_set1_ps(Y[j]));
+                __m256 d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy));
+                __mmask8 kin =
+                    _mm256_cmpeq_epi32_mask(_mm256_and_si256(_mm256_set1_epi32(I[j]), kmask), kind);
+                __mmask8 m = _mm256_mask_cmp_ps_mask((__mmask8)(kin & lanes), d2, nr2, _CMP_LT_OQ);
+                n = _mm256_mask_add_epi32(n, m, n, one);
+                vx = _mm256_mask_add_ps(vx, m, vx, _mm256_set1_ps(U[j]));
+                vy = _mm256_mask_add_ps(vy, m, vy, _mm256_set1_ps(V[j]));
+                ox = _mm256_mask_add_ps(ox, m, ox, dx);
+                oy = _mm256_mask_add_ps(oy, m, oy, dy);
+                list[nl] = j;
+                nl += _mm256_cmp_ps_mask(d2, s2, _CMP_LT_OQ) != 0;
+            }
             if (nl == SEA_SEP_LIST) {
                 sep512(g, list, nl, px, py, kind, q, lanes, &sx, &sy);
                 nl = 0;
