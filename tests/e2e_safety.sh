@@ -309,9 +309,13 @@ win=""
 wait_for $((20 * slow)) has_window && win=$(window_of "$pid")
 if [ -n "$win" ]; then
     xdotool mousemove --window "$win" 300 300
-    sleep 1
     # xprop prints UTF8_STRING values as they are: the em dash must be whole.
     want=$(printf 'channel-isles.png \xE2\x80\x94 Channel Isles \xE2\x80\x94 shoal-editor')
+    # The window comes before the map is loaded and titled (slow builds
+    # took seconds): strokes before that would be lost.
+    titled() { [ "$(xprop -id "$win" _NET_WM_NAME)" = "_NET_WM_NAME(UTF8_STRING) = \"$want\"" ]; }
+    wait_for $((10 * slow)) titled
+    sleep "$tick"
     net=$(xprop -id "$win" _NET_WM_NAME)
     [ "$net" = "_NET_WM_NAME(UTF8_STRING) = \"$want\"" ] && ok "the editor's _NET_WM_NAME is its title ($want)" ||
         no "_NET_WM_NAME: $net"
@@ -365,9 +369,9 @@ if [ -n "$win" ]; then
     # leaves the map (and its name) alone; Generate replaces it.
     xdotool windowfocus "$win"
     xdotool mousemove --window "$win" 300 300
-    sleep 0.3
+    sleep "$tick"
     xdotool key ctrl+g
-    sleep 0.5
+    sleep "$tick"
     rm -f "$T/run"/shoal-editor-*.png
     xdotool key F12
     ed_shot() { ls "$T/run"/shoal-editor-*.png >/dev/null 2>&1; }
@@ -376,10 +380,10 @@ if [ -n "$win" ]; then
     [ -n "$f" ] && mv "$f" "$T/ed-gen.png" && dialog_shown "$T/ed-gen.png" && ok "Ctrl+G asks first" ||
         no "Ctrl+G asked nothing"
     xdotool key Escape
-    sleep 0.5
+    sleep "$tick"
     dirty && ok "Cancel: the map keeps its name" || no "Cancel still generated: $(xprop -id "$win" _NET_WM_NAME)"
     xdotool key ctrl+g
-    sleep 0.5
+    sleep "$tick"
     xdotool key Return
     renamed() { ! xprop -id "$win" _NET_WM_NAME | grep -q "Channel Isles"; }
     wait_for $((10 * slow)) renamed && ok "Generate replaces the map ($(xprop -id "$win" _NET_WM_NAME | sed 's/.*= //'))" ||
