@@ -158,7 +158,7 @@ static void cells_free(SeaCells *c)
 static int cells_init(SeaCells *c, const Grid *g, const ShoreField *f, Err *e)
 {
     memset(c, 0, sizeof *c);
-    c->sub = g->cell >= 16.0f ? 4 : g->cell >= 8.0f ? 2 : 1; /* subcells of 4-8 px */
+    c->sub = g->cell >= 8.0f ? 4 : 1;
     c->inv_subcell = (float)c->sub / g->cell;
     size_t cells = (size_t)g->cols * (size_t)g->rows, subs = (size_t)(c->sub * c->sub);
     c->submin = malloc(cells * subs * sizeof *c->submin);
@@ -349,7 +349,7 @@ int sea_init(Sea **out, const ShoreField *shore, const SeaParams *p, uint64_t se
     s->threat_stamp = 1;
     s->cur_r = 0.0f;
     compute_k(s);
-    if (make_grid(&s->grid, s, p->neighbor_radius / SEA_CELL_SPLIT, fish, e) != 0 ||
+    if (make_grid(&s->grid, s, p->neighbor_radius, fish, e) != 0 ||
         cells_init(&s->cells, &s->grid, shore, e) != 0) {
         sea_deinit(s);
         return -1;
@@ -430,7 +430,7 @@ int sea_set_params(Sea *s, const SeaParams *p, Err *e)
          * when both could be made. */
         Grid g;
         SeaCells c;
-        if (make_grid(&g, s, p->neighbor_radius / SEA_CELL_SPLIT, s->cap, e) != 0) return -1;
+        if (make_grid(&g, s, p->neighbor_radius, s->cap, e) != 0) return -1;
         if (cells_init(&c, &g, s->shore, e) != 0) {
             grid_deinit(&g);
             return -1;

@@ -59,9 +59,6 @@ typedef struct SeaScare {
 /* Fear adds this many times the calm turn rate: a fish that sees a shark
  * or a splash up close turns four times as fast (10 rad/s). */
 #define SEA_FEAR_TURN 3.0f
-/* Grid cells are the neighbour radius / SEA_CELL_SPLIT: a fish's
- * neighbours lie within SEA_CELL_SPLIT cells of its own. */
-#define SEA_CELL_SPLIT 1
 /* The least a fish braking at the coast keeps of its speed (see steer1). */
 #define SEA_BRAKE_MIN 1e-3f
 /* Shore approach speed where no coast is in reach: no limit. */

@@ -41,14 +41,14 @@ typedef struct SeaNbrK {
     int32_t kind_mask; /* a candidate's kind is id & kind_mask */
 } SeaNbrK;
 
-/* The sorted ranges [ra[r], rb[r]) of the cells within SEA_CELL_SPLIT of
- * the cells cx0..cx1 of row cy, clamped to the grid: one run per row. */
+/* The sorted ranges [ra[r], rb[r]) of the 3x3 blocks around the cells
+ * cx0..cx1 of row cy (cells are the neighbour radius), clamped to the
+ * grid: one run per row of cells. */
 static inline int sea_hull_ranges(const Grid *g, int cy, int cx0, int cx1, int *ra, int *rb)
 {
     const int cols = g->cols, *cs = g->cell_start;
-    const int R = SEA_CELL_SPLIT;
-    int x0 = cx0 > R ? cx0 - R : 0, x1 = cx1 < cols - 1 - R ? cx1 + R : cols - 1;
-    int y0 = cy > R ? cy - R : 0, y1 = cy < g->rows - 1 - R ? cy + R : g->rows - 1;
+    int x0 = cx0 > 0 ? cx0 - 1 : 0, x1 = cx1 < cols - 1 ? cx1 + 1 : cols - 1;
+    int y0 = cy > 0 ? cy - 1 : 0, y1 = cy < g->rows - 1 ? cy + 1 : g->rows - 1;
     int n = 0;
     for (int ry = y0; ry <= y1; ry++, n++) {
         ra[n] = cs[ry * cols + x0];
@@ -147,7 +147,7 @@ SEA_ALWAYS_INLINE static inline void nbr_group(const Grid *g, const SeaNbrK *q, 
     SeaI8 kind;
     memcpy(&kind, kind_ + i, sizeof kind);
     SeaAcc8 a = {none, zero, zero, zero, zero, zero, zero};
-    int ra[2 * SEA_CELL_SPLIT + 1], rb[2 * SEA_CELL_SPLIT + 1];
+    int ra[3], rb[3];
     if (brute) {
         ra[0] = 0;
         rb[0] = g->n;
@@ -261,7 +261,7 @@ nbr_group512(const Grid *g, const SeaNbrK *q, int brute, const float *px_, const
     __m256i cnt = _mm256_setzero_si256();
     __m256 acc[6];
     for (int k = 0; k < 6; k++) acc[k] = _mm256_setzero_ps();
-    int ra[2 * SEA_CELL_SPLIT + 1], rb[2 * SEA_CELL_SPLIT + 1];
+    int ra[3], rb[3];
     if (brute) {
         ra[0] = 0;
         rb[0] = g->n;
@@ -294,7 +294,7 @@ static inline void nbr_one(const Grid *g, const SeaNbrK *q, int brute, float px,
 {
     const float *X = g->sx, *Y = g->sy, *U = g->su, *V = g->sv;
     const int32_t *I = g->sid;
-    int ra[2 * SEA_CELL_SPLIT + 1], rb[2 * SEA_CELL_SPLIT + 1], nr;
+    int ra[3], rb[3], nr;
     if (brute) {
         ra[0] = 0;
         rb[0] = g->n;

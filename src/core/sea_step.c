@@ -342,10 +342,11 @@ SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, ui
 }
 #endif
 
-/* Stage 4: every fish, in cell order, in batches of three passes: the
- * neighbour sums over its 3x3 cells and the (rare, branchy) avoidance
- * votes; the steering, four fish at a time; then the safety net, the
- * respawns and the stores. Writes the back storage buffer in the same
+/* Stage 4: every fish, in cell order, in batches of passes: each fish's
+ * cell and flags; the neighbour sums (sea_nbr.h), eight fish at a time;
+ * the (rare, branchy) avoidance votes of the flagged fish; the steering,
+ * eight at a time; then the stores, and the safety net and respawns of
+ * the few that need them. Writes the back storage buffer in the same
  * (cell) order, which is the next view. A fish's steering is a long
  * chain of dependent square roots and divisions: in a pass of its own,
  * the chains of neighbouring fish overlap. */
