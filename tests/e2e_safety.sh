@@ -70,9 +70,10 @@ stop_game() {
     kill -TERM "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
 }
-# shot OUT [SECONDS]: F12, and the picture it wrote moved to OUT.
+# shot OUT [SECONDS]: F12, and the picture it wrote moved to OUT (it
+# returns as soon as the picture is there; a loaded machine took over 3 s).
 shot() {
-    local out=$1 secs=${2:-$((3 * slow))} f
+    local out=$1 secs=${2:-$((10 * slow))} f
     rm -f "$T/run"/shoal-*.png
     xdotool key F12
     for ((k = 0; k < secs * 10; k++)); do
