@@ -8,49 +8,9 @@
 # the state from quick saves (F5).
 set -u
 . tests/lib_e2e.sh
-B=${SHOAL_BUILD:-build}
-PY=/usr/bin/python3
-if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null; then
-    echo "  skip: Xvfb or xdotool is not installed (make check installs them)"
-    e2e_done e2e_reading
-    exit
-fi
-mkdir -p "$T/shots"
-for d in $(seq 90 109); do [ -e "/tmp/.X$d-lock" ] || break; done
-Xvfb ":$d" -screen 0 1400x900x24 -nolisten tcp -noreset >/dev/null 2>&1 &
-xpid=$!
-export DISPLAY=":$d" SDL_VIDEODRIVER=x11
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-pid=
-cleanup() {
-    # SHOAL_E2E_KEEP=DIR keeps the screenshots for a look.
-    [ -n "${SHOAL_E2E_KEEP:-}" ] && cp "$T"/*.png "$SHOAL_E2E_KEEP"/ 2>/dev/null
-    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
-    kill "$xpid" 2>/dev/null
-    wait 2>/dev/null
-    rm -rf "$T"
-}
-trap cleanup EXIT
-sleep 1
-kill -0 "$xpid" 2>/dev/null || { no "Xvfb did not start on :$d"; e2e_done e2e_reading; exit; }
-save="$XDG_DATA_HOME/shoal/saves/quicksave.sav"
-quicksave() {
-    rm -f "$save"
-    xdotool key F5
-    wait_for $((5 * slow)) test -s "$save"
-}
-field() {
-    awk -v sec="[$1]" -v key="$2" '$0 == sec { on = 1; next } /^\[/ { on = 0 }
-        on && $1 == key { sub(/^[^=]*= */, ""); print; exit }' "$save"
-}
-shot_taken() { ls "$T/shots"/shoal-*.png >/dev/null 2>&1; }
-screenshot() {
-    rm -f "$T/shots"/shoal-*.png
-    xdotool key F12
-    wait_for $((5 * slow)) shot_taken || return 1
-    sleep 0.3
-    mv "$(ls "$T/shots"/shoal-*.png | head -n 1)" "$1"
-}
+XWIN_GAME_ARGS="--sea-life off"
+. tests/lib_xwin.sh
+xwin_display e2e_reading 90 109 1400x900
 # count PNG R G B X0 Y0 X1 Y1: pixels within 28 of the colour in the box.
 count() {
     "$PY" -c 'import sys
@@ -82,28 +42,20 @@ end_turn() {
     sleep 0.4
 }
 
-B_ABS=$(cd "$B" && pwd)
 mkdir -p "$XDG_CONFIG_HOME/shoal"
 echo "ask_end_turn = off" >"$XDG_CONFIG_HOME/shoal/settings.ini"
 # The whole map (1600x1000) in a 1280x800 window: zoom 0.8, where a hex is
 # 19 px and a ship some 30.
 MAP="$(pwd)/data/maps/channel-isles.png"
-(cd "$T/shots" && exec "$B_ABS/shoal" --skirmish --map "$MAP" --ships 4,4 --size 1280x800 \
-    --zoom 0.8 --center 800,500 --sea-life off) >"$T/out" 2>"$T/err" &
-pid=$!
-window_of() { xdotool search --pid "$pid" --name shoal 2>/dev/null | head -n 1; }
-has_window() { [ -n "$(window_of)" ]; }
-if ! wait_for $((20 * slow)) has_window; then
-    no "no window for the battle: $(head -c 300 "$T/err")"
+if ! start battle --skirmish --map "$MAP" --ships 4,4 --size 1280x800 --zoom 0.8 --center 800,500; then
+    no "no window for the battle: $(head -c 300 "$T/battle.err")"
     e2e_done e2e_reading
     exit
 fi
-win=$(window_of)
-sleep $((1 * slow))
 # The pointer rests on the Battle panel: no hover there.
 xdotool mousemove --window "$win" 1150 240
 sleep 0.3
-screenshot "$T/base.png" || { no "no screenshot: $(head -c 300 "$T/err")"; e2e_done e2e_reading; exit; }
+shot "$T/base.png" || { no "no screenshot: $(head -c 300 "$T/battle.err")"; e2e_done e2e_reading; exit; }
 
 # Labels: the ships' names in blue (side A, west) and red (side B, east).
 a=$(count "$T/base.png" 120 170 255 0 300 300 560)
@@ -119,7 +71,7 @@ hx=116 hy=422
 g0=$(count "$T/base.png" 245 214 140 $((hx + 10)) $((hy + 10)) $((hx + 260)) $((hy + 44)))
 xdotool mousemove --window "$win" $hx $hy
 sleep 0.4
-screenshot "$T/hover.png"
+shot "$T/hover.png"
 g1=$(count "$T/hover.png" 245 214 140 $((hx + 10)) $((hy + 10)) $((hx + 260)) $((hy + 44)))
 [ "$g1" -gt $((g0 + 40)) ] && ok "hovering over water shows what a click does ($g0 -> $g1 px of hint)" ||
     no "no hint by the cursor over water ($g0 -> $g1 px of gold)"
@@ -134,13 +86,13 @@ steps=$(field orders.0 steps)
 # right, the log bottom left) and shows them again.
 xdotool mousemove --window "$win" 640 30
 sleep 0.3
-screenshot "$T/shown.png"
+shot "$T/shown.png"
 xdotool key p
 sleep 0.3
-screenshot "$T/hidden.png"
+shot "$T/hidden.png"
 xdotool key p
 sleep 0.3
-screenshot "$T/again.png"
+shot "$T/again.png"
 d1=$(diff "$T/shown.png" "$T/hidden.png" 1045 90 1265 260)
 d2=$(diff "$T/shown.png" "$T/hidden.png" 900 690 1270 790)
 d3=$(diff "$T/shown.png" "$T/again.png" 1045 90 1265 260)
@@ -154,12 +106,12 @@ xdotool mousemove --window "$win" 1100 62 click 1
 sleep 0.2
 xdotool mousemove --window "$win" 640 30
 sleep 0.3
-screenshot "$T/folded.png"
+shot "$T/folded.png"
 xdotool mousemove --window "$win" 1100 62 click 1
 sleep 0.2
 xdotool mousemove --window "$win" 640 30
 sleep 0.3
-screenshot "$T/unfolded.png"
+shot "$T/unfolded.png"
 f1=$(diff "$T/shown.png" "$T/folded.png" 1045 100 1265 260)
 f0=$(diff "$T/shown.png" "$T/folded.png" 1045 48 1265 74)
 f2=$(diff "$T/shown.png" "$T/unfolded.png" 1045 48 1265 260)
@@ -172,7 +124,7 @@ f2=$(diff "$T/shown.png" "$T/unfolded.png" 1045 48 1265 260)
 for t in 1 2 3 4 5; do end_turn; done
 xdotool mousemove --window "$win" 640 30
 sleep 0.3
-screenshot "$T/log3.png"
+shot "$T/log3.png"
 # The log's title row: find its gold "Log" at the left above the lines.
 ly=$("$PY" -c 'import sys
 from PIL import Image
@@ -191,7 +143,7 @@ else
     sleep 0.2
     xdotool mousemove --window "$win" 640 30
     sleep 0.3
-    screenshot "$T/log12.png"
+    shot "$T/log12.png"
     l1=$(diff "$T/log3.png" "$T/log12.png" 10 $((ly - 180)) 640 $((ly - 20)))
     [ "$l1" -gt 10 ] && ok "a click on the log's title opens it upwards (mean change $l1)" ||
         no "the log did not open (mean change $l1 above it)"

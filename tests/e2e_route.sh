@@ -8,62 +8,22 @@
 # the view from screenshots (F12).
 set -u
 . tests/lib_e2e.sh
-B=${SHOAL_BUILD:-build}
-PY=/usr/bin/python3
-if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null; then
-    echo "  skip: Xvfb or xdotool is not installed (make check installs them)"
-    e2e_done e2e_route
-    exit
-fi
-mkdir -p "$T/w" "$T/shots"
+XWIN_GAME_ARGS="--sea-life off"
+. tests/lib_xwin.sh
+xwin_display e2e_route 71 89 1400x900
+mkdir -p "$T/w"
 # Open Waters with the wind from the east, where fleet A (west) must beat up
 # to the enemy.
 cp data/maps/open-waters.png "$T/w/east.png"
 sed -e 's/^wind = .*/wind = E/' -e 's/^wind_strength = .*/wind_strength = 2/' \
     data/maps/open-waters.ini >"$T/w/east.ini"
 
-for d in $(seq 71 89); do [ -e "/tmp/.X$d-lock" ] || break; done
-Xvfb ":$d" -screen 0 1400x900x24 -nolisten tcp -noreset >/dev/null 2>&1 &
-xpid=$!
-export DISPLAY=":$d" SDL_VIDEODRIVER=x11
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-pid=
-cleanup() {
-    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
-    kill "$xpid" 2>/dev/null
-    wait 2>/dev/null
-    rm -rf "$T"
-}
-trap cleanup EXIT
-sleep 1
-kill -0 "$xpid" 2>/dev/null || { no "Xvfb did not start on :$d"; e2e_done e2e_route; exit; }
-save="$XDG_DATA_HOME/shoal/saves/quicksave.sav"
-# quicksave: F5, then wait until a fresh save is there.
-quicksave() {
-    rm -f "$save"
-    xdotool key F5
-    wait_for $((5 * slow)) test -s "$save"
-}
-# field SECTION KEY: a value from the quick save.
-field() {
-    awk -v sec="[$1]" -v key="$2" '$0 == sec { on = 1; next } /^\[/ { on = 0 }
-        on && $1 == key { sub(/^[^=]*= */, ""); print; exit }' "$save"
-}
 # hexdist Q1,R1 Q2,R2: hex steps between two axial hexes.
 hexdist() {
     "$PY" -c 'import sys
 a, b = [tuple(map(int, s.split(","))) for s in sys.argv[1:3]]
 dq, dr = a[0] - b[0], a[1] - b[1]
 print((abs(dq) + abs(dr) + abs(dq + dr)) // 2)' "$1" "$2"
-}
-shot_taken() { ls "$T/shots"/shoal-*.png >/dev/null 2>&1; }
-# screenshot OUT: F12, then the new picture moved to OUT.
-screenshot() {
-    rm -f "$T/shots"/shoal-*.png
-    xdotool key F12
-    wait_for $((5 * slow)) shot_taken || return 1
-    sleep 0.3
-    mv "$(ls "$T/shots"/shoal-*.png | head -n 1)" "$1"
 }
 # routeish PNG: pixels of the route's pale blue (THEME_ROUTE) in the map area.
 routeish() {
@@ -87,24 +47,16 @@ end_turn() {
     sleep 0.4
 }
 
-B_ABS=$(cd "$B" && pwd)
 # The turns here end with ships left idle on purpose: no question first.
 mkdir -p "$XDG_CONFIG_HOME/shoal"
 echo "ask_end_turn = off" >"$XDG_CONFIG_HOME/shoal/settings.ini"
 # At zoom 1 in a window the size of the map, window px are map px.
-(cd "$T/shots" && exec "$B_ABS/shoal" --skirmish --map "$T/w/east.png" --ships 3,1 \
-    --size 1280x800 --zoom 1 --center 640,400 --sea-life off) >"$T/out" 2>"$T/err" &
-pid=$!
-window_of() { xdotool search --pid "$pid" --name shoal 2>/dev/null | head -n 1; }
-has_window() { [ -n "$(window_of)" ]; }
-if ! wait_for $((20 * slow)) has_window; then
-    no "no window for the battle: $(head -c 300 "$T/err")"
+if ! start battle --skirmish --map "$T/w/east.png" --ships 3,1 --size 1280x800 --zoom 1 --center 640,400; then
+    no "no window for the battle: $(head -c 300 "$T/battle.err")"
     e2e_done e2e_route
     exit
 fi
-win=$(window_of)
-sleep $((1 * slow))
-quicksave || { no "no quick save: $(head -c 300 "$T/err")"; e2e_done e2e_route; exit; }
+quicksave || { no "no quick save: $(head -c 300 "$T/battle.err")"; e2e_done e2e_route; exit; }
 start=$(field ship.0 hex)
 [ "$(field ship.0 class)" = line ] && ok "A1 is a ship of the line at $start" || no "A1 is a $(field ship.0 class)"
 
@@ -112,14 +64,14 @@ start=$(field ship.0 hex)
 goal=$("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(",")); print("%d,%d" % (q + 8, r))' "$start")
 read -r gx gy < <("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(","))
 print(round(24 * 3 ** 0.5 * (q + r / 2 + 0.5)), round(36 * r + 24))' "$goal")
-screenshot "$T/before.png"
+shot "$T/before.png"
 xdotool mousemove --window "$win" "$gx" "$gy" click 1
 sleep 0.3
 quicksave
 steps=$(field orders.0 steps)
 [ -n "$steps" ] && [ "$steps" != - ] && ok "a click 8 hexes upwind gives A1 orders ($steps)" ||
     no "no orders for A1 after the click ($steps)"
-screenshot "$T/route.png"
+shot "$T/route.png"
 p0=$(routeish "$T/before.png")
 p1=$(routeish "$T/route.png")
 [ "$p1" -gt $((p0 + 200)) ] && ok "the route's later turns are drawn ($p0 -> $p1 px of route blue)" ||
@@ -174,19 +126,15 @@ wait "$pid" 2>/dev/null
 # selected and the camera centres on her (as far as the map's edge lets
 # it): her gold ring is where the clamped centre puts her, and was not
 # there before.
-(cd "$T/shots" && exec "$B_ABS/shoal" --skirmish --map "$T/w/east.png" --ships 3,1 \
-    --size 1280x800 --zoom 2 --center 960,400 --sea-life off) >"$T/out" 2>"$T/err" &
-pid=$!
-wait_for $((20 * slow)) has_window || { no "no window for the second battle"; e2e_done e2e_route; exit; }
-win=$(window_of)
-sleep $((1 * slow))
+start second --skirmish --map "$T/w/east.png" --ships 3,1 --size 1280x800 --zoom 2 --center 960,400 ||
+    { no "no window for the second battle"; e2e_done e2e_route; exit; }
 xdotool mousemove --window "$win" 640 790
 quicksave
 a2=$(field ship.1 hex)
-screenshot "$T/away.png"
+shot "$T/away.png"
 xdotool key 2
 sleep 0.4
-screenshot "$T/two.png"
+shot "$T/two.png"
 # ring PNG HEX: the share of points round HEX's ship (a frigate's ring:
 # 0.55 x 1.8 hexes of 24 px, at zoom 2) that are gold, the camera centred
 # on her and clamped to the map (1280x800, a 640x400 view of it).

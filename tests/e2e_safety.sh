@@ -10,83 +10,18 @@
 # "Play this map" starts a battle on the map being edited.
 set -u
 . tests/lib_e2e.sh
-B=${SHOAL_BUILD:-build}
-PY=/usr/bin/python3
 # Seconds a key or click is given to be handled before the next (the
 # sanitizer builds on a busy machine take several times longer).
 tick=0.3
 [ "$slow" -gt 1 ] && tick=$((2 * slow / 5))
-if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null || ! command -v xprop >/dev/null; then
-    echo "  skip: Xvfb, xdotool or xprop is not installed (make check installs them)"
+if ! command -v xprop >/dev/null; then
+    echo "  skip: xprop is not installed (make check installs it)"
     e2e_done e2e_safety
     exit
 fi
-B_ABS=$(cd "$B" && pwd)
-# Never the tester's own settings, saves or recovery copies.
-export HOME="$T/home" XDG_CONFIG_HOME="$T/config"
-mkdir -p "$HOME" "$T/run"
-SETTINGS="$XDG_CONFIG_HOME/shoal/settings.ini"
-SAVES="$XDG_DATA_HOME/shoal/saves"
-
-for d in $(seq 140 169); do [ -e "/tmp/.X$d-lock" ] || break; done
-# -noreset: a game started as the last one leaves must still find a display.
-Xvfb ":$d" -screen 0 1024x768x24 -nolisten tcp -noreset >/dev/null 2>&1 &
-xpid=$!
-export DISPLAY=":$d" SDL_VIDEODRIVER=x11
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null; done
-    kill "$xpid" 2>/dev/null
-    wait 2>/dev/null
-    # SHOAL_E2E_KEEP=DIR keeps the pictures and logs, to look at.
-    [ -n "${SHOAL_E2E_KEEP:-}" ] && mkdir -p "$SHOAL_E2E_KEEP" && cp "$T"/*.png "$T"/*.err "$SHOAL_E2E_KEEP"/ 2>/dev/null
-    rm -rf "$T"
-}
-trap cleanup EXIT
-sleep 1
-kill -0 "$xpid" 2>/dev/null || { no "Xvfb did not start on :$d"; e2e_done e2e_safety; exit; }
-window_of() { xdotool search --pid "$1" 2>/dev/null | head -n 1; }
-has_window() { [ -n "$(window_of "$pid")" ]; }
-# start NAME ARGS...: the game in $T/run (F12 writes there), its window in $win.
-start() {
-    local name=$1
-    shift
-    rm -f "$T/run"/shoal-*.png
-    (cd "$T/run" && exec "$B_ABS/shoal" --size 1024x640 --sea-life off "$@") >"$T/$name.out" 2>"$T/$name.err" &
-    pid=$!
-    pids+=("$pid")
-    win=""
-    wait_for $((40 * slow)) has_window && win=$(window_of "$pid")
-    [ -n "$win" ] || return 1
-    xdotool mousemove --window "$win" 20 330
-    # The loop runs once F12 gives a picture; an F12 sent while the game is
-    # still starting may never reach it, so ask again every few seconds.
-    local k
-    for ((k = 0; k < 5; k++)); do shot "$T/$name-first.png" $((4 * slow)) && return 0; done
-    return 1
-}
-stop_game() {
-    kill -TERM "$pid" 2>/dev/null
-    wait "$pid" 2>/dev/null
-}
-# shot OUT [SECONDS]: F12, and the picture it wrote moved to OUT (it
-# returns as soon as the picture is there; a loaded machine took over 3 s).
-shot() {
-    local out=$1 secs=${2:-$((10 * slow))} f
-    rm -f "$T/run"/shoal-*.png
-    xdotool key F12
-    for ((k = 0; k < secs * 10; k++)); do
-        f=$(ls "$T/run"/shoal-*.png 2>/dev/null | head -n 1)
-        if [ -n "$f" ]; then
-            sleep 0.1 # written whole: a temp file renamed
-            mv "$f" "$out"
-            return 0
-        fi
-        sleep 0.1
-    done
-    return 1
-}
+XWIN_GAME_ARGS="--size 1024x640 --sea-life off" XWIN_REST="20 330"
+. tests/lib_xwin.sh
+xwin_display e2e_safety 140 169 1024x768
 key() { xdotool key "$@"; sleep "$tick"; }
 click() { xdotool mousemove --window "$win" "$1" "$2" click 1; sleep "$tick"; xdotool mousemove --window "$win" 20 330; sleep 0.2; }
 # A dialog box (THEME_DIALOG, nearly opaque) fills the middle of the picture.

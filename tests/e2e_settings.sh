@@ -10,75 +10,11 @@
 # "fullscreen" is here (_NET_WM_STATE needs a window manager to be set).
 set -u
 . tests/lib_e2e.sh
-B=${SHOAL_BUILD:-build}
-PY=/usr/bin/python3
-if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null; then
-    echo "  skip: Xvfb or xdotool is not installed (make check installs them)"
-    e2e_done e2e_settings
-    exit
-fi
-B_ABS=$(cd "$B" && pwd)
-export HOME="$T/home" XDG_CONFIG_HOME="$T/config"
-mkdir -p "$HOME" "$T/run" "$XDG_CONFIG_HOME/shoal"
-SETTINGS="$XDG_CONFIG_HOME/shoal/settings.ini"
-SAVES="$XDG_DATA_HOME/shoal/saves"
-
-for d in $(seq 170 199); do [ -e "/tmp/.X$d-lock" ] || break; done
+XWIN_GAME_ARGS="--sea-life off"
+. tests/lib_xwin.sh
+mkdir -p "$XDG_CONFIG_HOME/shoal"
 # A screen larger than every size Settings offers, so none is clipped.
-Xvfb ":$d" -screen 0 2000x1200x24 -nolisten tcp -noreset >/dev/null 2>&1 &
-xpid=$!
-export DISPLAY=":$d" SDL_VIDEODRIVER=x11
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null; done
-    kill "$xpid" 2>/dev/null
-    wait 2>/dev/null
-    [ -n "${SHOAL_E2E_KEEP:-}" ] && mkdir -p "$SHOAL_E2E_KEEP" && cp "$T"/*.png "$T"/*.err "$SHOAL_E2E_KEEP"/ 2>/dev/null
-    rm -rf "$T"
-}
-trap cleanup EXIT
-sleep 1
-kill -0 "$xpid" 2>/dev/null || { no "Xvfb did not start on :$d"; e2e_done e2e_settings; exit; }
-window_of() { xdotool search --pid "$1" 2>/dev/null | head -n 1; }
-has_window() { [ -n "$(window_of "$pid")" ]; }
-# start NAME ARGS...: the game in $T/run (F12 writes there), its window in $win.
-start() {
-    local name=$1
-    shift
-    rm -f "$T/run"/shoal-*.png
-    (cd "$T/run" && exec "$B_ABS/shoal" --sea-life off "$@") >"$T/$name.out" 2>"$T/$name.err" &
-    pid=$!
-    pids+=("$pid")
-    win=""
-    wait_for $((20 * slow)) has_window && win=$(window_of "$pid")
-    [ -n "$win" ] || return 1
-    # The loop runs once F12 gives a picture; an F12 sent while the game is
-    # still starting may never reach it, so ask again every few seconds.
-    local k
-    for ((k = 0; k < 5; k++)); do shot "$T/$name-first.png" $((4 * slow)) && return 0; done
-    return 1
-}
-stop_game() {
-    kill -TERM "$pid" 2>/dev/null
-    wait "$pid" 2>/dev/null
-}
-# shot OUT [SECONDS]: F12, and the picture it wrote moved to OUT.
-shot() {
-    local out=$1 secs=${2:-$((3 * slow))} f
-    rm -f "$T/run"/shoal-*.png
-    xdotool key F12
-    for ((k = 0; k < secs * 10; k++)); do
-        f=$(ls "$T/run"/shoal-*.png 2>/dev/null | head -n 1)
-        if [ -n "$f" ]; then
-            sleep 0.1 # written whole: a temp file renamed
-            mv "$f" "$out"
-            return 0
-        fi
-        sleep 0.1
-    done
-    return 1
-}
+xwin_display e2e_settings 170 199 2000x1200
 key() { xdotool key "$@"; sleep 0.4; }
 size_of() { "$PY" -c 'import sys; from PIL import Image; w, h = Image.open(sys.argv[1]).size; print(f"{w}x{h}")' "$1"; }
 setting() { sed -n "s/^$1 = //p" "$SETTINGS"; }

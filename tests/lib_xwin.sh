@@ -1,0 +1,119 @@
+# lib_xwin: what the window scripts share, sourced after lib_e2e.sh: an
+# Xvfb display of their own, the game started in $T/run (where F12 puts its
+# screenshots) with its window found, F12 pictures and F5 quick saves read
+# back, and a clean-up that kills every game and the display. A script
+# sets XWIN_GAME_ARGS (flags every `start` adds) and XWIN_REST (where
+# the pointer waits) before starting games;
+# SHOAL_E2E_KEEP=DIR keeps the pictures and logs to look at.
+#
+#   xwin_display NAME FIRST LAST WxH   start Xvfb on the first free :FIRST..LAST
+#                                       (exits the script with a FAIL if it can't)
+#   start NAME ARGS...                  a game; $pid, $win; its first picture in
+#                                       $T/NAME-first.png
+#   shot OUT [SECONDS]                  F12, the picture moved to OUT
+#   quicksave                           F5, and wait for the fresh save
+#   field SECTION KEY                   a value of the quick save
+#   stop_game                           SIGTERM the game and wait for it
+B=${SHOAL_BUILD:-build}
+B_ABS=$(cd "$B" && pwd)
+PY=/usr/bin/python3
+XWIN_GAME_ARGS=${XWIN_GAME_ARGS:-}
+# Never the tester's own settings, saves or recovery copies.
+export HOME="$T/home" XDG_CONFIG_HOME="$T/config"
+mkdir -p "$HOME" "$T/run"
+SETTINGS="$XDG_CONFIG_HOME/shoal/settings.ini"
+SAVES="$XDG_DATA_HOME/shoal/saves"
+save="$SAVES/quicksave.sav"
+pid=
+pids=()
+xpid=
+
+xwin_cleanup() {
+    for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null; done
+    [ -n "$xpid" ] && kill "$xpid" 2>/dev/null
+    wait 2>/dev/null
+    [ -n "${SHOAL_E2E_KEEP:-}" ] && mkdir -p "$SHOAL_E2E_KEEP" &&
+        cp "$T"/*.png "$T"/*.err "$SHOAL_E2E_KEEP"/ 2>/dev/null
+    rm -rf "$T"
+}
+
+xwin_display() {
+    local name=$1 first=$2 last=$3 size=$4 d
+    if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null; then
+        echo "  skip: Xvfb or xdotool is not installed (make check installs them)"
+        e2e_done "$name"
+        exit
+    fi
+    for d in $(seq "$first" "$last"); do [ -e "/tmp/.X$d-lock" ] || break; done
+    # -noreset: a game started as the last one leaves must still find a
+    # display (the server resets when its last client goes).
+    Xvfb ":$d" -screen 0 "${size}x24" -nolisten tcp -noreset >/dev/null 2>&1 &
+    xpid=$!
+    export DISPLAY=":$d" SDL_VIDEODRIVER=x11
+    # Under ASan, SDL's X11 driver leaves allocations in libraries it
+    # unloads at exit, which LeakSanitizer cannot name (see e2e_signals).
+    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+    trap xwin_cleanup EXIT
+    sleep 1
+    if ! kill -0 "$xpid" 2>/dev/null; then
+        no "Xvfb did not start on :$d"
+        e2e_done "$name"
+        exit
+    fi
+}
+
+window_of() { xdotool search --pid "$1" 2>/dev/null | head -n 1; }
+has_window() { [ -n "$(window_of "$pid")" ]; }
+
+start() {
+    local name=$1 k
+    shift
+    rm -f "$T/run"/shoal-*.png
+    # shellcheck disable=SC2086 # XWIN_GAME_ARGS is a list of flags
+    (cd "$T/run" && exec "$B_ABS/shoal" $XWIN_GAME_ARGS "$@") >"$T/$name.out" 2>"$T/$name.err" &
+    pid=$!
+    pids+=("$pid")
+    win=""
+    wait_for $((40 * slow)) has_window && win=$(window_of "$pid")
+    [ -n "$win" ] || return 1
+    # XWIN_REST="X Y": where the pointer waits, off the panels.
+    # shellcheck disable=SC2086
+    [ -n "${XWIN_REST:-}" ] && xdotool mousemove --window "$win" $XWIN_REST
+    # The loop runs once F12 gives a picture; an F12 sent while the game is
+    # still starting may never reach it, so ask again every few seconds.
+    for ((k = 0; k < 5; k++)); do shot "$T/$name-first.png" $((4 * slow)) && return 0; done
+    return 1
+}
+
+stop_game() {
+    kill -TERM "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+}
+
+# It returns as soon as the picture is there; a loaded machine took over 3 s.
+shot() {
+    local out=$1 secs=${2:-$((10 * slow))} f k
+    rm -f "$T/run"/shoal-*.png
+    xdotool key F12
+    for ((k = 0; k < secs * 10; k++)); do
+        f=$(ls "$T/run"/shoal-*.png 2>/dev/null | head -n 1)
+        if [ -n "$f" ]; then
+            sleep 0.1 # written whole: a temp file renamed
+            mv "$f" "$out"
+            return 0
+        fi
+        sleep 0.1
+    done
+    return 1
+}
+
+quicksave() {
+    rm -f "$save"
+    xdotool key F5
+    wait_for $((5 * slow)) test -s "$save"
+}
+
+field() {
+    awk -v sec="[$1]" -v key="$2" '$0 == sec { on = 1; next } /^\[/ { on = 0 }
+        on && $1 == key { sub(/^[^=]*= */, ""); print; exit }' "$save"
+}
