@@ -7,37 +7,12 @@
 # promptly.
 set -u
 . tests/lib_e2e.sh
-B=${SHOAL_BUILD:-build}
-if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null; then
-    echo "  skip: Xvfb or xdotool is not installed (make check installs them)"
-    e2e_done e2e_loading
-    exit
-fi
+. tests/lib_xwin.sh
+xwin_display e2e_loading 71 89 1024x768
 mkdir -p "$T/w" "$T/shots"
 "$B/shoal-map" gen --seed 5 --size 8192x8192 -o "$T/w/big.png" >/dev/null || { no "cannot make the big map"; e2e_done e2e_loading; exit; }
 "$B/shoal-map" gen --seed 4 --size 400x300 -o "$T/w/small.png" >/dev/null || { no "cannot make the small map"; e2e_done e2e_loading; exit; }
 
-for d in $(seq 71 89); do [ -e "/tmp/.X$d-lock" ] || break; done
-# -noreset: by default the server resets when its last client leaves,
-# and a game started in that moment finds no display ("x11 not
-# available"), as CI saw when one game ended and the next began.
-Xvfb ":$d" -screen 0 1024x768x24 -nolisten tcp -noreset >/dev/null 2>&1 &
-xpid=$!
-export DISPLAY=":$d" SDL_VIDEODRIVER=x11
-# Under ASan, SDL's X11 driver leaves allocations in libraries it unloads
-# at exit, which LeakSanitizer cannot name (see e2e_signals): no leak check
-# for these window runs; the headless suites check the same clean-up.
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null; done
-    kill "$xpid" 2>/dev/null
-    wait 2>/dev/null
-    rm -rf "$T"
-}
-trap cleanup EXIT
-sleep 1
-kill -0 "$xpid" 2>/dev/null || { no "Xvfb did not start on :$d"; e2e_done e2e_loading; exit; }
 window_of() { xdotool search --pid "$1" --name shoal 2>/dev/null | head -n 1; }
 title() { xdotool getwindowname "$win" 2>/dev/null; }
 titled() { title | grep -q -- "$1"; }
@@ -51,11 +26,9 @@ shot_within() {
 
 # The save: the game's own quick save (F5) of a battle on the big map.
 # The games run in shots/, where F12 puts its screenshots.
-B_ABS=$(cd "$B" && pwd)
 (cd "$T/shots" && exec "$B_ABS/shoal" --skirmish --map "$T/w/big.png" --size 640x400) >"$T/out1" 2>"$T/err1" &
 pid=$!
 pids+=("$pid")
-save="$XDG_DATA_HOME/shoal/saves/quicksave.sav"
 has_window() { [ -n "$(window_of "$pid")" ]; }
 if ! wait_for $((20 * slow)) has_window; then
     no "no window for the battle on the big map: $(head -c 300 "$T/err1")"
