@@ -44,6 +44,8 @@
 #define THEME_ROW_HOVER    ((SDL_Color){30, 70, 96, 220})   /* a list row under the pointer */
 #define THEME_ROW_PICKED   ((SDL_Color){50, 100, 130, 230}) /* the chosen list row */
 #define THEME_NONE         ((SDL_Color){0, 0, 0, 0})
+#define THEME_TIP          ((SDL_Color){14, 40, 62, 245})    /* a tooltip's box */
+#define THEME_TIP_EDGE     ((SDL_Color){245, 214, 140, 200}) /* ... its gold edge */
 
 /* -------------------------------------------------------------- dialogs */
 
