@@ -20,10 +20,12 @@
 #define ROSE_HEX_MIN 12.0f
 #define ROSE_HEX_MAX 22.0f
 #define ROSE_HEX_OF  0.33f /* of a hex's width on screen */
-#define ROSE_HALF_W  9.0f
+#define ROSE_HALF_W  11.0f
 #define ROSE_GAP_PX  5.0f
 #define ROSE_MIN_R0  16.0f /* the petals' base never closer than this */
 #define ROSE_LABEL_S 6.0f  /* between a petal's tip and its label */
+/* Steps of 8 design px a count may move out to clear another ship. */
+#define ROSE_LABEL_TRIES 6
 
 bool battle_rose_measure(const Skirmish *sk, int i, BattleRose *out)
 {
@@ -82,7 +84,7 @@ static int longest(const BattleRose *rose)
 static void petal(GeoList *g, float cx, float cy, float a, float r0, float len, float hw, bool now)
 {
     float ux = cosf(a), uy = sinf(a), nx = -uy, ny = ux;
-    float bw = hw * 0.35f, sr = r0 + len * 0.55f, tr = r0 + len;
+    float bw = hw * 0.3f, sr = r0 + len * 0.5f, tr = r0 + len;
     float x[5] = {cx + ux * r0 + nx * bw, cx + ux * sr + nx * hw, cx + ux * tr,
                   cx + ux * sr - nx * hw, cx + ux * r0 - nx * bw};
     float y[5] = {cy + uy * r0 + ny * bw, cy + uy * sr + ny * hw, cy + uy * tr,
@@ -113,12 +115,65 @@ void battle_rose_geo(BattleView *v, const Camera *c)
     /* The wind blows from wind_from towards her: its arrow fills the
      * in-irons gap, from beyond the longest petal to the ring. */
     float a = battle_dir_angle(rose.wind_from), ux = cosf(a), uy = sinf(a);
-    float tail = r0 + ((float)most + 0.6f) * unit, head = r0 + 2.0f * u, hl = 7.0f * u;
+    float tail = r0 + ((float)most + 0.6f) * unit, head = r0 + 2.0f * u, hl = 9.0f * u;
     float hx = cx + ux * head, hy = cy + uy * head;
     geo_line(&v->geo, cx + ux * tail, cy + uy * tail, hx, hy, 2.5f * u, THEME_WIND);
     for (int s = -1; s <= 1; s += 2) {
         float b = a + (float)s * 0.5f;
         geo_line(&v->geo, hx, hy, hx + cosf(b) * hl, hy + sinf(b) * hl, 2.5f * u, THEME_WIND);
+    }
+}
+
+/* True when the box at (x, y, w, h) covers another ship's marker. */
+static bool covers_ship(const BattleView *v, const Camera *c, float x, float y, float w, float h)
+{
+    const Battle *b = v->battle;
+    for (int i = 0; i < b->sk.nships; i++) {
+        if (i == b->selected) continue;
+        BattleShipLook l;
+        battle_ship_look(b, i, &l);
+        if (!l.visible) continue;
+        double sx, sy;
+        cam_world_to_screen(c, l.x, l.y, &sx, &sy);
+        float r = battle_view_marker_px(v, c, i);
+        float nx = fminf(fmaxf((float)sx, x), x + w), ny = fminf(fmaxf((float)sy, y), y + h);
+        float dx = (float)sx - nx, dy = (float)sy - ny;
+        if (dx * dx + dy * dy < r * r) return true;
+    }
+    return false;
+}
+
+/* A label: the count, then the point of sail's name unless that would
+ * cover another ship (the count alone then, moved out along the heading
+ * until it clears her), its box centred on the heading beyond the tip at
+ * `tip` px from the centre and kept on screen. */
+typedef struct RoseLabel {
+    char num[8];
+    const char *name; /* NULL: the count alone */
+    float x, y, w, h, num_w;
+} RoseLabel;
+
+static void place_label(const BattleView *v, const Camera *c, RoseLabel *l, float cx, float cy,
+                        int d, float tip)
+{
+    float pad = 4 * v->ui, a = battle_dir_angle(d), ux = cosf(a), uy = sinf(a);
+    int vw = 0, vh = 0;
+    if (SDL_GetRendererOutputSize(v->r, &vw, &vh) != 0) vw = vh = 0;
+    /* First with the name, then the count alone, then further out. */
+    for (int pass = 0; pass < 2 + ROSE_LABEL_TRIES; pass++) {
+        if (pass >= 2) tip += 8.0f * v->ui;
+        int w1, w2 = 0, h;
+        text_measure(v->text, l->num, &w1, &h);
+        if (l->name) text_measure(v->text, l->name, &w2, &h);
+        l->num_w = (float)w1;
+        l->w = (float)(w1 + w2) + (l->name ? 3 : 2) * pad;
+        l->h = (float)h;
+        /* The box's centre pushed out by its own half-extent on the heading. */
+        float push = fabsf(ux) * l->w / 2 + fabsf(uy) * l->h / 2;
+        l->x = fminf(fmaxf(cx + ux * (tip + push) - l->w / 2, 0.0f), (float)vw - l->w);
+        l->y = fminf(fmaxf(cy + uy * (tip + push) - l->h / 2, 0.0f), (float)vh - l->h);
+        if (!covers_ship(v, c, l->x, l->y, l->w, l->h)) return;
+        l->name = NULL;
     }
 }
 
@@ -129,31 +184,20 @@ void battle_rose_labels(BattleView *v, const Camera *c)
     if (!rose_place(v, c, &rose, &cx, &cy, &r0)) return;
     float u = v->ui, unit = rose_unit(v, c), pad = 4 * u;
     int most = longest(&rose);
-    char num[HEX_DIRS][8];
-    float bx[HEX_DIRS], by[HEX_DIRS], bw[HEX_DIRS], bh[HEX_DIRS], nw[HEX_DIRS];
+    RoseLabel lab[HEX_DIRS];
     for (int d = 0; d < HEX_DIRS; d++) {
-        snprintf(num[d], sizeof num[d], "%d", rose.hexes[d]);
-        int w1, w2, h;
-        text_measure(v->text, num[d], &w1, &h);
-        text_measure(v->text, fleet_sail_name(rose.sail[d]), &w2, &h);
-        nw[d] = (float)w1;
-        bw[d] = (float)(w1 + w2) + 3 * pad;
-        bh[d] = (float)h;
-        /* Beyond the tip (the wind arrow's tail in irons), the box's
-         * centre pushed out by its own half-extent along the heading. */
-        float a = battle_dir_angle(d), ux = cosf(a), uy = sinf(a);
-        float tip = r0 + (float)(rose.hexes[d] > 0 ? rose.hexes[d] : most) * unit +
-                    (rose.hexes[d] > 0 ? 0.0f : 0.6f * unit) + ROSE_LABEL_S * u;
-        float push = fabsf(ux) * bw[d] / 2 + fabsf(uy) * bh[d] / 2;
-        bx[d] = cx + ux * (tip + push) - bw[d] / 2;
-        by[d] = cy + uy * (tip + push) - bh[d] / 2;
-        geo_rect(&v->geo, bx[d], by[d], bw[d], bh[d], THEME_SAIL_LABEL_BG);
+        snprintf(lab[d].num, sizeof lab[d].num, "%d", rose.hexes[d]);
+        lab[d].name = fleet_sail_name(rose.sail[d]);
+        /* Beyond the tip; in irons beyond the wind arrow's tail. */
+        float tip = rose.hexes[d] > 0 ? (float)rose.hexes[d] * unit : ((float)most + 0.6f) * unit;
+        place_label(v, c, &lab[d], cx, cy, d, r0 + tip + ROSE_LABEL_S * u);
+        geo_rect(&v->geo, lab[d].x, lab[d].y, lab[d].w, lab[d].h, THEME_SAIL_LABEL_BG);
     }
     geo_flush(&v->geo, v->r, NULL);
     for (int d = 0; d < HEX_DIRS; d++) {
-        SDL_Color name = d == rose.facing ? THEME_GOLD : THEME_ROSE_TEXT;
-        text_draw(v->text, num[d], (int)(bx[d] + pad), (int)by[d], THEME_GOLD);
-        text_draw(v->text, fleet_sail_name(rose.sail[d]), (int)(bx[d] + 2 * pad + nw[d]),
-                  (int)by[d], name);
+        text_draw(v->text, lab[d].num, (int)(lab[d].x + pad), (int)lab[d].y, THEME_GOLD);
+        if (lab[d].name)
+            text_draw(v->text, lab[d].name, (int)(lab[d].x + 2 * pad + lab[d].num_w), (int)lab[d].y,
+                      d == rose.facing ? THEME_GOLD : THEME_ROSE_TEXT);
     }
 }
