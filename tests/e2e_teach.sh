@@ -63,7 +63,7 @@ for x in (w - 372 - 10 + 2, 10 + 2):
 print(best[1], best[2])' "$1" "$2"
 }
 
-MAPS=$(pwd)/data/maps
+MAPS="$PWD/data/maps"
 mkdir -p "$XDG_CONFIG_HOME/shoal"
 echo "ask_end_turn = off" >"$XDG_CONFIG_HOME/shoal/settings.ini"
 # At zoom 1 in a window the size of the map, window px are map px.
