@@ -238,7 +238,8 @@ static void top_bar(BattleView *v, const Battle *b, Ui *ui, int view_w)
     wind_rose(v->r, x + pad + rose, y + (float)th / 2 + pad / 2, rose, b->sk.wind_dir, ws);
     text_draw(v->text, line, (int)(x + pad + 2 * rose + pad), (int)(y + pad / 2), THEME_INK);
     /* Its three parts, split where the dots are, and the rose. */
-    const char *dot = "   Â·   ", *d1 = strstr(line, dot), *d2 = d1 ? strstr(d1 + 1, dot) : NULL;
+    const char *dot = "   \xC2\xB7   ", *d1 = strstr(line, dot),
+               *d2 = d1 ? strstr(d1 + 1, dot) : NULL;
     SDL_FRect row = {x + pad + 2 * rose + pad, y, (float)tw, (float)th + pad};
     ui_tip_rect(ui, (SDL_FRect){x, y, 2 * rose + 2 * pad, (float)th + pad}, tips[TIP_WIND]);
     if (d1 && d2) {
