@@ -578,12 +578,7 @@ static void start_from_menu(Game *g)
 {
     BattleSetup st;
     menu_setup(&g->menu, &st);
-    g->settings.fleet[0] = g->menu.edit.fleet[0];
-    g->settings.fleet[1] = g->menu.edit.fleet[1];
-    g->settings.opponent = g->menu.edit.opponent;
-    g->settings.turn_limit = g->menu.edit.turn_limit;
-    snprintf(g->settings.map, sizeof g->settings.map, "%s", g->menu.edit.map);
-    g->settings.map_seed = g->menu.edit.map_seed;
+    settings_take_skirmish(&g->settings, &g->menu.edit);
     game_settings_store(g);
     game_new_battle(g, &st);
 }

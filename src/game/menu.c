@@ -311,21 +311,27 @@ static void fleet_row(Settings *s, Ui *ui, int side)
     }
 }
 
-/* Who the computer is, and the wind the battle opens with. */
+/* Who the computer is (kept in hot-seat too, so the row never comes and
+ * goes), and the wind the battle opens with: where from and how hard, on
+ * one row, so choosing it grows nothing under the pointer. */
 static void weather_rows(Menu *m, Ui *ui, Settings *s)
 {
-    if (s->opponent != SETTINGS_HOTSEAT) {
-        snprintf(m->ai_label, sizeof m->ai_label, "The computer: %s  \xE2\x80\xBA",
-                 s->ai_level == SKIRMISH_AI_GREEN ? "green (often blunders)" : "steady (its best)");
-        if (ui_button(ui, m->ai_label)) s->ai_level = (s->ai_level + 1) % SKIRMISH_AI_LEVELS;
-    }
-    if (s->wind_set)
+    snprintf(m->ai_label, sizeof m->ai_label, "The computer: %s  \xE2\x80\xBA",
+             s->ai_level == SKIRMISH_AI_GREEN ? "green (often blunders)" : "steady (its best)");
+    if (ui_button(ui, m->ai_label)) s->ai_level = (s->ai_level + 1) % SKIRMISH_AI_LEVELS;
+    if (s->wind_set) {
         snprintf(m->wind_label, sizeof m->wind_label, "Wind: from %s  \xE2\x80\xBA",
                  hex_dir_names[s->wind_dir % HEX_DIRS]);
-    else
+        snprintf(m->wind_strength_label, sizeof m->wind_strength_label,
+                 "strength %d of %d  \xE2\x80\xBA", s->wind_strength, MAP_WIND_MAX);
+    } else {
         snprintf(m->wind_label, sizeof m->wind_label, "Wind: the map's own  \xE2\x80\xBA");
-    if (ui_button(ui, m->wind_label)) {
-        /* map's own -> E -> NE -> ... -> SE -> map's own */
+        snprintf(m->wind_strength_label, sizeof m->wind_strength_label, "strength: the map's");
+    }
+    const char *cells[2] = {m->wind_label, m->wind_strength_label};
+    int k = ui_button_row(ui, "wind row", cells, 2);
+    if (k == 0) {
+        /* the map's own -> E -> NE -> ... -> SE -> the map's own */
         if (!s->wind_set) {
             s->wind_set = 1;
             s->wind_dir = 0;
@@ -333,10 +339,9 @@ static void weather_rows(Menu *m, Ui *ui, Settings *s)
             s->wind_set = 0;
             s->wind_dir = 0;
         }
+    } else if (k == 1 && s->wind_set) {
+        s->wind_strength = (s->wind_strength + 1) % (MAP_WIND_MAX + 1);
     }
-    if (s->wind_set)
-        ui_slider_int(ui, "Wind strength (0 calm, 5 gale)", &s->wind_strength, 0, MAP_WIND_MAX,
-                      UI_LINEAR);
 }
 
 static int new_screen(Menu *m, Ui *ui, int view_w, int view_h)

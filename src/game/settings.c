@@ -279,6 +279,21 @@ int settings_format(const Settings *s, char *buf, size_t cap)
     return keys < 0 ? -1 : n + head + keys;
 }
 
+void settings_take_skirmish(Settings *to, const Settings *from)
+{
+    memcpy(to->fleet, from->fleet, sizeof to->fleet);
+    to->opponent = from->opponent;
+    to->turn_limit = from->turn_limit;
+    memcpy(to->map, from->map, sizeof to->map);
+    to->map_seed = from->map_seed;
+    memcpy(to->classes_set, from->classes_set, sizeof to->classes_set);
+    memcpy(to->classes, from->classes, sizeof to->classes);
+    to->wind_set = from->wind_set;
+    to->wind_dir = from->wind_dir;
+    to->wind_strength = from->wind_strength;
+    to->ai_level = from->ai_level;
+}
+
 int settings_load(Settings *s, const char *path, Err *e)
 {
     settings_default(s);

@@ -65,6 +65,11 @@ int settings_parse(Settings *s, const char *text, size_t len, const char *name, 
 /* s as settings text; returns the length or -1 when cap is too small. */
 int settings_format(const Settings *s, char *buf, size_t cap);
 
+/* Copy the New skirmish choices (fleets and their classes, opponent,
+ * turn limit, map, wind, computer) from `from` into to; the rest of to
+ * stays. */
+void settings_take_skirmish(Settings *to, const Settings *from);
+
 /* Load path into s. A missing file gives the defaults and returns 0 (a
  * first run); an unreadable or bad file gives the defaults and returns -1
  * with one line in e. The caller must then not save over the user's file
