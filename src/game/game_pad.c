@@ -1,0 +1,98 @@
+/* game_pad: the gamepad's presses sent to whatever is on screen. */
+#include "game.h"
+
+#include <math.h>
+#include <stdio.h>
+
+static void tell_name(Game *g)
+{
+    snprintf(g->menu.pad_label, sizeof g->menu.pad_label, "Gamepad: %s", g->pad.name);
+}
+
+void game_pad_init(Game *g)
+{
+    pad_init(&g->pad);
+    tell_name(g);
+}
+
+/* A key press as if typed: questions, the loader and the menu already
+ * answer Return and Esc. */
+static void push_key(SDL_Keycode k)
+{
+    SDL_Event e = {0};
+    e.type = SDL_KEYDOWN;
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.sym = k;
+    SDL_PushEvent(&e);
+}
+
+/* The pointer to output px (x, y), and a left click there when click. */
+static void point(Game *g, float x, float y, bool click)
+{
+    float r = g->in.px_ratio > 0 ? g->in.px_ratio : 1.0f;
+    int wx = (int)lroundf(x / r), wy = (int)lroundf(y / r);
+    if (g->win) SDL_WarpMouseInWindow(g->win, wx, wy);
+    SDL_Event e = {0};
+    e.motion.type = SDL_MOUSEMOTION;
+    e.motion.x = wx;
+    e.motion.y = wy;
+    SDL_PushEvent(&e);
+    if (!click) return;
+    for (int up = 0; up < 2; up++) {
+        SDL_Event c = {0};
+        c.button.type = up ? SDL_MOUSEBUTTONUP : SDL_MOUSEBUTTONDOWN;
+        c.button.button = SDL_BUTTON_LEFT;
+        c.button.state = up ? SDL_RELEASED : SDL_PRESSED;
+        c.button.clicks = 1;
+        c.button.x = wx;
+        c.button.y = wy;
+        SDL_PushEvent(&c);
+    }
+}
+
+static void battle_press(Game *g, int press)
+{
+    int a = pad_battle(&g->pad, g->battle, press);
+    g->battle_act |= a & ~BATTLE_ACT_TOOK;
+    float x, y;
+    if (!pad_cursor(&g->pad, &x, &y)) return;
+    /* The pointer on the cursor: the hover shows what A would do. */
+    double sx, sy;
+    cam_world_to_screen(&g->cam, x, y, &sx, &sy);
+    if (sx < 0 || sy < 0 || sx >= g->view_w || sy >= g->view_h) {
+        cam_pan(&g->cam, (double)g->view_w / 2 - sx, (double)g->view_h / 2 - sy);
+        cam_world_to_screen(&g->cam, x, y, &sx, &sy);
+    }
+    point(g, (float)sx, (float)sy, false);
+}
+
+int game_pad_event(Game *g, const SDL_Event *ev)
+{
+    if (pad_device_event(&g->pad, ev)) {
+        tell_name(g);
+        game_status(g, g->pad.gc ? g->menu.pad_label : "Gamepad unplugged");
+        return 1;
+    }
+    int press = pad_press(&g->pad, ev);
+    if (press == PAD_NONE) return 0;
+    if (g->loader || g->ask.open) {
+        if (press == PAD_A && g->ask.open) push_key(SDLK_RETURN);
+        if (press == PAD_B) push_key(SDLK_ESCAPE);
+        return 1;
+    }
+    if (g->menu_open) {
+        float x, y;
+        int how =
+            press == PAD_B || press == PAD_MENU ? 0 : pad_menu(&g->pad, &g->ui, press, &x, &y);
+        if (press == PAD_B || press == PAD_MENU) push_key(SDLK_ESCAPE);
+        if (how) point(g, x, y, how == 2);
+        return 1;
+    }
+    g->pad.focus = -1;
+    if (g->battle) {
+        battle_press(g, press);
+    } else if (press == PAD_END || press == PAD_MENU || press == PAD_B) {
+        push_key(SDLK_ESCAPE);
+    }
+    return 1;
+}
