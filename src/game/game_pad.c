@@ -6,7 +6,10 @@
 
 static void tell_name(Game *g)
 {
-    snprintf(g->menu.pad_label, sizeof g->menu.pad_label, "Gamepad: %s", g->pad.name);
+    if (g->pad.gc)
+        snprintf(g->menu.pad_label, sizeof g->menu.pad_label, "Gamepad: %s", g->pad.name);
+    else
+        snprintf(g->menu.pad_label, sizeof g->menu.pad_label, "No gamepad plugged in");
 }
 
 void game_pad_init(Game *g)

@@ -440,13 +440,14 @@ static int settings_screen(Menu *m, Ui *ui, int view_w, int view_h)
     ui_toggle(ui, "Ask before ending a turn with ships idle", &s->ask_end_turn);
     ui_toggle(ui, "Fullscreen (F11)", &s->fullscreen);
     window_size_button(m, ui, s);
-    ui_label(ui, m->pad_label[0] ? m->pad_label : "Gamepad: none");
     if (ui_button(ui, "Keys  \xE2\x80\xBA")) menu_show(m, MENU_KEYS);
     if (ui_button(ui, "Apply and keep")) {
         act = MENU_ACT_SETTINGS;
         menu_show(m, MENU_MAIN);
     }
     if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
+    /* Last: it tells, and nothing under it moves when a pad comes. */
+    ui_label(ui, m->pad_label[0] ? m->pad_label : "No gamepad plugged in");
     end(m, ui);
     return act;
 }

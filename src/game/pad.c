@@ -158,6 +158,8 @@ static void cursor_step(Pad *p, const Battle *b, int dx, int dy)
 int pad_battle(Pad *p, Battle *b, int press)
 {
     if (!b || press == PAD_NONE) return BATTLE_ACT_NONE;
+    if (p->battle != b) p->cursor_on = false;
+    p->battle = b;
     if (press == PAD_MENU) return BATTLE_ACT_MENU | BATTLE_ACT_TOOK;
     if (b->phase == BATTLE_CURTAIN) {
         if (press == PAD_A) battle_lift_curtain(b);

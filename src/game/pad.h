@@ -44,6 +44,7 @@ typedef struct Pad {
     char name[96];          /* its name, or "no gamepad" */
     int stick_x, stick_y;   /* -1, 0, 1: where the left stick is pushed */
     int focus;              /* menus: the hot widget focused, -1 none */
+    const Battle *battle;   /* battle: the one the cursor is on (a new one resets it) */
     bool cursor_on;         /* battle: the cursor has a place */
     float cx, cy;           /* battle: the cursor, map px */
 } Pad;
