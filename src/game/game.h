@@ -215,7 +215,8 @@ int game_save_battle(Game *g, const char *name, char *out, size_t cap, Err *e);
 
 /* ------------------------------------------------- game_pad.c: the gamepad */
 
-/* Open the pad plugged in, if any, and tell the menu its name. */
+/* Open the pad plugged in, if any (in a window only), and tell the menu
+ * its name. */
 void game_pad_init(Game *g);
 /* A gamepad event for whatever is on screen: a question (A yes, B no), the
  * loading panel (B cancels), the menu (focus and clicks: pad.h), the

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 static void tell_name(Game *g)
 {
@@ -14,7 +15,14 @@ static void tell_name(Game *g)
 
 void game_pad_init(Game *g)
 {
-    pad_init(&g->pad);
+    /* Headless runs (screenshots, benchmarks) have no one to hold a pad:
+     * the subsystem, its threads and its device scan are left out. */
+    if (g->win) {
+        pad_init(&g->pad);
+    } else {
+        memset(&g->pad, 0, sizeof g->pad);
+        g->pad.focus = -1;
+    }
     tell_name(g);
 }
 
