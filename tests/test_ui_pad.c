@@ -109,7 +109,15 @@ START_TEST(test_shoulders_select_the_stick_moves_a_plots_x_aims_start_ends)
     ck_assert(pad_cursor(&pad, &x, &y));
     ck_assert_float_gt(x, x0 + b->sk.chart.size);
     tap(b, SDL_CONTROLLER_BUTTON_DPAD_RIGHT);
-    tap(b, SDL_CONTROLLER_BUTTON_DPAD_RIGHT);
+    /* Held, the D-pad repeats after a pause; let go, it stops. */
+    ck_assert_int_eq(SDL_JoystickSetVirtualButton(joy, SDL_CONTROLLER_BUTTON_DPAD_RIGHT, 1), 0);
+    pump(b);
+    ck_assert_int_eq(pad_repeat(&pad, PAD_REPEAT_FIRST / 2), PAD_NONE);
+    ck_assert_int_eq(pad_repeat(&pad, PAD_REPEAT_FIRST / 2 + 0.01f), PAD_RIGHT);
+    ck_assert_int_eq(pad_repeat(&pad, PAD_REPEAT_EVERY), PAD_RIGHT);
+    ck_assert_int_eq(SDL_JoystickSetVirtualButton(joy, SDL_CONTROLLER_BUTTON_DPAD_RIGHT, 0), 0);
+    pump(b);
+    ck_assert_int_eq(pad_repeat(&pad, 1.0f), PAD_NONE);
     int ship = b->selected;
     ck_assert_int_eq(b->sk.orders[ship].nsteps, 0);
     tap(b, SDL_CONTROLLER_BUTTON_A);

@@ -735,6 +735,7 @@ void game_frame(Game *g, double dt)
     apply_tuning(g);
     apply_actions(g);
     game_load_poll(g);
+    game_pad_frame(g, dt);
     if (g->battle) {
         Battle *b = g->battle;
         /* The battle holds still under the menu and while another loads;

@@ -223,5 +223,7 @@ void game_pad_init(Game *g);
  * battle (pad_battle, the pointer put on its cursor), the sea (Start or
  * Back opens the menu). Returns 1 when it was the pad's. */
 int game_pad_event(Game *g, const SDL_Event *ev);
+/* Once a frame: a direction held on the pad repeats (pad_repeat). */
+void game_pad_frame(Game *g, double dt);
 
 #endif

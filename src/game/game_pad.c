@@ -77,33 +77,44 @@ static void battle_press(Game *g, int press)
     point(g, (float)sx, (float)sy, false);
 }
 
+/* A press (or a held direction's repeat) to whatever is on screen. */
+static void send_press(Game *g, int press)
+{
+    if (g->loader || g->ask.open) {
+        if (press == PAD_A && g->ask.open) push_key(SDLK_RETURN);
+        if (press == PAD_B) push_key(SDLK_ESCAPE);
+        return;
+    }
+    if (g->menu_open) {
+        float x, y;
+        bool back = press == PAD_B || press == PAD_MENU;
+        int how = back ? 0 : pad_menu(&g->pad, &g->ui, press, &x, &y);
+        if (back) push_key(SDLK_ESCAPE);
+        if (how) point(g, x, y, how == 2);
+        return;
+    }
+    g->pad.focus = -1;
+    if (g->battle)
+        battle_press(g, press);
+    else if (press == PAD_END || press == PAD_MENU || press == PAD_B)
+        push_key(SDLK_ESCAPE);
+}
+
 int game_pad_event(Game *g, const SDL_Event *ev)
 {
     if (pad_device_event(&g->pad, ev)) {
         tell_name(g);
-        game_status(g, g->pad.gc ? g->menu.pad_label : "Gamepad unplugged");
+        game_status(g, g->menu.pad_label);
         return 1;
     }
     int press = pad_press(&g->pad, ev);
-    if (press == PAD_NONE) return 0;
-    if (g->loader || g->ask.open) {
-        if (press == PAD_A && g->ask.open) push_key(SDLK_RETURN);
-        if (press == PAD_B) push_key(SDLK_ESCAPE);
-        return 1;
-    }
-    if (g->menu_open) {
-        float x, y;
-        int how =
-            press == PAD_B || press == PAD_MENU ? 0 : pad_menu(&g->pad, &g->ui, press, &x, &y);
-        if (press == PAD_B || press == PAD_MENU) push_key(SDLK_ESCAPE);
-        if (how) point(g, x, y, how == 2);
-        return 1;
-    }
-    g->pad.focus = -1;
-    if (g->battle) {
-        battle_press(g, press);
-    } else if (press == PAD_END || press == PAD_MENU || press == PAD_B) {
-        push_key(SDLK_ESCAPE);
-    }
-    return 1;
+    if (press != PAD_NONE) send_press(g, press);
+    /* Every controller event is the pad's, presses or not. */
+    return ev->type >= SDL_CONTROLLERAXISMOTION && ev->type <= SDL_CONTROLLERDEVICEREMAPPED;
+}
+
+void game_pad_frame(Game *g, double dt)
+{
+    int press = pad_repeat(&g->pad, (float)dt);
+    if (press != PAD_NONE) send_press(g, press);
 }

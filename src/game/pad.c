@@ -69,9 +69,49 @@ static int stick(int was, int v)
     return was;
 }
 
+/* press, a direction, is held from now (PAD_NONE: let go). */
+static int hold(Pad *p, int press)
+{
+    p->held = press;
+    p->held_t = PAD_REPEAT_FIRST;
+    return press;
+}
+
+int pad_repeat(Pad *p, float dt)
+{
+    if (!p->gc || p->held == PAD_NONE) return PAD_NONE;
+    p->held_t -= dt;
+    if (p->held_t > 0) return PAD_NONE;
+    p->held_t = p->held_t + PAD_REPEAT_EVERY > 0 ? p->held_t + PAD_REPEAT_EVERY : PAD_REPEAT_EVERY;
+    return p->held;
+}
+
+/* The D-pad button b as a direction, or PAD_NONE. */
+static int dpad(int b)
+{
+    switch (b) {
+    case SDL_CONTROLLER_BUTTON_DPAD_UP:
+        return PAD_UP;
+    case SDL_CONTROLLER_BUTTON_DPAD_DOWN:
+        return PAD_DOWN;
+    case SDL_CONTROLLER_BUTTON_DPAD_LEFT:
+        return PAD_LEFT;
+    case SDL_CONTROLLER_BUTTON_DPAD_RIGHT:
+        return PAD_RIGHT;
+    default:
+        return PAD_NONE;
+    }
+}
+
 int pad_press(Pad *p, const SDL_Event *ev)
 {
     if (!p->gc) return PAD_NONE;
+    if (ev->type == SDL_CONTROLLERBUTTONUP && ev->cbutton.which == p->id &&
+        dpad(ev->cbutton.button) == p->held && p->held != PAD_NONE)
+        hold(p, PAD_NONE);
+    if (ev->type == SDL_CONTROLLERBUTTONDOWN && ev->cbutton.which == p->id &&
+        dpad(ev->cbutton.button) != PAD_NONE)
+        return hold(p, dpad(ev->cbutton.button));
     if (ev->type == SDL_CONTROLLERBUTTONDOWN && ev->cbutton.which == p->id) {
         switch (ev->cbutton.button) {
         case SDL_CONTROLLER_BUTTON_DPAD_UP:
@@ -105,11 +145,14 @@ int pad_press(Pad *p, const SDL_Event *ev)
         if (ev->caxis.axis == SDL_CONTROLLER_AXIS_LEFTX) {
             int was = p->stick_x;
             p->stick_x = stick(was, ev->caxis.value);
-            if (p->stick_x != was && p->stick_x) return p->stick_x > 0 ? PAD_RIGHT : PAD_LEFT;
+            if (p->stick_x != was && p->stick_x)
+                return hold(p, p->stick_x > 0 ? PAD_RIGHT : PAD_LEFT);
+            if (!p->stick_x && (p->held == PAD_LEFT || p->held == PAD_RIGHT)) hold(p, PAD_NONE);
         } else if (ev->caxis.axis == SDL_CONTROLLER_AXIS_LEFTY) {
             int was = p->stick_y;
             p->stick_y = stick(was, ev->caxis.value);
-            if (p->stick_y != was && p->stick_y) return p->stick_y > 0 ? PAD_DOWN : PAD_UP;
+            if (p->stick_y != was && p->stick_y) return hold(p, p->stick_y > 0 ? PAD_DOWN : PAD_UP);
+            if (!p->stick_y && (p->held == PAD_UP || p->held == PAD_DOWN)) hold(p, PAD_NONE);
         }
     }
     return PAD_NONE;

@@ -21,6 +21,11 @@
  * back under the half of it before the next push counts. */
 #define PAD_STICK_PUSH 20000
 
+/* A direction held (D-pad or stick) repeats after PAD_REPEAT_FIRST, then
+ * every PAD_REPEAT_EVERY: a cursor crosses the sea without a tap per hex. */
+#define PAD_REPEAT_FIRST 0.35f /* s */
+#define PAD_REPEAT_EVERY 0.09f /* s */
+
 /* What a pad press means, before the screen decides what it does. */
 enum {
     PAD_NONE,
@@ -43,6 +48,8 @@ typedef struct Pad {
     SDL_JoystickID id;      /* its instance id */
     char name[96];          /* its name, or "no gamepad" */
     int stick_x, stick_y;   /* -1, 0, 1: where the left stick is pushed */
+    int held;               /* the direction (PAD_UP..PAD_RIGHT) held now, PAD_NONE none */
+    float held_t;           /* s until it repeats */
     int focus;              /* menus: the hot widget focused, -1 none */
     const Battle *battle;   /* battle: the one the cursor is on (a new one resets it) */
     bool cursor_on;         /* battle: the cursor has a place */
@@ -61,6 +68,9 @@ bool pad_device_event(Pad *p, const SDL_Event *ev);
 /* What ev means as a PAD_* press (buttons going down, the stick pushed
  * past PAD_STICK_PUSH), or PAD_NONE; events from other pads are ignored. */
 int pad_press(Pad *p, const SDL_Event *ev);
+
+/* The held direction's repeat due after dt more seconds, or PAD_NONE. */
+int pad_repeat(Pad *p, float dt);
 
 /* Battle: act on press (PAD_*) for b, the cursor kept on hexes of the
  * map; returns BATTLE_ACT_* (BATTLE_ACT_TOOK when the press was used). */
