@@ -90,6 +90,7 @@ void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, i
         {"L, Tab, F3, F12", "sea life, sea controls, performance, screenshot"},
         {"F11", "fullscreen on / off"},
         {"Esc or Q", "cancel her route, deselect, then the menu"},
+        {"Gamepad", "LB/RB ship, stick cursor, A plot, X aim, B clear, Start end turn"},
     };
     enum { HEAD = sizeof battle_head / sizeof battle_head[0] };
     enum { TAIL = sizeof battle_tail / sizeof battle_tail[0] };
