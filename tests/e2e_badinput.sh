@@ -152,6 +152,15 @@ expect "flag: missing value" "--fish: missing value" shoal "${shot[@]}" --fish
 expect "flag: not a number" "--fish: 'lots'" shoal "${shot[@]}" --fish lots
 expect "flag: out of range" "--threads: '65'" shoal "${shot[@]}" --threads 65
 gen=(gen --size 64x64 -o "$U/gen.png")
+# The New skirmish choices on the command line.
+expect "flag: unknown class" "--classes 'line,frog'" shoal --skirmish --classes line,frog "${shot[@]}"
+expect "flag: too many ships" "--classes" shoal --skirmish --classes sloop,sloop,sloop,sloop,sloop,sloop,sloop,sloop,sloop "${shot[@]}"
+expect "flag: classes vs --ships" "--classes: side A lists 2 ships but --ships gives 3" shoal --skirmish --ships 3 --classes line,line "${shot[@]}"
+expect "flag: classes without a battle" "--classes: only used with --skirmish" shoal --classes line "${shot[@]}"
+expect "flag: bad wind" "--wind 'Q'" shoal --skirmish --wind Q "${shot[@]}"
+expect "flag: wind too strong" "--wind 'E,9'" shoal --skirmish --wind E,9 "${shot[@]}"
+expect "flag: unknown computer" "--ai: 'brave'" shoal --skirmish --ai brave "${shot[@]}"
+expect "flag: unknown autoplay player" "--players 'ai,brave'" shoal --autoplay --players ai,brave
 expect "flag: unknown" "--wat" shoal-map "${gen[@]}" --seed 1 --wat
 expect "flag: missing value" "--seed: missing value" shoal-map "${gen[@]}" --seed
 expect "flag: not a number" "--land 'some'" shoal-map "${gen[@]}" --seed 1 --land some

@@ -52,8 +52,12 @@ static void run_init(Run *u)
                     "--frames", "150",        "--screenshot", "/dev/null"};
     ck_assert_int_eq(options_parse((int)(sizeof argv / sizeof argv[0]), argv, &u->o), -1);
     const GameOptions *o = &u->o;
-    BattleSetup st = {o->opponent, o->map_path, o->seed, {o->ships[0], o->ships[1]},
-                      o->turns,    o->seed};
+    BattleSetup st = {.mode = o->opponent,
+                      .map_path = o->map_path,
+                      .seed = o->seed,
+                      .ships = {o->ships[0], o->ships[1]},
+                      .turn_limit = o->turns,
+                      .map_seed = o->seed};
     Err e = {{0}};
     Battle *b = battle_new(&st, 1.0f, &e);
     ck_assert_msg(b != NULL, "%s", e.msg);

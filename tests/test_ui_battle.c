@@ -311,7 +311,8 @@ END_TEST
 
 static Battle *new_battle(int mode, uint64_t seed)
 {
-    BattleSetup st = {mode, NULL, seed, {3, 3}, 30, (uint32_t)seed};
+    BattleSetup st = {
+        .mode = mode, .seed = seed, .ships = {3, 3}, .turn_limit = 30, .map_seed = (uint32_t)seed};
     Err e = {{0}};
     Battle *b = battle_new(&st, 1.0f, &e);
     if (!b) ck_abort_msg("battle_new: %s", e.msg);

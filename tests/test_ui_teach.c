@@ -12,7 +12,11 @@
 
 static Battle *new_battle(uint64_t seed)
 {
-    BattleSetup st = {BATTLE_VS_AI, NULL, seed, {3, 3}, 30, (uint32_t)seed};
+    BattleSetup st = {.mode = BATTLE_VS_AI,
+                      .seed = seed,
+                      .ships = {3, 3},
+                      .turn_limit = 30,
+                      .map_seed = (uint32_t)seed};
     Err e = {{0}};
     Battle *b = battle_new(&st, 1.0f, &e);
     if (!b) ck_abort_msg("battle_new: %s", e.msg);

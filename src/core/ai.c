@@ -22,7 +22,7 @@
 #define W_FORMATION     0.3 /* per hex beyond 4 from the rest of the fleet */
 #define FORMATION_SLACK 4
 
-static const char *const player_names[AI_PLAYERS] = {"ai", "random"};
+static const char *const player_names[AI_PLAYERS] = {"ai", "random", "green"};
 
 const char *ai_player_name(int player)
 {
@@ -441,12 +441,50 @@ int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e)
     return 0;
 }
 
+/* Ship i of a green commander loses her head: a random end pose of her
+ * reach, every loaded broadside at will with round shot. */
+static int green_blunder(Skirmish *sk, int i, uint32_t bits, ChartReachNode *nodes, Err *e)
+{
+    SkirmishOrders o;
+    skirmish_default_orders(sk, i, &o);
+    int n = skirmish_reach(sk, i, nodes, AI_REACH_MAX);
+    if (n < 0) return err_set(e, "ai: out of memory planning moves");
+    if (n > 0) {
+        int len = chart_reach_steps(nodes, fleet_rand_below(bits, n), o.steps, SKIRMISH_MAX_STEPS);
+        o.nsteps = len <= SKIRMISH_MAX_STEPS ? len : 0;
+    }
+    return skirmish_order(sk, i, &o, e);
+}
+
+int ai_plan_level(Skirmish *sk, int side, int level, Err *e)
+{
+    assert(side >= 0 && side < SKIRMISH_SIDES);
+    if (ai_plan(sk, side, e) != 0) return -1;
+    if (level != SKIRMISH_AI_GREEN) return 0;
+    ChartReachNode *nodes = malloc(AI_REACH_MAX * sizeof *nodes);
+    if (!nodes) return err_set(e, "ai: out of memory planning moves");
+    /* A stream apart from the dice and from ai_plan_random's. */
+    uint64_t stream = sk->seed ^ (0xC2B2AE3D27D4EB4Full * (uint64_t)(2 * sk->turn + side + 1));
+    int rc = 0;
+    for (int i = 0; i < sk->nships && rc == 0; i++) {
+        if (sk->ships[i].side != side || !fleet_ship_active(&sk->ships[i])) continue;
+        if (fleet_rand_below(fleet_rand(stream, 2 * (uint64_t)i), 100) >= AI_GREEN_PCT) continue;
+        rc = green_blunder(sk, i, fleet_rand(stream, 2 * (uint64_t)i + 1), nodes, e);
+    }
+    free(nodes);
+    return rc;
+}
+
 int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e)
 {
     for (int side = 0; side < SKIRMISH_SIDES; side++) {
         assert(players[side] >= 0 && players[side] < AI_PLAYERS);
-        int rc = players[side] == AI_PLAYER_RANDOM ? ai_plan_random(sk, side, sk->seed, e)
-                                                   : ai_plan(sk, side, e);
+        int p = players[side];
+        int rc =
+            p == AI_PLAYER_RANDOM
+                ? ai_plan_random(sk, side, sk->seed, e)
+                : ai_plan_level(sk, side,
+                                p == AI_PLAYER_GREEN ? SKIRMISH_AI_GREEN : SKIRMISH_AI_STEADY, e);
         if (rc != 0 || skirmish_submit(sk, side, e) != 0) return -1;
     }
     return skirmish_resolve(sk, e);

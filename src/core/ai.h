@@ -13,9 +13,9 @@
 #include "skirmish.h"
 
 /* Who plots a side's orders in autoplay. */
-enum { AI_PLAYER_AI = 0, AI_PLAYER_RANDOM = 1, AI_PLAYERS = 2 };
+enum { AI_PLAYER_AI = 0, AI_PLAYER_RANDOM = 1, AI_PLAYER_GREEN = 2, AI_PLAYERS = 3 };
 
-/* Names "ai" and "random", and back (-1 for an unknown name). */
+/* Names "ai", "random" and "green", and back (-1 for an unknown name). */
 const char *ai_player_name(int player);
 int ai_player_from_name(const char *name);
 
@@ -23,13 +23,23 @@ int ai_player_from_name(const char *name);
  * not submit. The same state always gives the same orders. */
 int ai_plan(Skirmish *sk, int side, Err *e);
 
+/* ai_plan as a commander of level (SKIRMISH_AI_*) would: steady is
+ * ai_plan; green is ai_plan, after which each ship, on AI_GREEN_PCT in a
+ * hundred of her turns, loses her head: she sails to a reachable end pose
+ * picked at random and fires at will with round shot. The die is her own
+ * stream of sk->seed, the turn and the ship (never the battle's dice), so
+ * the same battle is planned the same way. */
+#define AI_GREEN_PCT 45
+int ai_plan_level(Skirmish *sk, int side, int level, Err *e);
+
 /* Plot random legal orders for side: each ship picks one of its reachable
  * end poses uniformly, and each broadside holds, fires at will or aims at a
  * random enemy with a random shot. The choices come from seed and the
  * turn, so the same seed plays the same way. */
 int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e);
 
-/* Plan both sides with the given players (AI_PLAYER_*), submit, resolve. */
+/* Plan both sides with the given players (AI_PLAYER_*: ai is steady,
+ * green is ai_plan_level's green), submit, resolve. */
 int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e);
 
 /* Play a whole battle on map from setup until one side is beaten or the

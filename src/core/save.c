@@ -89,6 +89,8 @@ static bool format_sides(const Skirmish *sk, char *buf, size_t cap, size_t *len)
                               "sunk = %d\nstruck = %d\npoints = %d\n",
                               save_side_names[s], st->broadsides, st->shots, st->hits, st->damage,
                               st->sunk, st->struck, st->points);
+        int ai = sk->ai_level[s] >= 0 && sk->ai_level[s] < SKIRMISH_AI_LEVELS ? sk->ai_level[s] : 0;
+        ok = ok && kv_appendf(buf, cap, len, "computer = %s\n", skirmish_ai_names[ai]);
     }
     return ok;
 }

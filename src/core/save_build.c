@@ -188,6 +188,7 @@ static void fill_battle(const SaveData *d, Skirmish *sk)
         st->sunk = d->stats[s][SAVE_SIDE_SUNK];
         st->struck = d->stats[s][SAVE_SIDE_STRUCK];
         st->points = d->stats[s][SAVE_SIDE_POINTS];
+        sk->ai_level[s] = d->ai_level[s];
     }
 }
 

@@ -78,6 +78,10 @@ typedef struct SaveData {
     int submitted[SKIRMISH_SIDES];
     int sline[SKIRMISH_SIDES][SAVE_SIDE_COUNT];
     int stats[SKIRMISH_SIDES][SAVE_SIDE_COUNT];
+    /* [side.X] computer = steady|green (SKIRMISH_AI_*); optional: saves
+     * from before it was chosen are steady (zero). */
+    int ai_line[SKIRMISH_SIDES];
+    int ai_level[SKIRMISH_SIDES];
     int ship_line[SKIRMISH_MAX_SHIPS];
     int pline[SKIRMISH_MAX_SHIPS][SAVE_SHIP_COUNT];
     int pv[SKIRMISH_MAX_SHIPS][SAVE_SHIP_COUNT];

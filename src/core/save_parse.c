@@ -357,9 +357,24 @@ static int parse_battle_line(SaveData *d, const char *key, const char *v, bool n
     return parse_battle(d, k, v, line, e);
 }
 
+/* [side.X] computer: the level the computer plays that side at. */
+static int parse_side_ai(SaveData *d, int idx, const char *v, int line, Err *e)
+{
+    if (d->ai_line[idx])
+        return SAVE_BAD("'computer' of side %c given twice (first on line %d)",
+                        save_side_names[idx], d->ai_line[idx]);
+    d->ai_line[idx] = line;
+    d->ai_level[idx] = skirmish_ai_from_name(v);
+    if (d->ai_level[idx] < 0)
+        return SAVE_BAD("side %c: computer '%.40s' is not steady or green", save_side_names[idx],
+                        v);
+    return 0;
+}
+
 static int parse_side_line(SaveData *d, int idx, const char *section, const char *key,
                            const char *v, int line, Err *e)
 {
+    if (!strcmp(key, "computer")) return parse_side_ai(d, idx, v, line, e);
     int k = find_key(save_side_keys, SAVE_SIDE_COUNT, key);
     if (k < 0) return SAVE_BAD("unknown key '%.40s' in [%s]", key, section);
     if (d->sline[idx][k])

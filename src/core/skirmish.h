@@ -84,12 +84,30 @@ typedef struct SkirmishStats {
     int points;     /* damage + class value of every enemy sunk or struck */
 } SkirmishStats;
 
+/* How well the computer commands a side (ai.h): steady is the admiral at
+ * its best; a green one often loses its head (ai_plan_level). */
+enum { SKIRMISH_AI_STEADY = 0, SKIRMISH_AI_GREEN = 1, SKIRMISH_AI_LEVELS };
+/* "steady", "green": the words saves, settings and flags use. */
+extern const char *const skirmish_ai_names[SKIRMISH_AI_LEVELS];
+/* The level named (exactly), or -1. */
+int skirmish_ai_from_name(const char *name);
+
 typedef struct SkirmishSetup {
     uint64_t seed;
     int ships[SKIRMISH_SIDES]; /* 1..SKIRMISH_SIDE_SHIPS per side */
-    int turn_limit;            /* 1..SKIRMISH_MAX_TURNS */
-    const char *map_path;      /* recorded for saves; NULL for a generated map */
-    const MapGenParams *gen;   /* recorded for saves when the map was generated */
+    /* Side s's classes (FLEET_*), ships[s] of them, when classes_set[s];
+     * else skirmish_fleet_class's mix. All zero: the mix for both. */
+    bool classes_set[SKIRMISH_SIDES];
+    int classes[SKIRMISH_SIDES][SKIRMISH_SIDE_SHIPS];
+    /* The wind as the battle opens when wind_set (it veers and freshens
+     * as ever after), else the map's own. */
+    bool wind_set;
+    int wind_dir;                 /* 0..HEX_DIRS-1, where it blows from */
+    int wind_strength;            /* 0..MAP_WIND_MAX */
+    int ai_level[SKIRMISH_SIDES]; /* SKIRMISH_AI_*, for whichever side the computer plays */
+    int turn_limit;               /* 1..SKIRMISH_MAX_TURNS */
+    const char *map_path;         /* recorded for saves; NULL for a generated map */
+    const MapGenParams *gen;      /* recorded for saves when the map was generated */
 } SkirmishSetup;
 
 typedef struct Skirmish {
@@ -102,6 +120,7 @@ typedef struct Skirmish {
     int turn;           /* the turn being plotted, from 1 */
     int turn_limit;
     int wind_dir, wind_strength;
+    int ai_level[SKIRMISH_SIDES]; /* SKIRMISH_AI_*: how the computer plays each side */
     int nships;
     FleetShip ships[SKIRMISH_MAX_SHIPS];
     SkirmishOrders orders[SKIRMISH_MAX_SHIPS];
@@ -131,6 +150,14 @@ void skirmish_setup_default(SkirmishSetup *s);
 /* A fleet of `size` ships: the class of ship i (ships of the line first,
  * then frigates, then sloops; e.g. 3 -> line, frigate, sloop). */
 int skirmish_fleet_class(int size, int i);
+
+/* A fleet spelled as class names with commas ("line,frigate,sloop", the
+ * names of fleet_classes, any case) into cls; returns how many (1..
+ * SKIRMISH_SIDE_SHIPS), or -1 for an empty list, an unknown name or too
+ * many ships. */
+int skirmish_classes_parse(const char *text, int cls[SKIRMISH_SIDE_SHIPS]);
+/* n classes as skirmish_classes_parse reads them; -1 when cap is too small. */
+int skirmish_classes_format(const int *cls, int n, char *buf, size_t cap);
 
 /* The sea skirmish_sea generates for seed when a battle has no map file:
  * SKIRMISH_SEA_W x SKIRMISH_SEA_H, a fifth land, six islands, mirrored so

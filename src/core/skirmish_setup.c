@@ -3,6 +3,7 @@
 #include "skirmish_internal.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,15 @@ void skirmish_setup_default(SkirmishSetup *s)
     s->turn_limit = 60;
 }
 
+const char *const skirmish_ai_names[SKIRMISH_AI_LEVELS] = {"steady", "green"};
+
+int skirmish_ai_from_name(const char *name)
+{
+    for (int l = 0; name && l < SKIRMISH_AI_LEVELS; l++)
+        if (!strcmp(name, skirmish_ai_names[l])) return l;
+    return -1;
+}
+
 int skirmish_fleet_class(int size, int i)
 {
     /* Ships of the line for about a third of the fleet, sloops for a
@@ -27,6 +37,37 @@ int skirmish_fleet_class(int size, int i)
     if (i < line) return FLEET_LINE;
     if (i >= size - sloop) return FLEET_SLOOP;
     return FLEET_FRIGATE;
+}
+
+int skirmish_classes_parse(const char *text, int cls[SKIRMISH_SIDE_SHIPS])
+{
+    int n = 0;
+    const char *p = text;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char word[16];
+        if (len == 0 || len >= sizeof word || n == SKIRMISH_SIDE_SHIPS) return -1;
+        memcpy(word, p, len);
+        word[len] = '\0';
+        cls[n] = fleet_class_from_name(word);
+        if (cls[n++] < 0) return -1;
+        if (!comma) return n;
+        p = comma + 1;
+    }
+}
+
+int skirmish_classes_format(const int *cls, int n, char *buf, size_t cap)
+{
+    size_t len = 0;
+    if (cap) buf[0] = '\0';
+    for (int k = 0; k < n; k++) {
+        int c = cls[k] >= 0 && cls[k] < FLEET_CLASSES ? cls[k] : FLEET_FRIGATE;
+        int w = snprintf(buf + len, cap - len, "%s%s", k ? "," : "", fleet_classes[c].name);
+        if (w < 0 || (size_t)w >= cap - len) return -1;
+        len += (size_t)w;
+    }
+    return (int)len;
 }
 
 /* ------------------------------------------------------------------ sea */
@@ -150,7 +191,7 @@ static int anchor_cell(const Skirmish *sk, const Placement *p, int comp, double 
 
 /* Add `want` ships for side, breadth-first from root over water, keeping a
  * hex between ships when the sea allows. */
-static int place_around(Skirmish *sk, Placement *p, int side, int root, int want, int size)
+static int place_around(Skirmish *sk, Placement *p, int side, int root, int want, const int *cls)
 {
     const Chart *c = p->c;
     assert(root >= 0 && root < p->cells);
@@ -168,8 +209,7 @@ static int place_around(Skirmish *sk, Placement *p, int side, int root, int want
                 int n = sk->nships;
                 int placed_of_side = 0;
                 for (int k = 0; k < n; k++) placed_of_side += sk->ships[k].side == side;
-                fleet_ship_init(&sk->ships[n], skirmish_fleet_class(size, placed_of_side), side,
-                                pose);
+                fleet_ship_init(&sk->ships[n], cls[placed_of_side], side, pose);
                 sk->nships++;
                 want--;
             }
@@ -223,7 +263,9 @@ static void face_enemy(Skirmish *sk)
     }
 }
 
-static int place_fleets(Skirmish *sk, const int ships[SKIRMISH_SIDES], Err *e)
+/* cls[side][k]: the class of side's k-th ship. */
+static int place_fleets(Skirmish *sk, const int ships[SKIRMISH_SIDES],
+                        const int cls[SKIRMISH_SIDES][SKIRMISH_SIDE_SHIPS], Err *e)
 {
     Placement p = {&sk->chart, NULL, NULL, sk->chart.qn * sk->chart.rn};
     p.comp = malloc((size_t)p.cells * sizeof *p.comp);
@@ -256,8 +298,7 @@ static int place_fleets(Skirmish *sk, const int ships[SKIRMISH_SIDES], Err *e)
             Hex h = mm->spawns[side][k];
             if (!chart_sailable(&sk->chart, h) || hex_taken(sk, h, 1)) continue;
             HexPose pose = {h, 0};
-            fleet_ship_init(&sk->ships[sk->nships++], skirmish_fleet_class(ships[side], placed),
-                            side, pose);
+            fleet_ship_init(&sk->ships[sk->nships++], cls[side][placed], side, pose);
             if (root < 0) root = chart_cell(&sk->chart, h);
             placed++;
         }
@@ -265,9 +306,8 @@ static int place_fleets(Skirmish *sk, const int ships[SKIRMISH_SIDES], Err *e)
             /* The rest go in the spawns' sea, else the largest. */
             int comp = use_spawns && spawn_comp >= 0 ? spawn_comp : main_comp;
             if (root < 0 && comp >= 0) root = anchor_cell(sk, &p, comp, side == 0 ? 0.08 : 0.92);
-            int left = root < 0
-                           ? ships[side] - placed
-                           : place_around(sk, &p, side, root, ships[side] - placed, ships[side]);
+            int left = root < 0 ? ships[side] - placed
+                                : place_around(sk, &p, side, root, ships[side] - placed, cls[side]);
             if (left < 0)
                 rc = err_set(e, "skirmish: out of memory placing the fleets");
             else if (left > 0)
@@ -283,6 +323,26 @@ static int place_fleets(Skirmish *sk, const int ships[SKIRMISH_SIDES], Err *e)
     return rc;
 }
 
+/* The choices beyond fleet sizes: classes, wind, the computer's level. */
+static int check_choices(const SkirmishSetup *setup, Err *e)
+{
+    for (int s = 0; s < SKIRMISH_SIDES; s++) {
+        if (setup->ai_level[s] < 0 || setup->ai_level[s] >= SKIRMISH_AI_LEVELS)
+            return err_set(e, "skirmish: side %c's computer level %d is outside 0..%d",
+                           SKIRMISH_SIDE_LETTER(s), setup->ai_level[s], SKIRMISH_AI_LEVELS - 1);
+        for (int k = 0; setup->classes_set[s] && k < setup->ships[s]; k++)
+            if (setup->classes[s][k] < 0 || setup->classes[s][k] >= FLEET_CLASSES)
+                return err_set(e, "skirmish: side %c's ship %d has class %d, not 0..%d",
+                               SKIRMISH_SIDE_LETTER(s), k + 1, setup->classes[s][k],
+                               FLEET_CLASSES - 1);
+    }
+    if (setup->wind_set && (setup->wind_dir < 0 || setup->wind_dir >= HEX_DIRS ||
+                            setup->wind_strength < 0 || setup->wind_strength > MAP_WIND_MAX))
+        return err_set(e, "skirmish: wind %d strength %d is outside 0..%d and 0..%d",
+                       setup->wind_dir, setup->wind_strength, HEX_DIRS - 1, MAP_WIND_MAX);
+    return 0;
+}
+
 int skirmish_init(Skirmish *sk, const Map *map, const SkirmishSetup *setup, Err *e)
 {
     assert(sk && setup);
@@ -290,6 +350,7 @@ int skirmish_init(Skirmish *sk, const Map *map, const SkirmishSetup *setup, Err 
         if (setup->ships[s] < 1 || setup->ships[s] > SKIRMISH_SIDE_SHIPS)
             return err_set(e, "skirmish: side %c has %d ships; a fleet has 1 to %d",
                            SKIRMISH_SIDE_LETTER(s), setup->ships[s], SKIRMISH_SIDE_SHIPS);
+    if (check_choices(setup, e) != 0) return -1;
     if (setup->turn_limit < 1 || setup->turn_limit > SKIRMISH_MAX_TURNS)
         return err_set(e, "skirmish: turn limit %d is outside 1..%d", setup->turn_limit,
                        SKIRMISH_MAX_TURNS);
@@ -303,7 +364,19 @@ int skirmish_init(Skirmish *sk, const Map *map, const SkirmishSetup *setup, Err 
         sk->map_generated = true;
         sk->gen = *setup->gen;
     }
-    if (place_fleets(sk, setup->ships, e) != 0) {
+    int cls[SKIRMISH_SIDES][SKIRMISH_SIDE_SHIPS];
+    for (int s = 0; s < SKIRMISH_SIDES; s++) {
+        sk->ai_level[s] = setup->ai_level[s];
+        for (int k = 0; k < setup->ships[s]; k++)
+            cls[s][k] = setup->classes_set[s] ? setup->classes[s][k]
+                                              : skirmish_fleet_class(setup->ships[s], k);
+    }
+    /* Before placing: the fleets are turned off the wind they start in. */
+    if (setup->wind_set) {
+        sk->wind_dir = setup->wind_dir;
+        sk->wind_strength = setup->wind_strength;
+    }
+    if (place_fleets(sk, setup->ships, (const int(*)[SKIRMISH_SIDE_SHIPS])cls, e) != 0) {
         skirmish_deinit(sk);
         return -1;
     }

@@ -25,7 +25,8 @@ static void usage(FILE *f)
             "  --map FILE.png   fight on this map instead of a sea generated from the seed\n"
             "  --turns T        turn limit, 1..%d (default 60)\n"
             "  --ships A[,B]    ships per side, 1..%d (default 3; one number for both)\n"
-            "  --players P,Q    who plots each side: ai or random (default ai,ai)\n"
+            "  --players P,Q    who plots each side: ai (steady), green (the\n"
+            "                   weaker admiral) or random (default ai,ai)\n"
             "  --json           print one JSON object: seed, map, winner (\"A\", \"B\" or\n"
             "                   \"draw\"), turns, turn_limit, and per side [A,B]: ships,\n"
             "                   sunk, struck, broadsides, shots, hits, damage, points\n",
@@ -66,12 +67,13 @@ static int parse_players(const char *flag, const char *v, int out[2], Err *e)
     char buf[64];
     snprintf(buf, sizeof buf, "%s", v);
     char *comma = strchr(buf, ',');
-    if (!comma) return err_set(e, "%s '%.40s': expected P,Q with each ai or random", flag, v);
+    if (!comma)
+        return err_set(e, "%s '%.40s': expected P,Q with each ai, green or random", flag, v);
     *comma = '\0';
     out[0] = ai_player_from_name(buf);
     out[1] = ai_player_from_name(comma + 1);
     if (out[0] < 0 || out[1] < 0)
-        return err_set(e, "%s '%.40s': expected P,Q with each ai or random", flag, v);
+        return err_set(e, "%s '%.40s': expected P,Q with each ai, green or random", flag, v);
     return 0;
 }
 

@@ -129,7 +129,9 @@ static int computer_turn(Battle *b, Err *e)
 {
     for (int s = 0; s < SKIRMISH_SIDES; s++) {
         if (b->sk.submitted[s]) continue;
-        if (ai_plan(&b->sk, s, e) != 0 || skirmish_submit(&b->sk, s, e) != 0) return -1;
+        if (ai_plan_level(&b->sk, s, b->sk.ai_level[s], e) != 0 ||
+            skirmish_submit(&b->sk, s, e) != 0)
+            return -1;
     }
     return resolve(b, e);
 }
@@ -186,6 +188,14 @@ Battle *battle_new(const BattleSetup *st, float speed, Err *e)
     setup.ships[0] = st->ships[0];
     setup.ships[1] = st->ships[1];
     setup.turn_limit = st->turn_limit;
+    memcpy(setup.classes_set, st->classes_set, sizeof setup.classes_set);
+    memcpy(setup.classes, st->classes, sizeof setup.classes);
+    setup.wind_set = st->wind_set;
+    setup.wind_dir = st->wind_dir;
+    setup.wind_strength = st->wind_strength;
+    /* Side B is the computer's; watching, side A stays steady, to see
+     * how the chosen one fares against it. */
+    setup.ai_level[1] = st->ai_level;
     MapGenParams gen;
     if (skirmish_map_load(st->map_path, st->map_seed, &b->map, &gen, &setup, e) != 0) {
         free(b);

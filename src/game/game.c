@@ -328,6 +328,7 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
     g->bview.keys = &g->settings.keys;
     g->bview.show_grid = g->settings.show_grid;
     menu_init(&g->menu, &g->settings);
+    game_pad_init(g);
     g->status_line = o->ui >= UI_SHOW_STATUS;
     g->stats = g->panel = o->ui >= UI_SHOW_ALL;
     scene_set(&g->scene, LAYER_TERRAIN, draw_terrain, g);
@@ -364,6 +365,7 @@ void game_deinit(Game *g)
     }
     battle_free(g->battle);
     g->battle = NULL;
+    pad_deinit(&g->pad);
     battle_view_deinit(&g->bview);
     sealife_deinit(&g->sea);
     if (g->text) text_deinit(g->text);
@@ -506,6 +508,7 @@ static int game_key(Game *g, const SDL_Event *ev)
 
 int game_event(Game *g, const SDL_Event *ev)
 {
+    if (game_pad_event(g, ev)) return 0;
     if (g->loader) return game_load_event(g, ev);
     if (g->ask.open) {
         /* A question holds every input, but a screenshot of it is fine. */
@@ -578,12 +581,7 @@ static void start_from_menu(Game *g)
 {
     BattleSetup st;
     menu_setup(&g->menu, &st);
-    g->settings.fleet[0] = g->menu.edit.fleet[0];
-    g->settings.fleet[1] = g->menu.edit.fleet[1];
-    g->settings.opponent = g->menu.edit.opponent;
-    g->settings.turn_limit = g->menu.edit.turn_limit;
-    snprintf(g->settings.map, sizeof g->settings.map, "%s", g->menu.edit.map);
-    g->settings.map_seed = g->menu.edit.map_seed;
+    settings_take_skirmish(&g->settings, &g->menu.edit);
     game_settings_store(g);
     game_new_battle(g, &st);
 }
@@ -737,6 +735,7 @@ void game_frame(Game *g, double dt)
     apply_tuning(g);
     apply_actions(g);
     game_load_poll(g);
+    game_pad_frame(g, dt);
     if (g->battle) {
         Battle *b = g->battle;
         /* The battle holds still under the menu and while another loads;

@@ -14,6 +14,7 @@
 #include "loader.h"
 #include "menu.h"
 #include "options.h"
+#include "pad.h"
 #include "perf.h"
 #include "scene.h"
 #include "sealife.h"
@@ -63,6 +64,7 @@ typedef struct Game {
     char again_map[PATHS_MAX];
     Menu menu;
     int menu_open;
+    Pad pad;                   /* the gamepad (game_pad.c) */
     int seen_phase, seen_side; /* the battle's phase and side last frame */
     /* What the menu and the battle's screens chose while drawing; acted
      * on at the start of the next frame, when no sea step is in flight. */
@@ -210,5 +212,18 @@ int game_ask_take(Game *g, int *kind);
 /* Save the battle to saves/NAME.sav (atomic; folder created); the path
  * written goes to out. */
 int game_save_battle(Game *g, const char *name, char *out, size_t cap, Err *e);
+
+/* ------------------------------------------------- game_pad.c: the gamepad */
+
+/* Open the pad plugged in, if any (in a window only), and tell the menu
+ * its name. */
+void game_pad_init(Game *g);
+/* A gamepad event for whatever is on screen: a question (A yes, B no), the
+ * loading panel (B cancels), the menu (focus and clicks: pad.h), the
+ * battle (pad_battle, the pointer put on its cursor), the sea (Start or
+ * Back opens the menu). Returns 1 when it was the pad's. */
+int game_pad_event(Game *g, const SDL_Event *ev);
+/* Once a frame: a direction held on the pad repeats (pad_repeat). */
+void game_pad_frame(Game *g, double dt);
 
 #endif

@@ -96,6 +96,7 @@ static const char *const battle_tail[][2] = {
     {"F11", "fullscreen on / off"},
     {"F1 or H", "the rules, then close"},
     {"Esc or Q", "cancel her route, deselect, then the menu"},
+    {"Gamepad", "LB/RB ship, stick cursor, A plot, X aim, B clear, Start end turn"},
 };
 enum { HELP_HEAD = sizeof battle_head / sizeof battle_head[0] };
 enum { HELP_TAIL = sizeof battle_tail / sizeof battle_tail[0] };

@@ -1,6 +1,7 @@
 /* main: shoal's entry — the command line, the starting map or battle, then
  * the run (or a whole battle played headless with --autoplay). */
 #include <stdio.h>
+#include <string.h>
 
 #include "app.h"
 #include "autoplay.h"
@@ -14,12 +15,18 @@
 /* --skirmish: the battle to start in, on --map or the sea of --seed. */
 static int start_battle(GameOptions *o)
 {
-    BattleSetup st = {o->opponent,
-                      o->map_path,
-                      o->has_seed ? o->seed : 1,
-                      {o->ships[0], o->ships[1]},
-                      o->turns,
-                      o->has_seed ? o->seed : 1};
+    BattleSetup st = {.mode = o->opponent,
+                      .map_path = o->map_path,
+                      .seed = o->has_seed ? o->seed : 1,
+                      .ships = {o->ships[0], o->ships[1]},
+                      .turn_limit = o->turns,
+                      .map_seed = o->has_seed ? o->seed : 1,
+                      .classes_set = {o->classes_set, o->classes_set},
+                      .wind_set = o->wind_set,
+                      .wind_dir = o->wind_dir,
+                      .wind_strength = o->wind_strength,
+                      .ai_level = o->ai_level};
+    memcpy(st.classes, o->classes, sizeof st.classes);
     Err e = {{0}};
     Battle *b = battle_new(&st, 1.0f, &e);
     if (!b) {

@@ -183,6 +183,14 @@ void menu_setup(Menu *m, BattleSetup *out)
     out->ships[0] = m->edit.fleet[0];
     out->ships[1] = m->edit.fleet[1];
     out->turn_limit = m->edit.turn_limit;
+    for (int side = 0; side < SKIRMISH_SIDES; side++) {
+        out->classes_set[side] = m->edit.classes_set[side];
+        memcpy(out->classes[side], m->edit.classes[side], sizeof out->classes[side]);
+    }
+    out->wind_set = m->edit.wind_set;
+    out->wind_dir = m->edit.wind_dir;
+    out->wind_strength = m->edit.wind_strength;
+    out->ai_level = m->edit.ai_level;
     if (m->map_choice < m->nmaps && paths_data_file("maps", m->map_path, sizeof m->map_path) == 0 &&
         strlen(m->map_path) + strlen(m->maps[m->map_choice].file) + 2 < sizeof m->map_path) {
         strcat(m->map_path, "/");
@@ -272,11 +280,75 @@ static int main_screen(Menu *m, Ui *ui, int view_w, int view_h, int battle_runni
     return act;
 }
 
+/* Side's fleet as a row of ships, one button each: a click steps that
+ * ship through sloop, frigate, line; "mix" gives back the usual mix for
+ * the fleet's size. The row keeps its place whatever it holds. */
+static void fleet_row(Settings *s, Ui *ui, int side)
+{
+    static const char *const full[FLEET_CLASSES] = {"sloop", "frigate", "line"};
+    static const char *const brief[FLEET_CLASSES] = {"S", "F", "L"};
+    static const char *const row_id[SKIRMISH_SIDES] = {"fleet row A", "fleet row B"};
+    int n = s->fleet[side];
+    const char *labels[SKIRMISH_SIDE_SHIPS + 1];
+    int cls[SKIRMISH_SIDE_SHIPS];
+    for (int k = 0; k < n; k++) {
+        cls[k] = s->classes_set[side] ? s->classes[side][k] : skirmish_fleet_class(n, k);
+        labels[k] = n > 5 ? brief[cls[k]] : full[cls[k]];
+    }
+    labels[n] = s->classes_set[side] ? "mix" : "(mix)";
+    int k = ui_button_row(ui, row_id[side], labels, n + 1);
+    if (k == n) {
+        s->classes_set[side] = 0;
+    } else if (k >= 0) {
+        /* The first change starts from the mix shown; ships added later
+         * are frigates until changed. */
+        if (!s->classes_set[side]) {
+            for (int i = 0; i < SKIRMISH_SIDE_SHIPS; i++)
+                s->classes[side][i] = i < n ? cls[i] : FLEET_FRIGATE;
+            s->classes_set[side] = 1;
+        }
+        s->classes[side][k] = (s->classes[side][k] + 1) % FLEET_CLASSES;
+    }
+}
+
+/* Who the computer is (kept in hot-seat too, so the row never comes and
+ * goes), and the wind the battle opens with: where from and how hard, on
+ * one row, so choosing it grows nothing under the pointer. */
+static void weather_rows(Menu *m, Ui *ui, Settings *s)
+{
+    snprintf(m->ai_label, sizeof m->ai_label, "The computer: %s  \xE2\x80\xBA",
+             s->ai_level == SKIRMISH_AI_GREEN ? "green (often blunders)" : "steady (its best)");
+    if (ui_button(ui, m->ai_label)) s->ai_level = (s->ai_level + 1) % SKIRMISH_AI_LEVELS;
+    if (s->wind_set) {
+        snprintf(m->wind_label, sizeof m->wind_label, "Wind: from %s  \xE2\x80\xBA",
+                 hex_dir_names[s->wind_dir % HEX_DIRS]);
+        snprintf(m->wind_strength_label, sizeof m->wind_strength_label,
+                 "strength %d of %d  \xE2\x80\xBA", s->wind_strength, MAP_WIND_MAX);
+    } else {
+        snprintf(m->wind_label, sizeof m->wind_label, "Wind: the map's own  \xE2\x80\xBA");
+        snprintf(m->wind_strength_label, sizeof m->wind_strength_label, "strength: the map's");
+    }
+    const char *cells[2] = {m->wind_label, m->wind_strength_label};
+    int k = ui_button_row(ui, "wind row", cells, 2);
+    if (k == 0) {
+        /* the map's own -> E -> NE -> ... -> SE -> the map's own */
+        if (!s->wind_set) {
+            s->wind_set = 1;
+            s->wind_dir = 0;
+        } else if (++s->wind_dir >= HEX_DIRS) {
+            s->wind_set = 0;
+            s->wind_dir = 0;
+        }
+    } else if (k == 1 && s->wind_set) {
+        s->wind_strength = (s->wind_strength + 1) % (MAP_WIND_MAX + 1);
+    }
+}
+
 static int new_screen(Menu *m, Ui *ui, int view_w, int view_h)
 {
     int act = MENU_ACT_NONE;
     Settings *s = &m->edit;
-    begin(m, ui, "New skirmish", view_w, view_h, 420);
+    begin(m, ui, "New skirmish", view_w, view_h, 460);
     if (m->map_choice < m->nmaps)
         snprintf(m->map_label, sizeof m->map_label, "Map: %s  \xE2\x80\xBA",
                  m->maps[m->map_choice].name);
@@ -296,10 +368,13 @@ static int new_screen(Menu *m, Ui *ui, int view_w, int view_h)
                 (uint32_t)((s->map_seed * 1103515245u + 12345u + (uint32_t)time(NULL)) % 100000u);
     }
     ui_slider_int(ui, "Side A ships (blue)", &s->fleet[0], 1, SKIRMISH_SIDE_SHIPS, UI_LINEAR);
+    fleet_row(s, ui, 0);
     ui_slider_int(ui, "Side B ships (red)", &s->fleet[1], 1, SKIRMISH_SIDE_SHIPS, UI_LINEAR);
+    fleet_row(s, ui, 1);
     snprintf(m->opp_label, sizeof m->opp_label, "Side B: %s  \xE2\x80\xBA",
              opponent_text[s->opponent % 3]);
     if (ui_button(ui, m->opp_label)) s->opponent = (s->opponent + 1) % SETTINGS_OPPONENTS;
+    weather_rows(m, ui, s);
     ui_slider_int(ui, "Turn limit", &s->turn_limit, 5, 200, UI_LINEAR);
     if (ui_button(ui, "Start the battle")) act = MENU_ACT_START;
     if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
@@ -371,6 +446,8 @@ static int settings_screen(Menu *m, Ui *ui, int view_w, int view_h)
         menu_show(m, MENU_MAIN);
     }
     if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
+    /* Last: it tells, and nothing under it moves when a pad comes. */
+    ui_label(ui, m->pad_label[0] ? m->pad_label : "No gamepad plugged in");
     end(m, ui);
     return act;
 }

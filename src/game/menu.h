@@ -63,6 +63,8 @@ typedef struct Menu {
     char title[96];
     /* Labels of the cycling buttons (widgets keep pointers for one frame). */
     char map_label[160], opp_label[96], mode_label[96], win_label[96];
+    char wind_label[96], wind_strength_label[64], ai_label[96];
+    char pad_label[160]; /* Settings: "Gamepad: NAME" (the game keeps it) */
     char key_labels[KEYS_COUNT][128];
     int key_wait; /* the Keys screen's action waiting for its new key, -1 none */
 } Menu;

@@ -10,6 +10,7 @@
 #include "core/jobs.h"
 #include "core/map.h"
 #include "core/sea.h"
+#include "core/hex.h"
 #include "core/skirmish.h"
 #include "ui/camera.h"
 
@@ -29,6 +30,7 @@ static const char USAGE[] =
     "             [--screenshot OUT.png | --compare-sea-life | --bench-batch]\n"
     "             [--frames N] [--menu]\n"
     "             [--skirmish [--opponent ai|hotseat|watch] [--ships A[,B]]\n"
+    "              [--classes LIST[/LIST]] [--wind DIR[,S]] [--ai green|steady]\n"
     "              [--turns T] [--advance K]]\n"
     "       shoal --autoplay [--ai-vs-ai] [--seed N] [--map FILE] [--turns T] [--json]\n"
     "             (see shoal --autoplay --help)\n"
@@ -47,7 +49,7 @@ static const char FOOTER[] =
 /* Where each flag was given (its argv index), 0 when it was not. */
 typedef struct Given {
     int seed, frames, fish, sharks, sea, center, size;
-    int opponent, ships, turns, advance;
+    int opponent, ships, turns, advance, classes, wind, ai;
 } Given;
 
 static void defaults(GameOptions *o)
@@ -74,7 +76,10 @@ static const char *battle_flag(const Given *g)
     } seen[] = {{g->opponent, "--opponent"},
                 {g->ships, "--ships"},
                 {g->turns, "--turns"},
-                {g->advance, "--advance"}};
+                {g->advance, "--advance"},
+                {g->classes, "--classes"},
+                {g->wind, "--wind"},
+                {g->ai, "--ai"}};
     const char *last = NULL;
     int at = 0;
     for (size_t k = 0; k < sizeof seen / sizeof seen[0]; k++)
@@ -102,10 +107,66 @@ static int check_together(GameOptions *o, const Given *g)
     if (o->skirmish && (o->compare || o->bench_batch))
         return bad("--skirmish", "not with --compare-sea-life or --bench-batch");
     if (o->skirmish && o->menu) return bad("--menu", "give --menu or --skirmish, not both");
+    for (int side = 0; o->classes_set && side < 2; side++) {
+        if (!g->ships) o->ships[side] = o->class_count[side];
+        if (o->ships[side] != o->class_count[side])
+            return bad("--classes", "side %c lists %d ships but --ships gives %d", "AB"[side],
+                       o -> class_count[side], o -> ships[side]);
+    }
     if (o->advance > o->turns)
         return bad("--advance", "%d turns is more than the battle's %d", o->advance, o->turns);
     return -1;
 }
+
+/* --classes LIST[/LIST]: side A's list and side B's (one list: both). */
+static int parse_classes(const CliFlag *f, const char *v, Err *e)
+{
+    GameOptions *o = f->to;
+    char a[160];
+    const char *slash = strchr(v, '/');
+    size_t n = slash ? (size_t)(slash - v) : strlen(v);
+    if (n < sizeof a) {
+        memcpy(a, v, n);
+        a[n] = '\0';
+    }
+    o->class_count[0] = n < sizeof a ? skirmish_classes_parse(a, o->classes[0]) : -1;
+    o->class_count[1] = skirmish_classes_parse(slash ? slash + 1 : a, o->classes[1]);
+    if (o->class_count[0] < 0 || o->class_count[1] < 0)
+        return err_set(e,
+                       "%s '%.60s': expected 1 to %d of sloop, frigate, line with commas, "
+                       "and /side B's after side A's",
+                       f->name, v, SKIRMISH_SIDE_SHIPS);
+    o->classes_set = 1;
+    return 0;
+}
+
+/* --wind DIR[,STRENGTH]: where it blows from and how hard (default 3). */
+static int parse_wind(const CliFlag *f, const char *v, Err *e)
+{
+    GameOptions *o = f->to;
+    char dir[8];
+    const char *comma = strchr(v, ',');
+    size_t n = comma ? (size_t)(comma - v) : strlen(v);
+    int d = -1;
+    if (n < sizeof dir) {
+        memcpy(dir, v, n);
+        dir[n] = '\0';
+        d = hex_dir_from_name(dir);
+    }
+    int st = OPTIONS_DEFAULT_WIND;
+    if (d < 0 || (comma && cli_int(f->name, comma + 1, 0, MAP_WIND_MAX, &st, e) != 0))
+        return err_set(e,
+                       "%s '%.40s': expected DIR[,STRENGTH], DIR one of E NE NW W SW SE, "
+                       "STRENGTH 0..%d",
+                       f->name, v, MAP_WIND_MAX);
+    o->wind_set = 1;
+    o->wind_dir = d;
+    o->wind_strength = st;
+    return 0;
+}
+
+static const char *const ai_names[] = {"steady", "green", NULL};
+static const int ai_v[] = {SKIRMISH_AI_STEADY, SKIRMISH_AI_GREEN};
 
 static const char *const opponents[] = {"ai", "hotseat", "watch", NULL};
 static const int opponent_v[] = {BATTLE_VS_AI, BATTLE_HOTSEAT, BATTLE_WATCH};
@@ -114,7 +175,7 @@ static const int ui_v[] = {UI_SHOW_NONE, UI_SHOW_STATUS, UI_SHOW_ALL};
 static const char *const on_off[] = {"on", "off", NULL};
 static const int on_off_v[] = {1, 0};
 
-#define GAME_FLAGS 22
+#define GAME_FLAGS 25
 
 /* The game's flags, one row each: what they set, their ranges and help.
  * Rows point into o, g and *ui, so the table is built per parse. */
@@ -189,6 +250,19 @@ static size_t game_flags(CliFlag out[GAME_FLAGS], GameOptions *o, Given *g, int 
         {.name = "--turns", .kind = CLI_INT, .to = &o->turns, .lo = 1, .hi = SKIRMISH_MAX_TURNS,
          .given = &g->turns, .arg = "T",
          .help = "the battle's turn limit, 1.." CLI_STR(SKIRMISH_MAX_TURNS) " (default 60)"},
+        {.name = "--classes", .kind = CLI_CALL, .to = o, .parse = parse_classes,
+         .given = &g->classes, .arg = "LIST[/LIST]",
+         .help = "each side's ships, e.g. line,frigate/sloop,sloop\n"
+                 "(sloop, frigate, line; one list: both sides; default\n"
+                 "a mix by fleet size); sets --ships"},
+        {.name = "--wind", .kind = CLI_CALL, .to = o, .parse = parse_wind, .given = &g->wind,
+         .arg = "DIR[,S]",
+         .help = "the wind the battle opens with: from E NE NW W SW\n"
+                 "SE, strength 0..5 (default " CLI_STR(OPTIONS_DEFAULT_WIND) "); default the map's own"},
+        {.name = "--ai", .kind = CLI_CHOICE, .to = &o->ai_level, .names = ai_names,
+         .values = ai_v, .given = &g->ai, .arg = "LEVEL",
+         .help = "the computer's side B: steady (default) or green\n"
+                 "(a weaker admiral, for learning)"},
         {.name = "--advance", .kind = CLI_INT, .to = &o->advance, .lo = 0,
          .hi = SKIRMISH_MAX_TURNS, .given = &g->advance, .arg = "K",
          .help = "the computer plays both sides for K turns first;\n"

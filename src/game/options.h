@@ -19,6 +19,8 @@ struct Battle;
 #define OPTIONS_BATCH_RUNS     200
 #define OPTIONS_DEFAULT_FISH   2000
 #define OPTIONS_DEFAULT_SHARKS 3
+/* --wind DIR without a strength: a moderate breeze. */
+#define OPTIONS_DEFAULT_WIND 3
 
 /* Which overlays show at start (--ui). */
 typedef enum UiShow {
@@ -52,8 +54,15 @@ typedef struct GameOptions {
     int ships[2];                            /* --ships A[,B] */
     int turns;                               /* --turns: the battle's turn limit */
     int advance;                             /* --advance K: the computer plays K turns first */
-    struct Battle *battle;                   /* the battle --skirmish starts in (main makes it,
-                                                the game owns it from app_run on) */
+    /* --classes LIST[/LIST]: each side's ship classes (FLEET_*), n of them. */
+    int classes_set;
+    int class_count[2];
+    int classes[2][8];
+    /* --wind DIR[,STRENGTH]: the wind the battle opens with. */
+    int wind_set, wind_dir, wind_strength;
+    int ai_level;          /* --ai green|steady: SKIRMISH_AI_* of side B */
+    struct Battle *battle; /* the battle --skirmish starts in (main makes it,
+                              the game owns it from app_run on) */
 } GameOptions;
 
 /* Fill o from argv. Returns -1 to go on, else the exit code: 0 after

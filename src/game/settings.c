@@ -28,6 +28,9 @@ void settings_default(Settings *s)
     s->opponent = SETTINGS_VS_AI;
     s->turn_limit = 60;
     s->map_seed = 1;
+    for (int side = 0; side < 2; side++)
+        for (int k = 0; k < SKIRMISH_SIDE_SHIPS; k++) s->classes[side][k] = FLEET_FRIGATE;
+    s->wind_strength = 3;
     keys_default(&s->keys);
     /* The first shipped map by name; the menu falls back to the first map
      * it finds when this one is not installed. */
@@ -75,6 +78,43 @@ static int parse_window(const char *v, int *w, int *h)
         return -1;
     *w = a;
     *h = b;
+    return 0;
+}
+
+/* The new skirmish's classes, wind and computer: the keys this adds. */
+static int apply_setup(Settings *s, const KvReader *r, const char *k, const char *v, Err *e)
+{
+    long n;
+    if (!strcmp(k, "classes_a") || !strcmp(k, "classes_b")) {
+        int side = k[8] == 'b', cls[SKIRMISH_SIDE_SHIPS];
+        int got = strcmp(v, "mix") ? skirmish_classes_parse(v, cls) : 0;
+        if (got < 0)
+            return err_set(e,
+                           "%s:%d: %s '%s' is not mix or 1 to %d of sloop, frigate, line "
+                           "with commas",
+                           r->name, r->line, k, v, SKIRMISH_SIDE_SHIPS);
+        s->classes_set[side] = got > 0;
+        for (int i = 0; i < got; i++) s->classes[side][i] = cls[i];
+    } else if (!strcmp(k, "wind")) {
+        int d = strcmp(v, "map") ? hex_dir_from_name(v) : -1;
+        if (d < 0 && strcmp(v, "map"))
+            return err_set(e, "%s:%d: wind '%s' is not map or one of E NE NW W SW SE", r->name,
+                           r->line, v);
+        s->wind_set = d >= 0;
+        if (d >= 0) s->wind_dir = d;
+    } else if (!strcmp(k, "wind_strength")) {
+        if (kv_parse_int(v, 0, MAP_WIND_MAX, &n) != 0)
+            return err_set(e, "%s:%d: wind_strength '%s' is not a whole number in 0..%d", r->name,
+                           r->line, v, MAP_WIND_MAX);
+        s->wind_strength = (int)n;
+    } else if (!strcmp(k, "computer")) {
+        int l = skirmish_ai_from_name(v);
+        if (l < 0)
+            return err_set(e, "%s:%d: computer '%s' is not steady or green", r->name, r->line, v);
+        s->ai_level = l;
+    } else {
+        return err_set(e, "%s:%d: unknown setting '%s'", r->name, r->line, k);
+    }
     return 0;
 }
 
@@ -149,7 +189,7 @@ static int apply(Settings *s, const KvReader *r, const char *k, const char *v, E
                            r->name, r->line, v);
         s->map_seed = (uint32_t)n;
     } else {
-        return err_set(e, "%s:%d: unknown setting '%s'", r->name, r->line, k);
+        return apply_setup(s, r, k, v, e);
     }
     return 0;
 }
@@ -180,6 +220,31 @@ int settings_parse(Settings *s, const char *text, size_t len, const char *name, 
     return 0;
 }
 
+/* The classes, wind and computer lines of the last new skirmish. */
+static int format_setup(const Settings *s, char *buf, size_t cap)
+{
+    char cls[2][SKIRMISH_SIDE_SHIPS * 8 + 8];
+    for (int side = 0; side < 2; side++) {
+        int count =
+            s->fleet[side] >= 1 && s->fleet[side] <= SKIRMISH_SIDE_SHIPS ? s->fleet[side] : 1;
+        if (!s->classes_set[side] ||
+            skirmish_classes_format(s->classes[side], count, cls[side], sizeof cls[side]) < 0)
+            snprintf(cls[side], sizeof cls[side], "mix");
+    }
+    int dir = s->wind_dir >= 0 && s->wind_dir < HEX_DIRS ? s->wind_dir : 0;
+    int ai = s->ai_level >= 0 && s->ai_level < SKIRMISH_AI_LEVELS ? s->ai_level : 0;
+    int n = snprintf(buf, cap,
+                     "# each side's ships (sloop, frigate, line), or mix: the usual mix\n"
+                     "classes_a = %s\nclasses_b = %s\n"
+                     "# the wind the battle opens with: map (the map's own) or E NE NW W SW SE\n"
+                     "wind = %s\nwind_strength = %d\n"
+                     "# how the computer plays side B: steady, or green (weaker)\n"
+                     "computer = %s\n",
+                     cls[0], cls[1], s->wind_set ? hex_dir_names[dir] : "map", s->wind_strength,
+                     skirmish_ai_names[ai]);
+    return n < 0 || (size_t)n >= cap ? -1 : n;
+}
+
 int settings_format(const Settings *s, char *buf, size_t cap)
 {
     int opp = s->opponent >= 0 && s->opponent < SETTINGS_OPPONENTS ? s->opponent : 0;
@@ -204,11 +269,29 @@ int settings_format(const Settings *s, char *buf, size_t cap)
         win, s->fleet[0], s->fleet[1], opponent_names[opp], s->turn_limit, s->map,
         (unsigned)s->map_seed);
     if (n < 0 || (size_t)n >= cap) return -1;
+    int more = format_setup(s, buf + n, cap - (size_t)n);
+    if (more < 0) return -1;
+    n += more;
     int head = snprintf(buf + n, cap - (size_t)n,
                         "\n# the battle's keys (SDL key names), set on Settings > Keys\n");
     if (head < 0 || (size_t)head >= cap - (size_t)n) return -1;
     int keys = keys_format(&s->keys, buf + n + head, cap - (size_t)(n + head));
     return keys < 0 ? -1 : n + head + keys;
+}
+
+void settings_take_skirmish(Settings *to, const Settings *from)
+{
+    memcpy(to->fleet, from->fleet, sizeof to->fleet);
+    to->opponent = from->opponent;
+    to->turn_limit = from->turn_limit;
+    memcpy(to->map, from->map, sizeof to->map);
+    to->map_seed = from->map_seed;
+    memcpy(to->classes_set, from->classes_set, sizeof to->classes_set);
+    memcpy(to->classes, from->classes, sizeof to->classes);
+    to->wind_set = from->wind_set;
+    to->wind_dir = from->wind_dir;
+    to->wind_strength = from->wind_strength;
+    to->ai_level = from->ai_level;
 }
 
 int settings_load(Settings *s, const char *path, Err *e)

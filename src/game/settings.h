@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/err.h"
+#include "core/skirmish.h"
 #include "keys.h"
 
 #define SETTINGS_MAX_BYTES  (16 * 1024)
@@ -38,8 +39,15 @@ typedef struct Settings {
     int turn_limit;             /* 1..999 */
     char map[SETTINGS_MAP_MAX]; /* shipped map file ("open-waters.png"); "" = generated */
     uint32_t map_seed;          /* seed of a generated map */
-    Keys keys;                  /* the battle's bindable keys (key.ACTION lines) */
-    char note[320];             /* "file:line: ..." about a key line skipped, "" none */
+    /* Each side's classes (FLEET_*, fleet[s] of them used) when
+     * classes_set[s], else the usual mix (classes_a / classes_b = mix). */
+    int classes_set[2];
+    int classes[2][SKIRMISH_SIDE_SHIPS];
+    int wind_set;                /* 0: the map's own wind (wind = map) */
+    int wind_dir, wind_strength; /* HEX_DIR_*, 0..MAP_WIND_MAX */
+    int ai_level;                /* SKIRMISH_AI_* of side B (computer = ...) */
+    Keys keys;                   /* the battle's bindable keys (key.ACTION lines) */
+    char note[320];              /* "file:line: ..." about a key line skipped, "" none */
 } Settings;
 
 /* The defaults: sea life on, 2000 fish, 3 sharks, speed 1, grid on, the
@@ -56,6 +64,11 @@ void settings_default(Settings *s);
 int settings_parse(Settings *s, const char *text, size_t len, const char *name, Err *e);
 /* s as settings text; returns the length or -1 when cap is too small. */
 int settings_format(const Settings *s, char *buf, size_t cap);
+
+/* Copy the New skirmish choices (fleets and their classes, opponent,
+ * turn limit, map, wind, computer) from `from` into to; the rest of to
+ * stays. */
+void settings_take_skirmish(Settings *to, const Settings *from);
 
 /* Load path into s. A missing file gives the defaults and returns 0 (a
  * first run); an unreadable or bad file gives the defaults and returns -1

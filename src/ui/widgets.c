@@ -3,6 +3,7 @@
 #include "widgets.h"
 
 #include <math.h>
+#include <string.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -112,6 +113,7 @@ void ui_begin(Ui *ui, float px_ratio)
     ui->px_ratio = px_ratio > 0.0f ? px_ratio : 1.0f;
     ui->scale = ui->px_ratio;
     ui->nrects = 0;
+    ui->nhot = 0;
     ui->panel = NULL;
 }
 
@@ -220,6 +222,8 @@ void ui_end(Ui *ui)
     tip_update(ui);
     for (int i = 0; i < ui->nrects; i++) ui->prev[i] = ui->rects[i];
     ui->nprev = ui->nrects;
+    memcpy(ui->prev_hot, ui->hot, (size_t)ui->nhot * sizeof ui->hot[0]);
+    ui->nprev_hot = ui->nhot;
     ui->pressed = 0;
     ui->released = 0;
     if (!ui->down) ui->active = 0;
@@ -272,6 +276,8 @@ void ui_label(Ui *ui, const char *text)
 /* Claim the mouse for widget id when this frame's press landed in r. */
 static int press_on(Ui *ui, uint32_t id, const SDL_FRect *r)
 {
+    /* Every clickable widget passes here: a place for the pad's focus. */
+    if (ui->nhot < UI_MAX_HOT) ui->hot[ui->nhot++] = (UiHot){*r, 0, 0, 0, 0};
     if (ui->pressed && ui->active == 0 && inside(r, ui->press_x, ui->press_y)) {
         ui->active = id;
         return 1;
@@ -375,6 +381,10 @@ static float slider_row(Ui *ui, const char *label, const char *value, float t)
     int hover = inside(&r, ui->mx, ui->my);
     SDL_Color knob = dragging ? THEME_GOLD : hover ? THEME_INK : THEME_KNOB;
     fill(ui, x0 + t * (x1 - x0) - kw / 2, r.y + bar_y, kw, KNOB_H * s, knob);
+    if (ui->nhot > 0) {
+        UiHot *h = &ui->hot[ui->nhot - 1];
+        *h = (UiHot){r, x0, x1, t, 20};
+    }
     return nt;
 }
 
@@ -396,10 +406,39 @@ int ui_slider_int(Ui *ui, const char *label, int *v, int lo, int hi, int flags)
     char value[32];
     snprintf(value, sizeof value, "%d", *v);
     float t = slider_row(ui, label, value, ui_slider_pos(*v, lo, hi, flags));
+    /* A step of a small range is one value. */
+    if (ui->nhot > 0 && flags == UI_LINEAR && hi - lo < 20) ui->hot[ui->nhot - 1].steps = hi - lo;
     if (t < 0.0f) return 0;
     double d = ui_slider_value(t, lo, hi, flags);
     int nv = (int)lround(fmin(fmax(d, lo), hi));
     if (nv == *v) return 0;
     *v = nv;
     return 1;
+}
+
+int ui_button_row(Ui *ui, const char *id, const char *const *labels, int n)
+{
+    float s = ui->scale, gap = THEME_GAP * s;
+    int lh = text_line_height(ui->text);
+    SDL_FRect row = take_row(ui, (float)lh + 8 * s);
+    uint32_t rid = hash_label(ui->panel_id, id);
+    float w = n > 0 ? (row.w - gap * (float)(n - 1)) / (float)n : row.w;
+    int clicked = -1;
+    for (int k = 0; k < n; k++) {
+        SDL_FRect r = {row.x + (float)k * (w + gap), row.y, w, row.h};
+        uint32_t cid = rid * 31u + (uint32_t)k + 1u;
+        press_on(ui, cid, &r);
+        int held = ui->active == cid && ui->down;
+        int hover = inside(&r, ui->mx, ui->my);
+        if (ui->active == cid && ui->released && hover) clicked = k;
+        /* As ui_button draws, in a cell of the row. */
+        SDL_Color bg = held ? THEME_BUTTON_HELD : hover ? THEME_BUTTON_HOVER : THEME_BUTTON;
+        fill(ui, r.x, r.y, r.w, r.h, bg);
+        outline(ui, r.x, r.y, r.w, r.h, theme_alpha(THEME_EDGE, 120));
+        int tw, th;
+        text_measure(ui->text, labels[k], &tw, &th);
+        text_draw(ui->text, labels[k], (int)(r.x + (r.w - (float)tw) / 2), (int)(r.y + 4 * s),
+                  THEME_INK);
+    }
+    return clicked;
 }

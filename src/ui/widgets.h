@@ -31,6 +31,17 @@ enum {
     UI_LOG = 1, /* int sliders: log scale, values snapped to 2 significant digits */
 };
 
+/* A widget that takes clicks, as laid out: where a gamepad's focus can go
+ * (pad.h moves the pointer between these and clicks). Sliders also say
+ * where their knob travels (x0..x1, output px), where it is (t, 0..1) and
+ * into how many steps a press left or right divides the bar; 0: a button. */
+#define UI_MAX_HOT 64
+typedef struct UiHot {
+    SDL_FRect r;
+    float x0, x1, t;
+    int steps;
+} UiHot;
+
 typedef struct Ui {
     SDL_Renderer *r;
     Text *text;
@@ -62,6 +73,9 @@ typedef struct Ui {
     double tip_since;
     char tip[UI_TIP_MAX]; /* "" when none showed */
     SDL_FRect tip_box;
+    /* The clickable widgets of this frame and of the last. */
+    UiHot hot[UI_MAX_HOT], prev_hot[UI_MAX_HOT];
+    int nhot, nprev_hot;
 } Ui;
 
 /* Widgets drawn on r with t's font; nothing is allocated. */
@@ -105,6 +119,9 @@ void ui_label(Ui *ui, const char *text);
 int ui_button(Ui *ui, const char *label);
 /* Flips *v (0/1) when clicked; 1 when it changed. */
 int ui_toggle(Ui *ui, const char *label, int *v);
+/* n buttons side by side on one row, labels[k] on each; id names the row
+ * (unique in the panel). Returns the index clicked, or -1. */
+int ui_button_row(Ui *ui, const char *id, const char *const *labels, int n);
 /* Drag (or click) along the bar to set *v in [lo, hi]; the value shows
  * beside the label with that many decimals and the unit after it ("x",
  * or ""). 1 when *v changed. */
