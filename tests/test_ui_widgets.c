@@ -1,6 +1,8 @@
 /* test_ui_widgets: the immediate-mode widgets driven by synthetic mouse
- * events — sliders drag and clamp, toggles flip, buttons click, and the
- * panel eats the mouse so the game never pans during a drag. */
+ * events — sliders drag and clamp, toggles flip, buttons click, the
+ * panel eats the mouse so the game never pans during a drag, and a
+ * tooltip shows only for the field under the pointer, only after it has
+ * rested there, and always on screen. */
 #include <SDL.h>
 #include <math.h>
 
@@ -301,6 +303,67 @@ START_TEST(widgets_draw_and_count_calls)
 }
 END_TEST
 
+/* One frame at time t with two tipped fields: the panel's button and a
+ * bare rect at the bottom right corner of the 640x400 output. */
+static const char *tip_frame(Fixture *f, double t, SDL_FRect *button, SDL_FRect *box)
+{
+    ui_set_clock(&f->ui, t);
+    ui_begin(&f->ui, 1.0f);
+    ui_panel_begin(&f->ui, &f->panel);
+    ui_button(&f->ui, "Reset");
+    ui_tip(&f->ui, "Puts every weight back as it was.");
+    *button = f->ui.last;
+    ui_panel_end(&f->ui);
+    ui_tip_rect(&f->ui, (SDL_FRect){560, 360, 80, 40},
+                "A corner field whose tip is long enough to wrap onto a second line or more");
+    ui_end(&f->ui);
+    return ui_tip_shown(&f->ui, box);
+}
+
+START_TEST(tooltip_waits_for_the_pointer_to_rest_on_its_field)
+{
+    Fixture f;
+    fixture_init(&f);
+    SDL_FRect b, box;
+    /* The pointer nowhere near a field: no tip, however long. */
+    feed(&f, SDL_MOUSEMOTION, 20, 20);
+    ck_assert_ptr_null(tip_frame(&f, 0.0, &b, &box));
+    ck_assert_ptr_null(tip_frame(&f, 5.0, &b, &box));
+    /* On the button: nothing before the delay, its tip after it. */
+    feed(&f, SDL_MOUSEMOTION, b.x + 5, b.y + 5);
+    ck_assert_ptr_null(tip_frame(&f, 10.0, &b, &box));
+    ck_assert_ptr_null(tip_frame(&f, 10.0 + UI_TIP_DELAY_S * 0.8, &b, &box));
+    const char *t = tip_frame(&f, 10.0 + UI_TIP_DELAY_S + 0.01, &b, &box);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_str_eq(t, "Puts every weight back as it was.");
+    ck_assert_float_gt(box.w, 0.0f);
+    /* Moving within the field keeps it; a held button hides it and the
+     * wait starts again after the release. */
+    feed(&f, SDL_MOUSEMOTION, b.x + 30, b.y + 6);
+    ck_assert_ptr_nonnull(tip_frame(&f, 11.0, &b, &box));
+    feed(&f, SDL_MOUSEBUTTONDOWN, b.x + 30, b.y + 6);
+    ck_assert_ptr_null(tip_frame(&f, 11.1, &b, &box));
+    feed(&f, SDL_MOUSEBUTTONUP, b.x + 30, b.y + 6);
+    ck_assert_ptr_null(tip_frame(&f, 11.2, &b, &box));
+    ck_assert_ptr_nonnull(tip_frame(&f, 11.2 + UI_TIP_DELAY_S, &b, &box));
+    /* Off the field the tip goes at once; another field waits its own delay. */
+    feed(&f, SDL_MOUSEMOTION, 20, 20);
+    ck_assert_ptr_null(tip_frame(&f, 12.0, &b, &box));
+    feed(&f, SDL_MOUSEMOTION, 630, 395);
+    ck_assert_ptr_null(tip_frame(&f, 12.1, &b, &box));
+    t = tip_frame(&f, 12.2 + UI_TIP_DELAY_S, &b, &box);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_ptr_nonnull(strstr(t, "corner field"));
+    /* At the corner the box turns back onto the screen, wrapped. */
+    ck_assert_float_ge(box.x, 0.0f);
+    ck_assert_float_ge(box.y, 0.0f);
+    ck_assert_float_le(box.x + box.w, 640.0f);
+    ck_assert_float_le(box.y + box.h, 400.0f);
+    ck_assert_float_gt(box.h, 1.5f * (float)text_line_height(f.text));
+    fixture_free(&f);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("ui_widgets");
@@ -311,6 +374,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, toggle_and_button);
     tcase_add_test(tc, log_scale_spreads_and_snaps);
     tcase_add_test(tc, widgets_draw_and_count_calls);
+    tcase_add_test(tc, tooltip_waits_for_the_pointer_to_rest_on_its_field);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -26,6 +26,99 @@ static SDL_Color side_ink(int s)
 static const char *const wind_names[6] = {
     "calm", "light air", "light breeze", "moderate breeze", "fresh breeze", "gale"};
 
+/* ----------------------------------------------------------------- tips */
+
+/* What each field of the HUD means, shown when the pointer rests on it
+ * (ui_tip). Numbers stay in the rules' tables and the F1 Rules page; a
+ * tip says what a field is and what a click does. */
+enum {
+    TIP_TURN,
+    TIP_WIND,
+    TIP_MODE,
+    TIP_STATUS,
+    TIP_HULL,
+    TIP_RIGGING,
+    TIP_CREW,
+    TIP_GUNS,
+    TIP_SAIL,
+    TIP_PATH,
+    TIP_TARGET,
+    TIP_SHOT,
+    TIP_AIM,
+    TIP_RELOAD,
+    TIP_ENEMY,
+    TIP_END_TURN,
+    TIP_SKIP,
+    TIP_RESULTS,
+    TIP_SAVE,
+    TIP_QUICKSAVE,
+    TIP_QUICKLOAD,
+    TIP_MENU,
+    TIP_GRID,
+    TIP_BATTLE_TITLE,
+    TIP_LOG,
+    TIP_COUNT
+};
+
+static const char *const tips[TIP_COUNT] = {
+    [TIP_TURN] = "The turn on screen and the battle's turn limit. At the limit the side with the "
+                 "most points wins.",
+    [TIP_WIND] = "Where the wind blows from and how hard. It sets every ship's speed on each "
+                 "heading (the rose round a selected ship); after a turn it may veer, freshen "
+                 "or slacken.",
+    [TIP_MODE] = "Who acts now. Both sides give orders, then everything happens at once.",
+    [TIP_STATUS] = "Afloat and fighting; or struck (a wreck that blocks her hex); or sunk.",
+    [TIP_HULL] = "Hull: round shot takes it. At 0 she sinks; below a quarter she may strike "
+                 "each turn.",
+    [TIP_RIGGING] = "Rigging: her masts and sails. Chain shot takes it, and her speed falls "
+                    "with it.",
+    [TIP_CREW] = "Crew: with under half, fewer guns are worked; below a quarter she strikes.",
+    [TIP_GUNS] = "Guns of each broadside that can still fire; round shot can dismount them.",
+    [TIP_SAIL] = "Her point of sail now (the angle between her heading and the wind) and the "
+                 "movement points it gives this turn. The rose round her shows every heading.",
+    [TIP_PATH] = "This turn's steps and the heading she ends on. Click a hex to plot a route; "
+                 "click its end again to change that heading.",
+    [TIP_TARGET] = "Click to change: fire at will (the nearest enemy in the arc, raking first), "
+                   "hold fire, or aim at each enemy in turn. Broadsides fire after moving.",
+    [TIP_SHOT] = "Click to switch: round shot holes the hull, kills crew, dismounts guns; chain "
+                 "shot tears rigging and does not reach long range.",
+    [TIP_AIM] = "The enemy this broadside would bear on from where her path ends (its arc is "
+                "outlined on the sea).",
+    [TIP_RELOAD] = "This broadside fired last turn and cannot fire this one.",
+    [TIP_ENEMY] = "Her orders are hidden; the tinted hexes and the rose show what she can do.",
+    [TIP_END_TURN] = "Your orders are given: both sides' orders are carried out together.",
+    [TIP_SKIP] = "Jump to the end of the turn being played.",
+    [TIP_RESULTS] = "The end screen again: the winner, losses and points.",
+    [TIP_SAVE] = "Save the battle under a new name, the orders plotted so far included.",
+    [TIP_QUICKSAVE] = "Save to the quick save, over the last one.",
+    [TIP_QUICKLOAD] = "Load the quick save (asks first when this battle has unsaved orders).",
+    [TIP_MENU] = "The main menu: a new battle, load, settings, quit. The battle waits.",
+    [TIP_GRID] = "Show or hide the hex grid.",
+    [TIP_BATTLE_TITLE] = "Click to fold or unfold this panel.",
+    [TIP_LOG] = "What happened in the turns played. Click to show 3 lines or 12.",
+};
+
+/* The tip of the part of the label or line just laid out at r whose text
+ * runs from byte `from` to byte `to` of text. */
+static void tip_span(Text *t, Ui *ui, SDL_FRect r, const char *text, size_t from, size_t to,
+                     const char *tip)
+{
+    char buf[256];
+    int x0 = 0, x1 = 0, h;
+    snprintf(buf, from + 1 < sizeof buf ? from + 1 : sizeof buf, "%s", text);
+    if (from > 0) text_measure(t, buf, &x0, &h);
+    snprintf(buf, to + 1 < sizeof buf ? to + 1 : sizeof buf, "%s", text);
+    text_measure(t, buf, &x1, &h);
+    ui_tip_rect(ui, (SDL_FRect){r.x + (float)x0, r.y, (float)(x1 - x0), r.h}, tip);
+}
+
+/* The tip of a panel's title row, as ui_panel_begin lays it out. */
+static void tip_title(Ui *ui, const UiPanel *p, const char *tip)
+{
+    float h = (THEME_PAD + THEME_GAP / 2) * ui->scale + (float)text_line_height(ui->text);
+    ui_tip_rect(ui, (SDL_FRect){p->x, p->y, p->w, h}, tip);
+}
+
 static void box(SDL_Renderer *r, float x, float y, float w, float h, Uint8 alpha)
 {
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
@@ -125,7 +218,7 @@ static const char *mode_line(const Battle *b, char *buf, size_t cap)
     return buf;
 }
 
-static void top_bar(BattleView *v, const Battle *b, int view_w)
+static void top_bar(BattleView *v, const Battle *b, Ui *ui, int view_w)
 {
     char line[256], mode[96];
     int ws = b->sk.wind_strength < 0 ? 0 : b->sk.wind_strength > 5 ? 5 : b->sk.wind_strength;
@@ -144,6 +237,17 @@ static void top_bar(BattleView *v, const Battle *b, int view_w)
         v->over_panel = true;
     wind_rose(v->r, x + pad + rose, y + (float)th / 2 + pad / 2, rose, b->sk.wind_dir, ws);
     text_draw(v->text, line, (int)(x + pad + 2 * rose + pad), (int)(y + pad / 2), THEME_INK);
+    /* Its three parts, split where the dots are, and the rose. */
+    const char *dot = "   \xC2\xB7   ", *d1 = strstr(line, dot),
+               *d2 = d1 ? strstr(d1 + 1, dot) : NULL;
+    SDL_FRect row = {x + pad + 2 * rose + pad, y, (float)tw, (float)th + pad};
+    ui_tip_rect(ui, (SDL_FRect){x, y, 2 * rose + 2 * pad, (float)th + pad}, tips[TIP_WIND]);
+    if (d1 && d2) {
+        size_t a = (size_t)(d1 - line), c = (size_t)(d2 - line), n = strlen(dot);
+        tip_span(v->text, ui, row, line, 0, a, tips[TIP_TURN]);
+        tip_span(v->text, ui, row, line, a + n, c, tips[TIP_WIND]);
+        tip_span(v->text, ui, row, line, c + n, strlen(line), tips[TIP_MODE]);
+    }
     if (b->note_left > 0.0f && b->note[0]) {
         int nw, nh;
         text_measure(v->text, b->note, &nw, &nh);
@@ -177,6 +281,7 @@ static int buttons(BattleView *v, Battle *b, Ui *ui, const Camera *c, int view_w
     }
     int act = 0;
     ui_panel_begin(ui, panel);
+    tip_title(ui, panel, tips[TIP_BATTLE_TITLE]);
     if (v->panels.menu_folded) {
         ui_panel_end(ui);
         return act;
@@ -190,16 +295,24 @@ static int buttons(BattleView *v, Battle *b, Ui *ui, const Camera *c, int view_w
     snprintf(label[4], sizeof label[4], "Hex grid  (%s)", bound_key(v, KEYS_GRID));
     if (b->phase == BATTLE_PLOT) {
         if (ui_button(ui, label[0])) act |= BATTLE_ACT_END_TURN;
+        ui_tip(ui, tips[TIP_END_TURN]);
     } else if (b->phase == BATTLE_ANIMATE) {
         if (ui_button(ui, label[1])) battle_skip_animation(b);
+        ui_tip(ui, tips[TIP_SKIP]);
     } else if (b->phase == BATTLE_OVER && v->end_hidden) {
         if (ui_button(ui, "Results")) v->end_hidden = 0;
+        ui_tip(ui, tips[TIP_RESULTS]);
     }
     if (ui_button(ui, "Save game")) act |= BATTLE_ACT_SAVE;
+    ui_tip(ui, tips[TIP_SAVE]);
     if (ui_button(ui, label[2])) act |= BATTLE_ACT_QUICKSAVE;
+    ui_tip(ui, tips[TIP_QUICKSAVE]);
     if (ui_button(ui, label[3])) act |= BATTLE_ACT_QUICKLOAD;
+    ui_tip(ui, tips[TIP_QUICKLOAD]);
     if (ui_button(ui, "Main menu  \xC2\xB7  Esc")) act |= BATTLE_ACT_MENU;
+    ui_tip(ui, tips[TIP_MENU]);
     if (ui_toggle(ui, label[4], &v->show_grid)) act |= BATTLE_ACT_GRID;
+    ui_tip(ui, tips[TIP_GRID]);
     ui_panel_end(ui);
     return act;
 }
@@ -225,6 +338,42 @@ static float ship_panel_x(BattleView *v, const Camera *c, int view_w, int view_h
     return v->ship_left ? 10 * u : right;
 }
 
+/* The ship panel's title tip: her class's numbers. */
+static void ship_tip_title(Ui *ui, const UiPanel *panel, int cls)
+{
+    const FleetClass *k = &fleet_classes[cls];
+    char tip[UI_TIP_MAX];
+    snprintf(tip, sizeof tip,
+             "A %s: hull %d, rigging %d, crew %d, %d guns a side; a turn of one side costs %d "
+             "points; taking her scores %d. Click to fold or unfold this panel.",
+             battle_class_name(cls), k->hull, k->rigging, k->crew, k->guns, k->turn_cost, k->value);
+    tip_title(ui, panel, tip);
+}
+
+/* Her standing, hull, rigging, crew and guns, each with its tip. */
+static void ship_state(BattleView *v, Ui *ui, const FleetShip *s)
+{
+    const FleetClass *k = &fleet_classes[s->cls];
+    char line[160];
+    const char *st = s->status == FLEET_SUNK     ? "sunk"
+                     : s->status == FLEET_STRUCK ? "has struck her colours"
+                                                 : "afloat and fighting";
+    ui_label(ui, st);
+    ui_tip(ui, tips[TIP_STATUS]);
+    snprintf(line, sizeof line, "hull %d/%d   rigging %d/%d   crew %d/%d", s->hull, k->hull,
+             s->rigging, k->rigging, s->crew, k->crew);
+    ui_label(ui, line);
+    size_t rig = (size_t)(strstr(line, "rigging") - line),
+           crew = (size_t)(strstr(line, "crew") - line);
+    tip_span(v->text, ui, ui->last, line, 0, rig, tips[TIP_HULL]);
+    tip_span(v->text, ui, ui->last, line, rig, crew, tips[TIP_RIGGING]);
+    tip_span(v->text, ui, ui->last, line, crew, strlen(line), tips[TIP_CREW]);
+    snprintf(line, sizeof line, "guns: port %d/%d, starboard %d/%d", s->guns[FLEET_PORT], k->guns,
+             s->guns[FLEET_STARBOARD], k->guns);
+    ui_label(ui, line);
+    ui_tip(ui, tips[TIP_GUNS]);
+}
+
 /* The selected ship: her state, and for her own side her orders. */
 static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int view_w, int view_h)
 {
@@ -234,7 +383,6 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int vi
     BattleShipLook l;
     battle_ship_look(b, i, &l);
     const FleetShip *s = l.ship;
-    const FleetClass *k = &fleet_classes[s->cls];
     char lab[16], line[160];
     skirmish_ship_label(&b->sk, i, lab, sizeof lab);
     if (title_clicked(ui, panel)) v->panels.ship_folded = !v->panels.ship_folded;
@@ -248,26 +396,19 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int vi
     panel->y = panel->h > 0 ? (float)view_h - panel->h - 10 * u : (float)view_h * 0.5f;
     if (v->ship_left) panel->y -= v->bottom_inset; /* above the performance overlay */
     ui_panel_begin(ui, panel);
+    ship_tip_title(ui, panel, s->cls);
     if (folded) {
         ui_panel_end(ui);
         return;
     }
-    const char *st = s->status == FLEET_SUNK     ? "sunk"
-                     : s->status == FLEET_STRUCK ? "has struck her colours"
-                                                 : "afloat and fighting";
-    ui_label(ui, st);
-    snprintf(line, sizeof line, "hull %d/%d   rigging %d/%d   crew %d/%d", s->hull, k->hull,
-             s->rigging, k->rigging, s->crew, k->crew);
-    ui_label(ui, line);
-    snprintf(line, sizeof line, "guns: port %d/%d, starboard %d/%d", s->guns[FLEET_PORT], k->guns,
-             s->guns[FLEET_STARBOARD], k->guns);
-    ui_label(ui, line);
+    ship_state(v, ui, s);
     bool mine = battle_can_order(b, i);
     if (fleet_ship_active(s) && b->phase == BATTLE_PLOT) {
         int sail = fleet_point_of_sail(s->pose.facing, b->sk.wind_dir);
         snprintf(line, sizeof line, "%s, %d movement points", fleet_sail_name(sail),
                  skirmish_allowance(&b->sk, i));
         ui_label(ui, line);
+        ui_tip(ui, tips[TIP_SAIL]);
     }
     if (mine) {
         const SkirmishOrders *o = &b->sk.orders[i];
@@ -279,20 +420,24 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int vi
             snprintf(line, sizeof line, "path: %d %s, ends facing %s", o->nsteps,
                      words_plural(o->nsteps, "step", "steps"), hex_dir_names[e.facing % HEX_DIRS]);
         ui_label(ui, line);
+        ui_tip(ui, tips[TIP_PATH]);
         for (int bs = 0; bs < FLEET_BROADSIDES; bs++) {
             const char *side = bs == FLEET_PORT ? "Port" : "Starboard";
             if (s->reload[bs] > 0) {
                 snprintf(line, sizeof line, "%s: reloading, ready next turn", side);
                 ui_label(ui, line);
+                ui_tip(ui, tips[TIP_RELOAD]);
                 continue;
             }
             char tb[64], who[160];
             int t = o->fire[bs].target;
             snprintf(line, sizeof line, "%s: %s", side, target_text(b, t, tb, sizeof tb));
             if (ui_button(ui, line)) battle_cycle_target(b, i, bs);
+            ui_tip(ui, tips[TIP_TARGET]);
             snprintf(line, sizeof line, "%s: %s shot", side,
                      o->fire[bs].shot == FLEET_CHAIN ? "chain (rigging)" : "round (hull)");
             if (ui_button(ui, line)) battle_toggle_shot(b, i, bs);
+            ui_tip(ui, tips[TIP_SHOT]);
             if (b->aim[bs] >= 0) {
                 skirmish_ship_label(&b->sk, b->aim[bs], tb, sizeof tb);
                 snprintf(who, sizeof who, "   %s in this arc where her path ends", tb);
@@ -300,6 +445,7 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int vi
                 snprintf(who, sizeof who, "   no enemy in this arc where her path ends");
             }
             ui_label(ui, who);
+            ui_tip(ui, tips[TIP_AIM]);
         }
         ui_label(ui, "Click a hex: her path. Its end again: turn");
         char hint[96];
@@ -308,6 +454,7 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int vi
         ui_label(ui, hint);
     } else if (b->phase == BATTLE_PLOT && s->side != b->side) {
         ui_label(ui, "Enemy: blue hexes show where she could sail");
+        ui_tip(ui, tips[TIP_ENEMY]);
     }
     ui_panel_end(ui);
 }
@@ -332,6 +479,7 @@ static void log_box(BattleView *v, const Battle *b, Ui *ui, int view_w, int view
     float h = panel->h > 0 ? panel->h : 120 * u;
     panel->y = (float)view_h - h - 10 * u - (right ? 0.0f : v->bottom_inset);
     ui_panel_begin(ui, panel);
+    tip_title(ui, panel, tips[TIP_LOG]);
     /* Clip long lines to the box so they never run under the ship panel. */
     SDL_Rect clip = {(int)panel->x, (int)panel->y, (int)panel->w, (int)h};
     SDL_RenderSetClipRect(v->r, &clip);
@@ -422,7 +570,7 @@ int battle_view_hud(BattleView *v, Ui *ui, const Camera *c, int view_w, int view
         return 0;
     }
     v->over_panel = ui_wants_mouse(ui);
-    top_bar(v, b, view_w);
+    top_bar(v, b, ui, view_w);
     int act = 0;
     if (v->panels.hidden) {
         hidden_tab(v, view_w);

@@ -391,6 +391,7 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
         v->hover = (BattleHover){BATTLE_HOVER_NONE, -1, {0, 0}, -1, ""};
     int i = b->selected;
     bool plotting = b->phase == BATTLE_PLOT;
+    battle_rose_geo(v, c);
     if (i >= 0 && b->phase != BATTLE_CURTAIN) {
         bool mine = battle_can_order(b, i);
         for (int k = 0; k < b->nreach_hex; k++)
@@ -432,6 +433,7 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
         geo_hex_outline(&v->geo, c, v->hover.hex, size * 0.96f, 2.0f * v->ui,
                         hk == BATTLE_HOVER_LAND ? THEME_BAD : THEME_PATH);
     geo_flush(&v->geo, v->r, NULL);
+    battle_rose_labels(v, c);
     draw_route_labels(v, b, c, marks, nmarks);
     v->nplot = 0;
     if (plotting && i >= 0 && battle_can_order(b, i)) {

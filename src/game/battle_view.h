@@ -148,6 +148,26 @@ float battle_view_marker_px(const BattleView *v, const Camera *c, int i);
 /* The hex under output pixel (sx, sy) for hexes of the given size. */
 Hex battle_pick_hex(const Camera *c, float hex_size, double sx, double sy);
 
+/* The points-of-sail rose of a ship (battle_rose.c): on each heading the
+ * point of sail under the wind now and her movement allowance there, the
+ * limit of the rules' cost table (skirmish_move_cost), in points and in
+ * hexes ahead (FLEET_HEX_COST each). */
+typedef struct BattleRose {
+    int ship;              /* -1: none */
+    int facing, wind_from; /* her heading now; where the wind blows from */
+    int sail[HEX_DIRS];    /* FLEET_IN_IRONS .. FLEET_RUNNING */
+    int points[HEX_DIRS];  /* 0 in irons, or for a ship without rigging */
+    int hexes[HEX_DIRS];
+} BattleRose;
+/* The rose of ship i; false (out->ship = -1) when she is not fighting. */
+bool battle_rose_measure(const Skirmish *sk, int i, BattleRose *out);
+/* The selected ship's rose while orders are given (any ship, enemies
+ * too: wind and rigging are in plain sight): its petals and the wind's
+ * arrow into v->geo (the hex layer flushes them), then, after that
+ * flush, the labels with their backs. */
+void battle_rose_geo(BattleView *v, const Camera *c);
+void battle_rose_labels(BattleView *v, const Camera *c);
+
 /* The end screen (battle_end.c): the outcome and the statistics of both
  * sides, with buttons. Returns BATTLE_ACT_*. */
 int battle_end_screen(BattleView *v, Ui *ui, int view_w, int view_h);

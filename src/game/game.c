@@ -99,8 +99,7 @@ static void draw_hud(void *ctx, SDL_Renderer *r, const Camera *c)
         tuning_draw(&g->tuning, &g->ui, g->view_w);
     }
     ui_end(&g->ui);
-    if (g->help)
-        hud_draw_help(g->text, r, g->view_w, g->view_h, ui, g->battle != NULL, &g->settings.keys);
+    if (g->help) hud_draw_help(g->text, r, g->view_w, g->view_h, ui, g->help, &g->settings.keys);
     if (g->loader) game_load_draw(g, ui);
     dialog_draw(&g->ask, r, g->text, g->view_w, g->view_h, ui);
 }
@@ -535,7 +534,8 @@ int game_event(Game *g, const SDL_Event *ev)
     g->in.following = g->sea.follow >= 0;
     int a = input_event(&g->in, ev, &g->cam);
     if (a & INPUT_QUIT) return 1;
-    if (a & INPUT_TOGGLE_HELP) g->help = !g->help;
+    if (a & INPUT_TOGGLE_HELP) g->help = hud_help_next(g->help, g->battle != NULL);
+    if (a & INPUT_CLOSE_HELP) g->help = HUD_HELP_CLOSED;
     if (a & INPUT_SCREENSHOT) g->want_shot = 1;
     if (a & INPUT_RESIZED) game_sync_view(g);
     if (a & INPUT_TOGGLE_STATS) g->stats = !g->stats;

@@ -51,65 +51,121 @@ void hud_draw(Text *t, SDL_Renderer *r, const HudInfo *h, float ui)
     }
 }
 
-void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, int battle,
+int hud_help_next(int page, bool battle)
+{
+    if (!battle) return page == HUD_HELP_CLOSED ? HUD_HELP_SEA : HUD_HELP_CLOSED;
+    if (page == HUD_HELP_CLOSED) return HUD_HELP_KEYS;
+    return page == HUD_HELP_RULES ? HUD_HELP_CLOSED : HUD_HELP_RULES;
+}
+
+static const char *const sea_rows[][2] = {
+    {"Mouse wheel", "zoom at the cursor"},
+    {"Left or right drag", "pan (stops following a fish)"},
+    {"W A S D / arrows", "pan (hold Shift: faster)"},
+    {"+ / -", "zoom in / out"},
+    {"0 or Home", "show the whole map"},
+    {"Mouse over the sea", "the school parts around the cursor"},
+    {"Click a fish", "follow it with the camera (Esc stops)"},
+    {"L", "sea life off / on"},
+    {"Tab", "controls panel: boid weights, fish, sharks"},
+    {"F3", "performance overlay"},
+    {"F11", "fullscreen on / off"},
+    {"F12", "save a screenshot (shoal-DATE-TIME.png)"},
+    {"F9", "load the quick save"},
+    {"F1 or H", "show / hide this help"},
+    {"Esc", "the menu (Esc closes this help first)"},
+    {"Q", "quit"},
+};
+/* The battle's rows: clicks, the keys of keys_table (as bound now),
+ * then the keys that stay fixed. */
+static const char *const battle_head[][2] = {
+    {"Click a ship", "select her (any ship, to see her state)"},
+    {"Click a hex", "plot her route there (the hint by the cursor says what a click does)"},
+    {"Click the path's end", "again: change the heading she ends on"},
+    {"Click her own hex", "turn in place"},
+    {"Right-click an enemy", "aim the broadside that will bear on her"},
+    {"Right-click the sea", "clear her path and route"},
+    {"1 .. 8", "select your ship N and centre the view on her"},
+};
+static const char *const battle_tail[][2] = {
+    {"P", "hide / show the panels"},
+    {"Click a panel's title", "fold / unfold it (the log: 3 lines or 12)"},
+    {"Pointer on a field", "a moment: what it means"},
+    {"Drag, wheel, W A S D", "move and zoom the view"},
+    {"L, Tab, F3, F12", "sea life, sea controls, performance, screenshot"},
+    {"F11", "fullscreen on / off"},
+    {"F1 or H", "the rules, then close"},
+    {"Esc or Q", "cancel her route, deselect, then the menu"},
+    {"Gamepad", "LB/RB ship, stick cursor, A plot, X aim, B clear, Start end turn"},
+};
+enum { HELP_HEAD = sizeof battle_head / sizeof battle_head[0] };
+enum { HELP_TAIL = sizeof battle_tail / sizeof battle_tail[0] };
+enum { HELP_ROWS_MAX = HELP_HEAD + KEYS_COUNT + HELP_TAIL + HUD_RULES_MAX };
+
+/* The rows of page `page` into rows (names and rules hold the strings
+ * they point to); returns how many. */
+static int help_rows(int page, const Keys *keys, const char *rows[HELP_ROWS_MAX][2],
+                     char names[KEYS_COUNT][32], HudRulesRow *rules)
+{
+    int n = 0;
+    if (page == HUD_HELP_RULES) {
+        int k = hud_rules_rows(rules, HUD_RULES_MAX);
+        for (int i = 0; i < k; i++, n++) rows[n][0] = rules[i].topic, rows[n][1] = rules[i].text;
+        return n;
+    }
+    if (page != HUD_HELP_KEYS) {
+        for (size_t i = 0; i < sizeof sea_rows / sizeof sea_rows[0]; i++, n++)
+            rows[n][0] = sea_rows[i][0], rows[n][1] = sea_rows[i][1];
+        return n;
+    }
+    for (int i = 0; i < HELP_HEAD; i++, n++)
+        rows[n][0] = battle_head[i][0], rows[n][1] = battle_head[i][1];
+    for (int a = 0; a < KEYS_COUNT; a++, n++) {
+        /* Copied: SDL names a printable key in one buffer. */
+        snprintf(names[a], sizeof names[a], "%s", keys_name(keys->key[a]));
+        rows[n][0] = names[a];
+        rows[n][1] = keys_table[a].help;
+    }
+    for (int i = 0; i < HELP_TAIL; i++, n++)
+        rows[n][0] = battle_tail[i][0], rows[n][1] = battle_tail[i][1];
+    return n;
+}
+
+/* The page's title: in a battle both pages' names, this one's in gold. */
+static void help_title(Text *t, SDL_Renderer *r, int page, int cx, int y, int gap)
+{
+    if (page == HUD_HELP_SEA) {
+        int tw, th;
+        text_measure(t, "Controls", &tw, &th);
+        text_draw(t, "Controls", cx - tw / 2, y, THEME_GOLD);
+        return;
+    }
+    const char *tab[2] = {"Battle controls", "Rules"};
+    int w[2], h;
+    text_measure(t, tab[0], &w[0], &h);
+    text_measure(t, tab[1], &w[1], &h);
+    int x = cx - (w[0] + gap + w[1]) / 2;
+    for (int k = 0; k < 2; k++) {
+        bool on = (page == HUD_HELP_RULES) == (k == 1);
+        text_draw(t, tab[k], x, y, on ? THEME_GOLD : THEME_DIM);
+        if (on) {
+            theme_draw_color(r, THEME_GOLD);
+            SDL_Rect line = {x, y + h, w[k], 2};
+            draw_fill_rect(r, &line);
+        }
+        x += w[k] + gap;
+    }
+}
+
+void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, int page,
                    const Keys *keys)
 {
-    static const char *const sea_rows[][2] = {
-        {"Mouse wheel", "zoom at the cursor"},
-        {"Left or right drag", "pan (stops following a fish)"},
-        {"W A S D / arrows", "pan (hold Shift: faster)"},
-        {"+ / -", "zoom in / out"},
-        {"0 or Home", "show the whole map"},
-        {"Mouse over the sea", "the school parts around the cursor"},
-        {"Click a fish", "follow it with the camera (Esc stops)"},
-        {"L", "sea life off / on"},
-        {"Tab", "controls panel: boid weights, fish, sharks"},
-        {"F3", "performance overlay"},
-        {"F11", "fullscreen on / off"},
-        {"F12", "save a screenshot (shoal-DATE-TIME.png)"},
-        {"F9", "load the quick save"},
-        {"F1 or H", "show / hide this help"},
-        {"Esc", "the menu (Esc closes this help first)"},
-        {"Q", "quit"},
-    };
-    /* The battle's rows: clicks, the keys of keys_table (as bound now),
-     * then the keys that stay fixed. */
-    static const char *const battle_head[][2] = {
-        {"Click a ship", "select her (any ship, to see her state)"},
-        {"Click a hex", "plot her route there (the hint by the cursor says what a click does)"},
-        {"Click the path's end", "again: change the heading she ends on"},
-        {"Click her own hex", "turn in place"},
-        {"Right-click an enemy", "aim the broadside that will bear on her"},
-        {"Right-click the sea", "clear her path and route"},
-        {"1 .. 8", "select your ship N and centre the view on her"},
-    };
-    static const char *const battle_tail[][2] = {
-        {"P", "hide / show the panels"},
-        {"Click a panel's title", "fold / unfold it (the log: 3 lines or 12)"},
-        {"Drag, wheel, W A S D", "move and zoom the view"},
-        {"L, Tab, F3, F12", "sea life, sea controls, performance, screenshot"},
-        {"F11", "fullscreen on / off"},
-        {"Esc or Q", "cancel her route, deselect, then the menu"},
-        {"Gamepad", "LB/RB ship, stick cursor, A plot, X aim, B clear, Start end turn"},
-    };
-    enum { HEAD = sizeof battle_head / sizeof battle_head[0] };
-    enum { TAIL = sizeof battle_tail / sizeof battle_tail[0] };
-    const char *battle_rows[HEAD + KEYS_COUNT + TAIL][2];
-    char names[KEYS_COUNT][32]; /* copied: SDL names a printable key in one buffer */
-    for (int i = 0; i < HEAD; i++)
-        battle_rows[i][0] = battle_head[i][0], battle_rows[i][1] = battle_head[i][1];
-    for (int a = 0; a < KEYS_COUNT; a++) {
-        snprintf(names[a], sizeof names[a], "%s", keys_name(keys->key[a]));
-        battle_rows[HEAD + a][0] = names[a];
-        battle_rows[HEAD + a][1] = keys_table[a].help;
-    }
-    for (int i = 0; i < TAIL; i++) {
-        battle_rows[HEAD + KEYS_COUNT + i][0] = battle_tail[i][0];
-        battle_rows[HEAD + KEYS_COUNT + i][1] = battle_tail[i][1];
-    }
-    const char *const(*rows)[2] = battle ? (const char *const(*)[2])battle_rows : sea_rows;
-    const int n = battle ? HEAD + KEYS_COUNT + TAIL : (int)(sizeof sea_rows / sizeof sea_rows[0]);
-    const char *title = battle ? "Battle controls" : "Controls";
+    const char *rows[HELP_ROWS_MAX][2];
+    char names[KEYS_COUNT][32];
+    HudRulesRow rules[HUD_RULES_MAX];
+    int n = help_rows(page, keys, rows, names, rules);
+    const char *foot =
+        page == HUD_HELP_KEYS ? "F1: the rules   \xC2\xB7   Esc: close" : "F1 or Esc: close";
     int lh = text_line_height(t);
     int pad = (int)(18 * ui), gap = (int)(28 * ui);
     int kw = 0, dw = 0, w, h;
@@ -120,17 +176,17 @@ void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, i
         if (w > dw) dw = w;
     }
     int pw = kw + gap + dw + 2 * pad;
-    int ph = (n + 2) * lh + 2 * pad;
+    int ph = (n + 4) * lh + 2 * pad;
     int x = (view_w - pw) / 2, y = (view_h - ph) / 2;
-    panel(r, x, y, pw, ph, 215);
-    int tw, th;
-    text_measure(t, title, &tw, &th);
-    text_draw(t, title, x + (pw - tw) / 2, y + pad, THEME_GOLD);
+    panel(r, x, y, pw, ph, 225);
+    help_title(t, r, page, x + pw / 2, y + pad, gap);
     for (int i = 0; i < n; i++) {
         int ry = y + pad + (i + 2) * lh;
         text_draw(t, rows[i][0], x + pad, ry, THEME_DIM);
         text_draw(t, rows[i][1], x + pad + kw + gap, ry, THEME_INK);
     }
+    text_measure(t, foot, &w, &h);
+    text_draw(t, foot, x + (pw - w) / 2, y + pad + (n + 3) * lh, THEME_DIM);
 }
 
 /* The overlay always has this many rows of text above its graph. */

@@ -4,6 +4,7 @@
 #define SHOAL_HUD_H
 
 #include <SDL.h>
+#include <stdbool.h>
 
 #include "keys.h"
 #include "perf.h"
@@ -24,10 +25,27 @@ typedef struct HudInfo {
 /* The status line in a translucent strip at the top left. ui is the
  * output px per window point, for padding. */
 void hud_draw(Text *t, SDL_Renderer *r, const HudInfo *h, float ui);
-/* The controls, centred on a view_w x view_h output; with battle, the
- * battle's controls too, keys as bound in keys. */
-void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, int battle,
+/* The help's pages: the sea's controls; in a battle its controls, then
+ * its rules. */
+enum { HUD_HELP_CLOSED = 0, HUD_HELP_SEA, HUD_HELP_KEYS, HUD_HELP_RULES };
+/* The page F1 (or H) turns to from page: in a battle Keys, Rules, closed;
+ * elsewhere the sea's page and closed. */
+int hud_help_next(int page, bool battle);
+/* Help page `page` (HUD_HELP_*), centred on a view_w x view_h output,
+ * keys as bound in keys, with a line saying how to turn it. */
+void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, int page,
                    const Keys *keys);
+
+/* A line of the Rules page: its topic ("Raking", "" to go on the last
+ * one) and what the rules say, numbers from core/fleet.h's tables. */
+typedef struct HudRulesRow {
+    char topic[40];
+    char text[128];
+} HudRulesRow;
+#define HUD_RULES_MAX 32
+/* The Rules page's lines (hud_rules.c) into rows; returns how many (at
+ * most cap). */
+int hud_rules_rows(HudRulesRow *rows, int cap);
 
 /* What the performance overlay shows. */
 typedef struct HudStats {

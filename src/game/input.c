@@ -22,7 +22,7 @@ static int key_down(Input *in, const SDL_KeyboardEvent *k, Camera *cam)
 {
     switch (k->keysym.sym) {
     case SDLK_ESCAPE:
-        if (in->help_open) return INPUT_TOGGLE_HELP;
+        if (in->help_open) return INPUT_CLOSE_HELP;
         return in->following ? INPUT_UNFOLLOW : INPUT_QUIT;
     case SDLK_q:
         return INPUT_QUIT;

@@ -20,6 +20,7 @@ enum {
     INPUT_PANNED = 1 << 8,         /* the player moved the camera by hand */
     INPUT_UNFOLLOW = 1 << 9,       /* Esc while following a fish */
     INPUT_FULLSCREEN = 1 << 10,    /* F11: fullscreen on / off */
+    INPUT_CLOSE_HELP = 1 << 11,    /* Esc while the help is open */
 };
 
 /* A press that moves less than this (output px) before release is a click. */

@@ -44,6 +44,8 @@
 #define THEME_ROW_HOVER    ((SDL_Color){30, 70, 96, 220})   /* a list row under the pointer */
 #define THEME_ROW_PICKED   ((SDL_Color){50, 100, 130, 230}) /* the chosen list row */
 #define THEME_NONE         ((SDL_Color){0, 0, 0, 0})
+#define THEME_TIP          ((SDL_Color){14, 40, 62, 245})    /* a tooltip's box */
+#define THEME_TIP_EDGE     ((SDL_Color){245, 214, 140, 200}) /* ... its gold edge */
 
 /* -------------------------------------------------------------- dialogs */
 
@@ -97,6 +99,11 @@
 #define THEME_BAR_TRACK     ((SDL_Color){60, 60, 70, 200})
 #define THEME_RIGGING       ((SDL_Color){215, 235, 250, 255})
 #define THEME_CREW          ((SDL_Color){250, 200, 90, 255})
+#define THEME_SAIL_FILL     ((SDL_Color){150, 255, 205, 85})  /* the points-of-sail rose */
+#define THEME_SAIL_NOW_FILL ((SDL_Color){245, 214, 140, 120}) /* ... her heading's petal */
+#define THEME_SAIL_EDGE     ((SDL_Color){150, 255, 205, 235})
+#define THEME_SAIL_RING     ((SDL_Color){150, 255, 205, 40}) /* ... a ring a hex apart */
+#define THEME_SAIL_LABEL_BG ((SDL_Color){4, 14, 26, 175})
 #define THEME_SHOT_TRAIL    ((SDL_Color){255, 244, 220, 190}) /* shot in flight, over dark sea */
 
 /* c at opacity a (0..255), its colour unchanged. */

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "draw.h"
 #include "ui/theme.h"
@@ -23,6 +24,22 @@ static uint32_t hash_label(uint32_t h, const char *s)
 static int inside(const SDL_FRect *r, float x, float y)
 {
     return x >= r->x && x < r->x + r->w && y >= r->y && y < r->y + r->h;
+}
+
+static void fill(Ui *ui, float x, float y, float w, float h, SDL_Color c)
+{
+    SDL_SetRenderDrawBlendMode(ui->r, SDL_BLENDMODE_BLEND);
+    theme_draw_color(ui->r, c);
+    SDL_Rect rc = {(int)lroundf(x), (int)lroundf(y), (int)lroundf(w), (int)lroundf(h)};
+    draw_fill_rect(ui->r, &rc);
+}
+
+static void outline(Ui *ui, float x, float y, float w, float h, SDL_Color c)
+{
+    SDL_SetRenderDrawBlendMode(ui->r, SDL_BLENDMODE_BLEND);
+    theme_draw_color(ui->r, c);
+    SDL_Rect rc = {(int)lroundf(x), (int)lroundf(y), (int)lroundf(w), (int)lroundf(h)};
+    draw_rect(ui->r, &rc);
 }
 
 void ui_init(Ui *ui, SDL_Renderer *r, Text *t)
@@ -84,8 +101,15 @@ int ui_wants_mouse(const Ui *ui)
     return ui->captured || over_panel(ui, ui->mx, ui->my);
 }
 
+void ui_set_clock(Ui *ui, double now_s)
+{
+    ui->own_clock = true;
+    ui->now = now_s;
+}
+
 void ui_begin(Ui *ui, float px_ratio)
 {
+    if (!ui->own_clock) ui->now = (double)SDL_GetTicks64() / 1000.0;
     ui->px_ratio = px_ratio > 0.0f ? px_ratio : 1.0f;
     ui->scale = ui->px_ratio;
     ui->nrects = 0;
@@ -93,8 +117,109 @@ void ui_begin(Ui *ui, float px_ratio)
     ui->panel = NULL;
 }
 
+/* ------------------------------------------------------------- tooltips */
+
+#define TIP_LINES 8
+
+void ui_tip_rect(Ui *ui, SDL_FRect r, const char *text)
+{
+    if (!text || !text[0] || !inside(&r, ui->mx, ui->my)) return;
+    snprintf(ui->tip_next, sizeof ui->tip_next, "%s", text);
+    /* The same text on another field is another tip: its delay starts over. */
+    uint32_t id = hash_label(2166136261u, text);
+    id = (id ^ (uint32_t)lroundf(r.x)) * 16777619u;
+    ui->tip_next_id = ((id ^ (uint32_t)lroundf(r.y)) * 16777619u) | 1u;
+}
+
+void ui_tip(Ui *ui, const char *text)
+{
+    ui_tip_rect(ui, ui->last, text);
+}
+
+const char *ui_tip_shown(const Ui *ui, SDL_FRect *box)
+{
+    if (box) *box = ui->tip[0] ? ui->tip_box : (SDL_FRect){0, 0, 0, 0};
+    return ui->tip[0] ? ui->tip : NULL;
+}
+
+/* Break ui->tip into lines at most wmax px wide (at spaces, and at '\n'):
+ * NUL-terminated pieces of buf, their starts in line[]; returns the count. */
+static int tip_wrap(Ui *ui, char *buf, size_t cap, float wmax, const char *line[TIP_LINES])
+{
+    snprintf(buf, cap, "%s", ui->tip);
+    int n = 0;
+    char *p = buf;
+    while (*p && n < TIP_LINES) {
+        line[n++] = p;
+        char *brk = NULL, *q = p;
+        for (;;) {
+            char *sp = q;
+            while (*sp && *sp != ' ' && *sp != '\n') sp++;
+            char keep = *sp;
+            *sp = '\0';
+            int w, h;
+            text_measure(ui->text, p, &w, &h);
+            *sp = keep;
+            if ((float)w > wmax && brk) break; /* the last word fitting ends it */
+            brk = sp;
+            if (keep != ' ') break;
+            q = sp + 1;
+        }
+        char end = *brk;
+        *brk = '\0';
+        p = end ? brk + 1 : brk;
+    }
+    return n;
+}
+
+static void tip_draw(Ui *ui)
+{
+    if (!ui->r || !ui->text) return;
+    float s = ui->scale, pad = 6 * s;
+    char buf[UI_TIP_MAX];
+    const char *line[TIP_LINES];
+    int n = tip_wrap(ui, buf, sizeof buf, UI_TIP_W * s, line);
+    int lh = text_line_height(ui->text), wmax = 0;
+    for (int k = 0; k < n; k++) {
+        int w, h;
+        text_measure(ui->text, line[k], &w, &h);
+        if (w > wmax) wmax = w;
+    }
+    float w = (float)wmax + 2 * pad, h = (float)(n * lh) + pad;
+    int vw = 0, vh = 0;
+    if (SDL_GetRendererOutputSize(ui->r, &vw, &vh) != 0) vw = vh = 0;
+    /* Below and right of the pointer; above or left of it near an edge. */
+    float x = ui->mx + 14 * s, y = ui->my + 20 * s;
+    if (x + w > (float)vw - 4 * s) x = (float)vw - w - 4 * s;
+    if (y + h > (float)vh - 4 * s) y = ui->my - h - 10 * s;
+    x = fmaxf(x, 0.0f);
+    y = fmaxf(y, 0.0f);
+    ui->tip_box = (SDL_FRect){x, y, w, h};
+    fill(ui, x, y, w, h, THEME_TIP);
+    outline(ui, x, y, w, h, THEME_TIP_EDGE);
+    for (int k = 0; k < n; k++)
+        text_draw(ui->text, line[k], (int)(x + pad), (int)(y + pad / 2) + k * lh, THEME_INK);
+}
+
+/* Which tip the pointer rests on and for how long; draw it once due. */
+static void tip_update(Ui *ui)
+{
+    if (ui->tip_next_id != ui->tip_id || ui->down) {
+        ui->tip_id = ui->tip_next_id;
+        ui->tip_since = ui->now;
+    }
+    ui->tip[0] = '\0';
+    if (ui->tip_id && ui->now - ui->tip_since >= UI_TIP_DELAY_S) {
+        memcpy(ui->tip, ui->tip_next, sizeof ui->tip);
+        tip_draw(ui);
+    }
+    ui->tip_next_id = 0;
+    ui->tip_next[0] = '\0';
+}
+
 void ui_end(Ui *ui)
 {
+    tip_update(ui);
     for (int i = 0; i < ui->nrects; i++) ui->prev[i] = ui->rects[i];
     ui->nprev = ui->nrects;
     memcpy(ui->prev_hot, ui->hot, (size_t)ui->nhot * sizeof ui->hot[0]);
@@ -102,22 +227,6 @@ void ui_end(Ui *ui)
     ui->pressed = 0;
     ui->released = 0;
     if (!ui->down) ui->active = 0;
-}
-
-static void fill(Ui *ui, float x, float y, float w, float h, SDL_Color c)
-{
-    SDL_SetRenderDrawBlendMode(ui->r, SDL_BLENDMODE_BLEND);
-    theme_draw_color(ui->r, c);
-    SDL_Rect rc = {(int)lroundf(x), (int)lroundf(y), (int)lroundf(w), (int)lroundf(h)};
-    draw_fill_rect(ui->r, &rc);
-}
-
-static void outline(Ui *ui, float x, float y, float w, float h, SDL_Color c)
-{
-    SDL_SetRenderDrawBlendMode(ui->r, SDL_BLENDMODE_BLEND);
-    theme_draw_color(ui->r, c);
-    SDL_Rect rc = {(int)lroundf(x), (int)lroundf(y), (int)lroundf(w), (int)lroundf(h)};
-    draw_rect(ui->r, &rc);
 }
 
 void ui_panel_begin(Ui *ui, UiPanel *p)

@@ -1,16 +1,23 @@
 /* widgets: small immediate-mode controls (label, button, toggle, float and
- * int sliders) stacked in panels, for the game's tuning panel and the map
- * editor. Each call draws its widget and reports what the mouse did to it
- * this frame; the caller keeps the values. */
+ * int sliders) stacked in panels, and tooltips, for the game's panels and
+ * the map editor. Each call draws its widget and reports what the mouse
+ * did to it this frame; the caller keeps the values. */
 #ifndef SHOAL_WIDGETS_H
 #define SHOAL_WIDGETS_H
 
 #include <SDL.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "ui/text.h"
 
 #define UI_MAX_PANELS 8
+/* A tooltip shows once the pointer has rested this long on one field:
+ * long enough not to flash while the pointer crosses a panel, short
+ * enough to feel like an answer (desktop toolkits use 0.4-0.7 s). */
+#define UI_TIP_DELAY_S 0.5
+#define UI_TIP_MAX     320    /* bytes of one tip's text */
+#define UI_TIP_W       330.0f /* design px: a tip wraps at this width */
 
 /* A panel's place (output px, top-left) and width; h is measured by
  * ui_panel_end and used by the next frame's hit test. */
@@ -56,6 +63,16 @@ typedef struct Ui {
     /* Panel rectangles drawn this frame and last frame (hit tests). */
     SDL_FRect rects[UI_MAX_PANELS], prev[UI_MAX_PANELS];
     int nrects, nprev;
+    /* Tooltips: the clock (seconds), the tip of the field under the
+     * pointer this frame, the one it has rested on since tip_since, and
+     * what the last ui_end drew. */
+    double now;
+    bool own_clock; /* ui_set_clock gives the time, not SDL */
+    char tip_next[UI_TIP_MAX];
+    uint32_t tip_next_id, tip_id;
+    double tip_since;
+    char tip[UI_TIP_MAX]; /* "" when none showed */
+    SDL_FRect tip_box;
     /* The clickable widgets of this frame and of the last. */
     UiHot hot[UI_MAX_HOT], prev_hot[UI_MAX_HOT];
     int nhot, nprev_hot;
@@ -72,9 +89,25 @@ int ui_event(Ui *ui, const SDL_Event *ev);
 /* 1 while the mouse is over a panel or held by a widget. */
 int ui_wants_mouse(const Ui *ui);
 
-/* Start and finish a frame of widgets (ui_end clears this frame's clicks). */
+/* Start and finish a frame of widgets (ui_end clears this frame's clicks
+ * and draws the tooltip, over everything drawn since ui_begin). ui_begin
+ * reads SDL's clock unless ui_set_clock has set the time. */
 void ui_begin(Ui *ui, float px_ratio);
 void ui_end(Ui *ui);
+/* From now on the time is the caller's: now_s seconds (tests). */
+void ui_set_clock(Ui *ui, double now_s);
+
+/* Tooltips: text (copied; "" or NULL: none) explains whatever lies in r,
+ * output px, this frame. When the pointer has rested on the same tip for
+ * UI_TIP_DELAY_S (no button held), ui_end draws it in a box beside the
+ * pointer, wrapped to UI_TIP_W and kept on screen; '\n' breaks a line.
+ * The last tip given for the pointer's place wins (drawn on top). */
+void ui_tip_rect(Ui *ui, SDL_FRect r, const char *text);
+/* The tip of the widget laid out last (ui->last). */
+void ui_tip(Ui *ui, const char *text);
+/* What the last ui_end showed: the tip's text, or NULL; its box in *box
+ * (may be NULL). */
+const char *ui_tip_shown(const Ui *ui, SDL_FRect *box);
 
 /* Panels hold widgets stacked top to bottom; widgets go between these. */
 void ui_panel_begin(Ui *ui, UiPanel *p);

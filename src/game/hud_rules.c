@@ -1,0 +1,110 @@
+/* hud_rules: the battle's rules in short lines for the help's Rules page,
+ * every number read from the rules' own tables (core/fleet.h), so the
+ * page cannot disagree with the game. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "battle.h"
+#include "core/fleet.h"
+#include "hud.h"
+
+/* The degrees each point of sail lies off the wind (a hex side is 60). */
+static const int sail_degrees[FLEET_SAILS] = {0, 60, 120, 180};
+
+static void row(HudRulesRow *rows, int *n, int cap, const char *topic, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static void row(HudRulesRow *rows, int *n, int cap, const char *topic, const char *fmt, ...)
+{
+    if (*n >= cap) return;
+    HudRulesRow *r = &rows[(*n)++];
+    snprintf(r->topic, sizeof r->topic, "%s", topic);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->text, sizeof r->text, fmt, ap);
+    va_end(ap);
+}
+
+/* "sloop 6, frigate 4, ship of the line 4 points" for point of sail s. */
+static void speeds(int s, char *buf, size_t cap)
+{
+    const FleetClass *k = fleet_classes;
+    snprintf(buf, cap, "%s %d, %s %d, %s %d points", battle_class_name(FLEET_SLOOP),
+             k[FLEET_SLOOP].speed[s], battle_class_name(FLEET_FRIGATE), k[FLEET_FRIGATE].speed[s],
+             battle_class_name(FLEET_LINE), k[FLEET_LINE].speed[s]);
+}
+
+static void sailing(HudRulesRow *rows, int *n, int cap)
+{
+    char buf[128], topic[40];
+    row(rows, n, cap, "Points of sail",
+        "the angle between her heading and where the wind blows from");
+    for (int s = 0; s < FLEET_SAILS; s++) {
+        snprintf(topic, sizeof topic, "  %s (%d\xC2\xB0)", fleet_sail_name(s), sail_degrees[s]);
+        if (s == FLEET_IN_IRONS) {
+            row(rows, n, cap, topic, "no way ahead; she may still turn one side to fall off");
+            continue;
+        }
+        speeds(s, buf, sizeof buf);
+        row(rows, n, cap, topic, "%s%s", buf, s == FLEET_BROAD_REACH ? ": the fastest" : "");
+    }
+    row(rows, n, cap, "The rose",
+        "round the selected ship: on each heading, the hexes she could sail on it");
+    const FleetClass *k = fleet_classes;
+    row(rows, n, cap, "Allowance",
+        "a hex ahead costs %d points; a turn of one side %d / %d / %d (sloop / frigate / line)",
+        FLEET_HEX_COST, k[FLEET_SLOOP].turn_cost, k[FLEET_FRIGATE].turn_cost,
+        k[FLEET_LINE].turn_cost);
+    const int *w = fleet_wind_pct;
+    row(rows, n, cap, "", "wind 0-5 scales it (%d, %d, %d, %d, %d, %d%%); lost rigging slows her",
+        w[0], w[1], w[2], w[3], w[4], w[5]);
+}
+
+static void gunnery(HudRulesRow *rows, int *n, int cap)
+{
+    const int(*h)[3] = fleet_hit_pct_table;
+    row(rows, n, cap, "Arcs",
+        "each broadside fires into the 120\xC2\xB0 off its side; bow and "
+        "stern are blind");
+    row(rows, n, cap, "Range", "short 1-%d, medium %d-%d, long %d-%d hexes; land and ships block",
+        FLEET_RANGE_SHORT, FLEET_RANGE_SHORT + 1, FLEET_RANGE_MEDIUM, FLEET_RANGE_MEDIUM + 1,
+        FLEET_RANGE_LONG);
+    row(rows, n, cap, "Round shot",
+        "hits %d / %d / %d%% by range: hull; may kill crew (%d%%) or a gun (%d%%)",
+        h[FLEET_ROUND][FLEET_SHORT], h[FLEET_ROUND][FLEET_MEDIUM], h[FLEET_ROUND][FLEET_LONG],
+        FLEET_ROUND_CREW_PCT, FLEET_ROUND_GUN_PCT);
+    row(rows, n, cap, "Chain shot", "hits %d / %d%%, not at long range: rigging, which slows her",
+        h[FLEET_CHAIN][FLEET_SHORT], h[FLEET_CHAIN][FLEET_MEDIUM]);
+    row(rows, n, cap, "Raking",
+        "firing from her bow or stern wedge: +%d%% to hit (%d%% at most); crew lost %d%%",
+        FLEET_RAKE_BONUS_PCT, FLEET_HIT_PCT_MAX, FLEET_ROUND_CREW_RAKED_PCT);
+    row(rows, n, cap, "Reloading",
+        "a broadside that fires is silent the next turn; with under "
+        "half her crew, fewer guns fire");
+}
+
+static void fates(HudRulesRow *rows, int *n, int cap)
+{
+    row(rows, n, cap, "Striking",
+        "at once when crew falls below a quarter; hull below a quarter: %d%% each turn",
+        FLEET_MORALE_STRIKE_PCT);
+    row(rows, n, cap, "Sinking", "at 0 hull; a ship that strikes stays as a wreck in her hex");
+    row(rows, n, cap, "Wind", "after each turn: veers one side %d%%, freshens %d%%, slackens %d%%",
+        FLEET_VEER_PCT, FLEET_FRESHEN_PCT, FLEET_SLACKEN_PCT);
+    const FleetClass *k = fleet_classes;
+    row(rows, n, cap, "Winning", "no enemy left fighting; at the turn limit, the most points:");
+    row(rows, n, cap, "", "each point of damage, each ship taken at her value (%d / %d / %d)",
+        k[FLEET_SLOOP].value, k[FLEET_FRIGATE].value, k[FLEET_LINE].value);
+}
+
+int hud_rules_rows(HudRulesRow *rows, int cap)
+{
+    int n = 0;
+    sailing(rows, &n, cap);
+    gunnery(rows, &n, cap);
+    fates(rows, &n, cap);
+    return n;
+}
