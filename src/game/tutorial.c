@@ -107,7 +107,7 @@ typedef struct TutorialStep {
 } TutorialStep;
 
 static const TutorialStep steps[TUTORIAL_STEPS] = {
-    [TUTORIAL_SELECT] = {"Select your ship", "Click your blue ship of the line, A1 (or press 1).",
+    [TUTORIAL_SELECT] = {"Select your ship", "Click your blue frigate, A1 (or press 1).",
                          "Orders go to the selected ship: her panel shows her state, and the sea "
                          "around her shows what she can do this turn.",
                          NULL, done_select},
@@ -202,6 +202,13 @@ int tutorial_setup(BattleSetup *st, char *path, size_t cap)
 /* What a step notes about the battle as it begins (its check compares). */
 static void enter(Tutorial *t, const Battle *b, int step)
 {
+    if (step != t->step) {
+        t->already = -1;
+        /* One line a step on stdout: what a player's bug report (or a
+         * window test) can quote. */
+        printf("shoal: tutorial step %d: %s\n", step + 1, tutorial_step_name(step));
+        fflush(stdout);
+    }
     t->step = step;
     if (step == TUTORIAL_TURN) t->mark_facing = battle_path_end(b, t->ship).facing;
     if (step == TUTORIAL_END_TURN || step == TUTORIAL_FIGHT) t->mark_turn = b->sk.turn;
@@ -211,6 +218,7 @@ void tutorial_begin(Tutorial *t, Battle *b)
 {
     memset(t, 0, sizeof *t);
     t->on = true;
+    t->step = -1;
     t->ship = 0;
     t->enemy = 1;
     Skirmish *sk = &b->sk;
@@ -220,7 +228,7 @@ void tutorial_begin(Tutorial *t, Battle *b)
     }
     HexPose mine = {{TUTORIAL_SHIP_Q, TUTORIAL_SHIP_R}, TUTORIAL_SHIP_FACE};
     HexPose hers = {{TUTORIAL_ENEMY_Q, TUTORIAL_ENEMY_R}, TUTORIAL_ENEMY_FACE};
-    fleet_ship_init(&sk->ships[t->ship], FLEET_LINE, 0, mine);
+    fleet_ship_init(&sk->ships[t->ship], FLEET_FRIGATE, 0, mine);
     fleet_ship_init(&sk->ships[t->enemy], FLEET_SLOOP, 1, hers);
     sk->wind_dir = TUTORIAL_WIND_FROM;
     sk->wind_strength = TUTORIAL_WIND_FORCE;
@@ -260,8 +268,12 @@ void tutorial_update(Tutorial *t, Battle *b, const TutorialSeen *s)
     }
     /* A reading step's button counts for that step alone. */
     TutorialSeen seen = *s;
+    int was = t->step;
     while (t->step < TUTORIAL_DONE && steps[t->step].done(t, b, &seen)) {
+        int passed = t->step;
         enter(t, b, t->step + 1);
+        /* Done the moment it came: the next panel says so, with its why. */
+        if (passed != was) t->already = passed;
         seen.next = false;
     }
     /* Out of order: a turn played before the lesson got there (Enter

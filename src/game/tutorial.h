@@ -62,7 +62,7 @@ typedef struct Tutorial {
     int ship, enemy;       /* the player's ship and the sloop (ship indices) */
     int mark_facing;       /* TURN: the heading her path ended on as the step began */
     int mark_turn;         /* END_TURN, FIGHT: the turn being plotted as the step began */
-    int turns_done;        /* turns resolved since the tutorial began */
+    int already;           /* the step passed the moment it came (it was done already), -1 none */
     const Battle *dressed; /* the battle made the tutorial's (tutorial_dress) */
     /* The panel (immediate mode keeps its size) and its wrapped lines. */
     UiPanel panel;

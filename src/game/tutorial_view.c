@@ -167,6 +167,12 @@ int tutorial_draw(Tutorial *t, const BattleView *v, Ui *ui, const Camera *c, int
         } else {
             wrapped(ui, tutorial_step_todo(t->step), width, THEME_GOLD);
         }
+        if (t->already >= 0) {
+            char done[400];
+            snprintf(done, sizeof done, "Done already \xE2\x80\x94 %s: %s",
+                     tutorial_step_name(t->already), tutorial_step_why(t->already));
+            wrapped(ui, done, width, THEME_DIM);
+        }
         char why[400];
         snprintf(why, sizeof why, "Why: %s", tutorial_step_why(t->step));
         wrapped(ui, why, width, THEME_INK);
