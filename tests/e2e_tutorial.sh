@@ -169,5 +169,23 @@ quicksave
 shot "$T/won.png"
 wait_for $((5 * slow)) grep -q '^tutorial = done' "$SETTINGS" && ok "settings.ini keeps tutorial = done" ||
     no "settings.ini: tutorial = '$(setting tutorial)'"
+# The panel's first button at the end: A real skirmish, on the menu's New
+# skirmish screen (centred), the panel gone.
+read -r -a rows < <(button_rows "$T/won.png" 30)
+if [ "${#rows[@]}" -ge 3 ]; then
+    click 200 "${rows[0]}"
+    xdotool mousemove --window "$win" 1270 790
+    sleep "$tick"
+    shot "$T/after.png"
+    left=" $(button_rows "$T/after.png" 30) "
+    read -r -a mid < <(button_rows "$T/after.png" 450)
+    gone=1
+    for y in "${rows[@]}"; do [[ "$left" == *" $y "* ]] && gone=0; done
+    [ "$gone" = 1 ] && [ "${#mid[@]}" -ge 4 ] &&
+        ok "A real skirmish opens the menu's New skirmish screen, the panel gone" ||
+        no "after A real skirmish: the panel's rows ${rows[*]} at the left:$left; in the middle '${mid[*]}'"
+else
+    no "the last panel has no three buttons: '${rows[*]}'"
+fi
 stop_game
 e2e_done e2e_tutorial

@@ -2,13 +2,16 @@
  * the same every time (a frigate and a sloop hove-to, the wind fixed),
  * each step is done only by its own condition and in order, the sloop
  * never moves, and the battle's end ends the lesson (won here by raking
- * her from astern, turn after turn). */
+ * her from astern, turn after turn); settings.ini remembers the offer. */
 #include <SDL.h>
+#include <stdio.h>
+#include <unistd.h>
 
 #include "testutil.h"
 
 #include "core/paths.h"
 #include "game/battle.h"
+#include "game/settings.h"
 #include "game/tutorial.h"
 
 static Battle *tutorial_battle(Tutorial *t)
@@ -225,6 +228,37 @@ START_TEST(test_another_battle_or_none_is_no_lesson)
 }
 END_TEST
 
+/* settings.ini: a first start (no file) is "new"; a file from before the
+ * tutorial (no key) counts as offered; the key reads and writes back, and
+ * a bad value names the file and line. */
+START_TEST(test_settings_remember_the_offer)
+{
+    Settings s;
+    settings_default(&s);
+    ck_assert_int_eq(s.tutorial, SETTINGS_TUTORIAL_OFFERED);
+    char dir[] = "/tmp/shoal-tutorial-XXXXXX", path[PATHS_MAX];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/settings.ini", dir);
+    Err e = {{0}};
+    ck_assert_int_eq(settings_load(&s, path, &e), 0);
+    ck_assert_int_eq(s.tutorial, SETTINGS_TUTORIAL_NEW);
+    const char old[] = "ask_end_turn = off\n";
+    settings_default(&s);
+    ck_assert_int_eq(settings_parse(&s, old, sizeof old - 1, "old.ini", &e), 0);
+    ck_assert_int_eq(s.tutorial, SETTINGS_TUTORIAL_OFFERED);
+    s.tutorial = SETTINGS_TUTORIAL_DONE;
+    ck_assert_int_eq(settings_save(&s, path, &e), 0);
+    Settings t;
+    ck_assert_int_eq(settings_load(&t, path, &e), 0);
+    ck_assert_int_eq(t.tutorial, SETTINGS_TUTORIAL_DONE);
+    const char bad[] = "tutorial = maybe\n";
+    ck_assert_int_ne(settings_parse(&t, bad, sizeof bad - 1, "bad.ini", &e), 0);
+    ck_assert_str_eq(e.msg, "bad.ini:1: tutorial 'maybe' is not new, offered or done");
+    remove(path);
+    rmdir(dir);
+}
+END_TEST
+
 static Suite *tutorial_suite(void)
 {
     Suite *s = suite_create("tutorial");
@@ -235,6 +269,7 @@ static Suite *tutorial_suite(void)
     tcase_add_test(tc, test_won_from_astern_ends_the_lesson);
     tcase_add_test(tc, test_fight_hint_follows_the_broadsides);
     tcase_add_test(tc, test_another_battle_or_none_is_no_lesson);
+    tcase_add_test(tc, test_settings_remember_the_offer);
     suite_add_tcase(s, tc);
     return s;
 }
