@@ -208,6 +208,9 @@ START_TEST(test_fight_hint_follows_the_broadsides)
     battle_refresh(b);
     tutorial_hint(&t, b, hint, sizeof hint);
     ck_assert_ptr_nonnull(strstr(hint, "port broadside bears on her, raking"));
+    tutorial_wind(&t, b, hint, sizeof hint);
+    ck_assert_ptr_nonnull(strstr(hint, "from SW. Ending her path facing E, she will be on a broad "
+                                       "reach next turn (fastest)"));
     ck_assert_str_eq(tutorial_step_name(TUTORIAL_RAKE), "Rake her");
     ck_assert_str_eq(tutorial_step_name(TUTORIAL_STEPS), "?");
     battle_free(b);

@@ -309,3 +309,19 @@ void tutorial_hint(const Tutorial *t, const Battle *b, char *buf, size_t cap)
                  "hex, or her path's end to turn her, until one does.",
                  b->sk.turn);
 }
+
+void tutorial_wind(const Tutorial *t, const Battle *b, char *buf, size_t cap)
+{
+    /* Each point of sail (FLEET_*) in a sentence, and what it means. */
+    static const char *const said[FLEET_SAILS][2] = {{"in irons", "she cannot sail"},
+                                                     {"close-hauled", "slow"},
+                                                     {"on a broad reach", "fastest"},
+                                                     {"running", "fast"}};
+    int facing = battle_path_end(b, t->ship).facing % HEX_DIRS;
+    int sail = fleet_point_of_sail(facing, b->sk.wind_dir);
+    snprintf(buf, cap,
+             "Now: the wind blows from %s. Ending her path facing %s, she will be %s next turn "
+             "(%s).",
+             hex_dir_names[b->sk.wind_dir % HEX_DIRS], hex_dir_names[facing], said[sail][0],
+             said[sail][1]);
+}

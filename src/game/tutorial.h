@@ -97,6 +97,9 @@ const char *tutorial_step_button(int step);
 /* The fight's hint for the turn being plotted (TUTORIAL_FIGHT) into buf:
  * what her broadsides can do from her path's end as things stand. */
 void tutorial_hint(const Tutorial *t, const Battle *b, char *buf, size_t cap);
+/* The wind as it bears on her (TUTORIAL_WIND) into buf: where it blows
+ * from, and the point of sail of the heading her path ends on. */
+void tutorial_wind(const Tutorial *t, const Battle *b, char *buf, size_t cap);
 
 /* What the panel's buttons ask of the game. */
 enum {

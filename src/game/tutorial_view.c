@@ -167,6 +167,10 @@ int tutorial_draw(Tutorial *t, const BattleView *v, Ui *ui, const Camera *c, int
         } else {
             wrapped(ui, tutorial_step_todo(t->step), width, THEME_GOLD);
         }
+        if (t->step == TUTORIAL_WIND) {
+            tutorial_wind(t, b, t->hint, sizeof t->hint);
+            wrapped(ui, t->hint, width, THEME_GOLD);
+        }
         if (t->already >= 0) {
             char done[400];
             snprintf(done, sizeof done, "Done already \xE2\x80\x94 %s: %s",
