@@ -154,8 +154,9 @@ static const TutorialStep steps[TUTORIAL_STEPS] = {
                          "fired reload for a turn.",
                          NULL, done_replay},
     [TUTORIAL_FIGHT] = {"Fight on", "Plot, aim and end the turn until she strikes or sinks.",
-                        "A ship strikes her colours when her crew or hull runs low.", NULL,
-                        done_never},
+                        "A broadside that fired is silent the next turn: turn her so the other "
+                        "one bears. A ship strikes her colours when her crew or hull runs low.",
+                        NULL, done_never},
     [TUTORIAL_DONE] = {"The battle is over", "", "", NULL, done_never},
 };
 
@@ -306,7 +307,7 @@ void tutorial_hint(const Tutorial *t, const Battle *b, char *buf, size_t cap)
     else
         snprintf(buf, cap,
                  "Turn %d: no loaded broadside bears on her from your path's end. Click another "
-                 "hex, or her path's end to turn her, until one does.",
+                 "hex, or click her (or her path's end) to turn her, until one does.",
                  b->sk.turn);
 }
 
