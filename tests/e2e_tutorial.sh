@@ -7,7 +7,8 @@
 # the turn, skip the replay), each step checked to come only when it is
 # done (the step line the game prints, the panel's own button found in an
 # F12 picture), then the fight ended turn after turn to the win, the panel's
-# last step and tutorial = done in settings.ini.
+# last step and tutorial = done in settings.ini, and the last panel's A real
+# skirmish on the menu; a first start answered yes starts the lesson.
 set -u
 . tests/lib_e2e.sh
 tick=0.4
@@ -188,4 +189,15 @@ else
     no "the last panel has no three buttons: '${rows[*]}'"
 fi
 stop_game
+
+# --- a first start answered yes --------------------------------------------
+rm -rf "$XDG_CONFIG_HOME"
+name=yes
+if start yes; then
+    key g # Guided first battle
+    expect 1 "answering the first start's question with its first button starts the guided battle"
+    stop_game
+else
+    no "no window for the last first start: $(head -c 300 "$T/yes.err")"
+fi
 e2e_done e2e_tutorial
