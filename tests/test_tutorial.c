@@ -196,6 +196,38 @@ START_TEST(test_won_from_astern_ends_the_lesson)
 }
 END_TEST
 
+/* A step already done as it comes is passed at once, and the next panel
+ * says so: aimed from astern of her, the rake is done with the aim. */
+START_TEST(test_a_step_done_already_is_told)
+{
+    Tutorial t;
+    Battle *b = tutorial_battle(&t);
+    int me = t.ship;
+    battle_select(b, me);
+    idle(&t, b);
+    frame(&t, b, BATTLE_HOVER_PLOT, east(b, me, 1), false);
+    Hex one = east(b, me, 1);
+    ck_assert_int_eq(battle_plot(b, one), 0);
+    idle(&t, b);
+    ck_assert_int_eq(battle_plot(b, one), 0);
+    idle(&t, b);
+    frame(&t, b, BATTLE_HOVER_NONE, (Hex){0, 0}, true);
+    ck_assert_int_eq(t.step, TUTORIAL_AIM);
+    ck_assert_int_eq(battle_plot(b, east(b, me, 3)), 0);
+    ck_assert_int_eq(battle_aim_at(b, t.enemy), 0);
+    idle(&t, b);
+    ck_assert_int_eq(t.step, TUTORIAL_END_TURN);
+    ck_assert_int_eq(t.already, TUTORIAL_RAKE);
+    /* Told once: the step after that has nothing to tell. */
+    Err e = {{0}};
+    ck_assert_int_eq(battle_end_turn(b, &e), 0);
+    idle(&t, b);
+    ck_assert_int_eq(t.step, TUTORIAL_REPLAY);
+    ck_assert_int_lt(t.already, 0);
+    battle_free(b);
+}
+END_TEST
+
 START_TEST(test_fight_hint_follows_the_broadsides)
 {
     Tutorial t;
@@ -270,6 +302,7 @@ static Suite *tutorial_suite(void)
     tcase_add_test(tc, test_battle_is_fixed);
     tcase_add_test(tc, test_steps_only_on_their_condition_in_order);
     tcase_add_test(tc, test_won_from_astern_ends_the_lesson);
+    tcase_add_test(tc, test_a_step_done_already_is_told);
     tcase_add_test(tc, test_fight_hint_follows_the_broadsides);
     tcase_add_test(tc, test_another_battle_or_none_is_no_lesson);
     tcase_add_test(tc, test_settings_remember_the_offer);

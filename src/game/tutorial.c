@@ -120,7 +120,9 @@ static const TutorialStep steps[TUTORIAL_STEPS] = {
                        "Ships move all at once when the turn ends. A hex beyond her reach makes "
                        "a route over several turns instead.",
                        NULL, done_plot},
-    [TUTORIAL_TURN] = {"Turn her", "Click her path's end again to change the heading she ends on.",
+    [TUTORIAL_TURN] = {"Turn her",
+                       "Click her path's end again to change the heading she ends on (with no "
+                       "points left there to turn, plot a nearer hex first).",
                        "Her heading decides two things: which of her broadsides bears where, and "
                        "how fast she sails next turn.",
                        NULL, done_turn},
