@@ -77,9 +77,10 @@ void settings_take_skirmish(Settings *to, const Settings *from);
 
 /* Load path into s. A missing file gives the defaults and returns 0 (a
  * first run: tutorial is then SETTINGS_TUTORIAL_NEW; a file without the
- * key is a player from before the tutorial, who is not offered it); an unreadable or bad file gives
- * the defaults and returns -1 with one line in e. The caller must then not save over the user's
- * file (see settings_save). */
+ * key is a player from before the tutorial, who is not offered it); an
+ * unreadable or bad file gives the defaults and returns -1 with one line
+ * in e. The caller must then not save over the user's file (see
+ * settings_save). */
 int settings_load(Settings *s, const char *path, Err *e);
 /* Write s to path atomically, creating its folder. */
 int settings_save(const Settings *s, const char *path, Err *e);
