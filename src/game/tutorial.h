@@ -1,5 +1,5 @@
-/* tutorial: the guided first battle — a fixed small fight (a ship of the
- * line against a sloop lying hove-to on Open Waters, the wind and the dice
+/* tutorial: the guided first battle — a fixed small fight (a frigate
+ * against a sloop lying hove-to on Open Waters, the wind and the dice
  * fixed) and the steps that walk a newcomer through it: select her, her
  * reach, plot, turn, the wind, aim, rake, end the turn, the replay, then
  * fight on to the end. Each step says what to do and why it matters and is
@@ -73,8 +73,9 @@ typedef struct Tutorial {
  * bytes: the shipped map's full path). -1 when the map is not found. */
 int tutorial_setup(BattleSetup *st, char *path, size_t cap);
 /* Make battle b (fresh from tutorial_setup) the tutorial's: the sloop
- * hove-to where TUTORIAL_ENEMY_* says, the player's ship where
- * TUTORIAL_SHIP_* says, the wind fixed; then start t on its first step. */
+ * hove-to where TUTORIAL_ENEMY_* says, the player's frigate where
+ * TUTORIAL_SHIP_* says, the wind fixed, nothing selected; then start t on
+ * its first step. */
 void tutorial_begin(Tutorial *t, Battle *b);
 /* Off: the panel goes, nothing is checked. */
 void tutorial_end(Tutorial *t);
