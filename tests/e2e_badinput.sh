@@ -160,6 +160,7 @@ expect "flag: classes without a battle" "--classes: only used with --skirmish" s
 expect "flag: bad wind" "--wind 'Q'" shoal --skirmish --wind Q "${shot[@]}"
 expect "flag: wind too strong" "--wind 'E,9'" shoal --skirmish --wind E,9 "${shot[@]}"
 expect "flag: unknown computer" "--ai: 'brave'" shoal --skirmish --ai brave "${shot[@]}"
+expect "flag: tutorial with a sea" "--tutorial: the guided battle has its own sea" shoal --tutorial --seed 3 "${shot[@]}"
 expect "flag: unknown autoplay player" "--players 'ai,brave'" shoal --autoplay --players ai,brave
 expect "flag: unknown" "--wat" shoal-map "${gen[@]}" --seed 1 --wat
 expect "flag: missing value" "--seed: missing value" shoal-map "${gen[@]}" --seed

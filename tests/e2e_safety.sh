@@ -118,14 +118,14 @@ if start discard --skirmish --seed 3 --opponent ai; then
     key Escape # deselects A1
     key Escape
     sleep "$tick" # the menu drawn before its buttons are clicked
-    click 510 299
-    click 510 415
+    click 510 315 # New skirmish, under Resume battle and Guided first battle
+    click 510 479 # Start the battle
     shot "$T/new.png" && dialog_shown "$T/new.png" && ok "Start the battle over unsaved orders asks first" ||
         no "a new battle started without asking"
     click 705 355 # Cancel
     [ -e "$SETTINGS" ] && no "Cancel still started the battle (settings.ini written)" ||
         ok "Cancel: no new battle"
-    click 510 415
+    click 510 479 # Start the battle
     click 560 355 # Don't save
     wait_for $((10 * slow)) test -e "$SETTINGS" && ok "Don't save starts the new battle" || no "Don't save started nothing"
     # F5 once the new battle is on screen (keys are dropped while it loads).
@@ -202,11 +202,11 @@ fi
 # --- New skirmish: the panel stays put under the pointer --------------------
 rm -rf "$XDG_CONFIG_HOME" "$SAVES"
 if start menu --menu; then
-    click 510 267 # New skirmish
+    click 510 283 # New skirmish, under Guided first battle
     shot "$T/menu0.png"
     # Every map in turn, the generated sea (two more rows), and back.
     nmaps=$(ls data/maps/*.png | wc -l)
-    for ((k = 0; k <= nmaps; k++)); do click 510 216; done
+    for ((k = 0; k <= nmaps; k++)); do click 510 152; done
     shot "$T/menu1.png"
     if "$PY" - "$T/menu0.png" "$T/menu1.png" <<'EOF'; then
 import sys, numpy as np
@@ -223,7 +223,7 @@ EOF
     else
         no "the Map › clicks landed elsewhere (the panel moved)"
     fi
-    click 510 415 # Start the battle
+    click 510 479 # Start the battle
     wait_for $((5 * slow)) test -e "$SETTINGS"
     grep -q '^map = channel-isles.png' "$SETTINGS" && grep -q '^map_seed = 1$' "$SETTINGS" &&
         ok "the battle starts on the first map, seed untouched" ||

@@ -65,7 +65,7 @@ fi
 click() { xdotool mousemove --window "$win" "$1" "$2" click 1; sleep 0.4; xdotool mousemove --window "$win" 5 5; sleep 0.2; }
 printf 'ask_end_turn = off\n' >"$SETTINGS"
 if start keys --size 1024x640; then
-    click 511 331 # Settings
+    click 511 347 # Settings
     click 511 431 # Keys
     click 511 215 # End the turn: Return
     key e

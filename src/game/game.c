@@ -81,6 +81,7 @@ static void draw_hud(void *ctx, SDL_Renderer *r, const Camera *c)
         g->bview.right_inset = g->panel ? g->tuning.panel.w + 10 * ui : 0.0f;
         g->bview.bottom_inset = g->stats ? (float)hud_stats_height(g->text, ui) : 0.0f;
         int a = battle_view_hud(&g->bview, &g->ui, c, g->view_w, g->view_h);
+        game_tutorial_hud(g, c);
         /* While a load runs the view is only shown: what it chose is dropped. */
         if (!g->loader) g->battle_act |= a;
     }
@@ -213,18 +214,6 @@ fail:
     return -1;
 }
 
-void game_sea_stock_job(const Game *g, LoaderJob *j)
-{
-    j->stock = true;
-    j->fish = sealife_fish(&g->sea);
-    j->sharks = sealife_shark_count(&g->sea);
-    sea_params_default(&j->sea_params);
-    j->sea_params.sep_weight = g->sea.params.sep_weight;
-    j->sea_params.ali_weight = g->sea.params.ali_weight;
-    j->sea_params.coh_weight = g->sea.params.coh_weight;
-    j->sea_seed = g->o->has_seed ? g->o->seed : 1;
-}
-
 int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, SeaLifeStock *stock,
                     Err *e)
 {
@@ -350,6 +339,7 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
         g->menu_open = o->menu || (win && !o->map_path && !o->has_seed);
     }
     place_camera(g);
+    game_tutorial_open(g);
     return 0;
 }
 
@@ -607,6 +597,9 @@ static void apply_menu_action(Game *g, int m)
     case MENU_ACT_QUIT:
         g->quit = 1;
         break;
+    case MENU_ACT_TUTORIAL:
+        if (!game_ask_discard(g, GAME_ASK_TUTORIAL)) game_tutorial_start(g);
+        break;
     default:
         break;
     }
@@ -660,6 +653,7 @@ static void apply_answer(Game *g)
         start_from_menu(g);
         break;
     default:
+        game_tutorial_answer(g, kind);
         break;
     }
 }
@@ -736,6 +730,7 @@ void game_frame(Game *g, double dt)
     apply_actions(g);
     game_load_poll(g);
     game_pad_frame(g, dt);
+    game_tutorial_frame(g);
     if (g->battle) {
         Battle *b = g->battle;
         /* The battle holds still under the menu and while another loads;

@@ -20,6 +20,7 @@
 #include "sealife.h"
 #include "settings.h"
 #include "tuning.h"
+#include "tutorial.h"
 #include "ui/camera.h"
 #include "ui/dialog.h"
 #include "ui/terrain.h"
@@ -83,8 +84,15 @@ typedef struct Game {
     Dialog ask;
     uint64_t saved_progress; /* game_progress of the battle when last saved, loaded or begun */
     int asked_end_turn;      /* turn * SKIRMISH_SIDES + side last asked about, -1 none */
-    int quit;                /* the player chose Quit: the loop ends after this frame */
-    int exit_code;           /* for quit: 1 after a failure the game can't go on from */
+    /* The guided first battle (game_tutorial.c): on while its battle is
+     * on screen; pending while that battle loads (tut_before: the battle
+     * it replaces), and its panel's choice, applied at the next frame. */
+    Tutorial tut;
+    bool tut_pending, tut_next;
+    const Battle *tut_before;
+    int tut_act;
+    int quit;      /* the player chose Quit: the loop ends after this frame */
+    int exit_code; /* for quit: 1 after a failure the game can't go on from */
 } Game;
 
 /* Everything of a game on renderer r (and window win, NULL headless):
@@ -179,7 +187,14 @@ void game_settings_fullscreen(Game *g);
 /* ------------------------------- game_ask.c: questions before acting */
 
 /* What a question is about (the dialog's kind). */
-enum { GAME_ASK_END_TURN = 1, GAME_ASK_QUICKLOAD, GAME_ASK_LOAD, GAME_ASK_NEW };
+enum {
+    GAME_ASK_END_TURN = 1,
+    GAME_ASK_QUICKLOAD,
+    GAME_ASK_LOAD,
+    GAME_ASK_NEW,
+    GAME_ASK_TUTORIAL,       /* before the guided battle replaces one under way */
+    GAME_ASK_TUTORIAL_OFFER, /* the first start: play the guided battle? */
+};
 /* What the player answered. */
 enum {
     GAME_ANSWER_NONE,         /* no answer yet, or cancelled: do nothing */
@@ -208,6 +223,25 @@ bool game_ask_discard(Game *g, int kind);
 /* The answer given since the last call (GAME_ANSWER_*) and, when there is
  * one, the question's kind in *kind. */
 int game_ask_take(Game *g, int *kind);
+
+/* ------------------------- game_tutorial.c: the guided first battle */
+
+/* Start the guided battle (tutorial.h) through game_new_battle; it
+ * becomes the tutorial's as it comes on screen. */
+void game_tutorial_start(Game *g);
+/* At the end of game_init: --tutorial starts it; a first start in a
+ * window (no settings.ini, nothing asked for on the command line) asks
+ * whether to play it, once: settings.ini says it was offered. */
+void game_tutorial_open(Game *g);
+/* The answer to a question of kind GAME_ASK_TUTORIAL or _OFFER (others
+ * are ignored): start it. */
+void game_tutorial_answer(Game *g, int kind);
+/* At a frame's start: the tutorial takes its battle as it arrives, acts on
+ * its panel's last choice and checks its step; it ends when another
+ * battle replaces its own. */
+void game_tutorial_frame(Game *g);
+/* Its panel, inside draw_hud's widgets, after the battle's HUD. */
+void game_tutorial_hud(Game *g, const Camera *c);
 
 /* Save the battle to saves/NAME.sav (atomic; folder created); the path
  * written goes to out. */

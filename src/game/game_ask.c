@@ -101,14 +101,15 @@ bool game_ask_discard(Game *g, int kind)
     if (!game_unsaved(g)) return false;
     const Battle *b = g->battle;
     char msg[320];
-    const char *what = kind == GAME_ASK_QUICKLOAD ? "Load the quick save"
-                       : kind == GAME_ASK_LOAD    ? "Load this saved battle"
-                                                  : "Start a new battle";
+    const char *what = kind == GAME_ASK_QUICKLOAD  ? "Load the quick save"
+                       : kind == GAME_ASK_LOAD     ? "Load this saved battle"
+                       : kind == GAME_ASK_TUTORIAL ? "Start the guided first battle"
+                                                   : "Start a new battle";
     snprintf(msg, sizeof msg,
              "%s? The battle under way (turn %d) has orders or turns played since it was last "
              "saved; they will be lost.",
              what, b->sk.turn);
-    if (kind == GAME_ASK_NEW) {
+    if (kind == GAME_ASK_NEW || kind == GAME_ASK_TUTORIAL) {
         static const char *const buttons[] = {"Save, then start", "Don't save", "Cancel"};
         dialog_open(&g->ask, kind, "Unsaved battle", msg, buttons, 3, 0, 2);
     } else {
@@ -123,6 +124,7 @@ int game_ask_take(Game *g, int *kind)
     int k = 0, b = dialog_take(&g->ask, &k);
     if (b < 0) return GAME_ANSWER_NONE;
     *kind = k;
+    if (k == GAME_ASK_TUTORIAL_OFFER) return b == 0 ? GAME_ANSWER_GO : GAME_ANSWER_NONE;
     if (k == GAME_ASK_END_TURN)
         return b == 0 ? GAME_ANSWER_GO : b == 2 ? GAME_ANSWER_GO_NEVER_ASK : GAME_ANSWER_NONE;
     return b == 0 ? GAME_ANSWER_SAVE_AND_GO : b == 1 ? GAME_ANSWER_GO : GAME_ANSWER_NONE;

@@ -57,6 +57,18 @@ static void finish_load(Game *g, const LoaderJob *j, Battle *b, ShoreField *shor
  * window the game draws on while it runs (game_load_poll picks it up);
  * headless, nobody would see a bar, so it is waited for here, through the
  * same loader. */
+void game_sea_stock_job(const Game *g, LoaderJob *j)
+{
+    j->stock = true;
+    j->fish = sealife_fish(&g->sea);
+    j->sharks = sealife_shark_count(&g->sea);
+    sea_params_default(&j->sea_params);
+    j->sea_params.sep_weight = g->sea.params.sep_weight;
+    j->sea_params.ali_weight = g->sea.params.ali_weight;
+    j->sea_params.coh_weight = g->sea.params.coh_weight;
+    j->sea_seed = g->o->has_seed ? g->o->seed : 1;
+}
+
 static void begin_load(Game *g, const LoaderJob *want)
 {
     if (g->loader) return; /* one at a time (no input reaches here meanwhile) */

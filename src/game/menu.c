@@ -271,6 +271,7 @@ static int main_screen(Menu *m, Ui *ui, int view_w, int view_h, int battle_runni
     int act = MENU_ACT_NONE;
     begin(m, ui, "shoal  \xC2\xB7  naval skirmish", view_w, view_h, 340);
     if (battle_running && ui_button(ui, "Resume battle")) act = MENU_ACT_RESUME;
+    if (ui_button(ui, "Guided first battle")) act = MENU_ACT_TUTORIAL;
     if (ui_button(ui, "New skirmish")) menu_show(m, MENU_NEW);
     if (ui_button(ui, "Load a saved battle")) menu_show(m, MENU_LOAD);
     if (ui_button(ui, "Settings")) menu_show(m, MENU_SETTINGS);

@@ -1,6 +1,6 @@
-/* menu: the main menu over the living sea — new skirmish (map, fleet
- * sizes, opponent, turn limit), load a saved battle, settings, explore
- * the sea, quit — drawn with the ui widgets. The menu only chooses; the
+/* menu: the main menu over the living sea — the guided first battle, new
+ * skirmish (map, fleet sizes, opponent, turn limit), load a saved battle,
+ * settings, explore the sea, quit — drawn with the ui widgets. The menu only chooses; the
  * game acts on what it returns. */
 #ifndef SHOAL_MENU_H
 #define SHOAL_MENU_H
@@ -28,6 +28,7 @@ enum {
     MENU_ACT_EXPLORE,  /* close the menu and look at the sea */
     MENU_ACT_SETTINGS, /* menu->edit holds new settings to apply and keep */
     MENU_ACT_QUIT,
+    MENU_ACT_TUTORIAL, /* the guided first battle (tutorial.h) */
 };
 
 typedef struct MenuMap {

@@ -28,7 +28,7 @@ static const char USAGE[] =
     "             [--sea-life on|off] [--threads T] [--zoom Z] [--center X,Y]\n"
     "             [--ui none|status|all]\n"
     "             [--screenshot OUT.png | --compare-sea-life | --bench-batch]\n"
-    "             [--frames N] [--menu]\n"
+    "             [--frames N] [--menu | --tutorial]\n"
     "             [--skirmish [--opponent ai|hotseat|watch] [--ships A[,B]]\n"
     "              [--classes LIST[/LIST]] [--wind DIR[,S]] [--ai green|steady]\n"
     "              [--turns T] [--advance K]]\n"
@@ -113,6 +113,11 @@ static int check_together(GameOptions *o, const Given *g)
             return bad("--classes", "side %c lists %d ships but --ships gives %d", "AB"[side],
                        o -> class_count[side], o -> ships[side]);
     }
+    if (o->tutorial && (o->skirmish || o->menu || o->map_path || o->has_seed))
+        return bad("--tutorial", "the guided battle has its own sea: not with --skirmish, "
+                                 "--menu, --map or --seed");
+    if (o->tutorial && (o->compare || o->bench_batch))
+        return bad("--tutorial", "not with --compare-sea-life or --bench-batch");
     if (o->advance > o->turns)
         return bad("--advance", "%d turns is more than the battle's %d", o->advance, o->turns);
     return -1;
@@ -175,7 +180,7 @@ static const int ui_v[] = {UI_SHOW_NONE, UI_SHOW_STATUS, UI_SHOW_ALL};
 static const char *const on_off[] = {"on", "off", NULL};
 static const int on_off_v[] = {1, 0};
 
-#define GAME_FLAGS 25
+#define GAME_FLAGS 26
 
 /* The game's flags, one row each: what they set, their ranges and help.
  * Rows point into o, g and *ui, so the table is built per parse. */
@@ -237,6 +242,9 @@ static size_t game_flags(CliFlag out[GAME_FLAGS], GameOptions *o, Given *g, int 
         {.name = "--menu", .kind = CLI_SWITCH, .to = &o->menu,
          .help = "open on the main menu (the default in a window\n"
                  "without --map, --seed or --skirmish)"},
+        {.name = "--tutorial", .kind = CLI_SWITCH, .to = &o->tutorial,
+         .help = "start straight in the guided first battle (also\n"
+                 "on the main menu)"},
         {.name = "--skirmish", .kind = CLI_SWITCH, .to = &o->skirmish,
          .help = "start straight in a naval battle on the --map, or on\n"
                  "the sea generated from --seed (default 1)"},

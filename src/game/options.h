@@ -50,6 +50,7 @@ typedef struct GameOptions {
     int size_given;                          /* --size beats settings.ini's window_size */
     int menu;                                /* --menu: open on the main menu (also headless) */
     int skirmish;                            /* --skirmish: straight into a battle */
+    int tutorial;                            /* --tutorial: straight into the guided battle */
     int opponent;                            /* --opponent: BATTLE_VS_AI / _HOTSEAT / _WATCH */
     int ships[2];                            /* --ships A[,B] */
     int turns;                               /* --turns: the battle's turn limit */

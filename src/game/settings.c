@@ -14,6 +14,8 @@
 #include "core/paths.h"
 
 static const char *const opponent_names[SETTINGS_OPPONENTS] = {"ai", "hotseat", "watch"};
+static const char *const tutorial_names[] = {"new", "offered", "done"};
+#define TUTORIAL_NAMES ((int)(sizeof tutorial_names / sizeof tutorial_names[0]))
 
 void settings_default(Settings *s)
 {
@@ -24,6 +26,7 @@ void settings_default(Settings *s)
     s->anim_speed = 1.0f;
     s->show_grid = 1;
     s->ask_end_turn = 1;
+    s->tutorial = SETTINGS_TUTORIAL_OFFERED;
     s->fleet[0] = s->fleet[1] = 3;
     s->opponent = SETTINGS_VS_AI;
     s->turn_limit = 60;
@@ -131,6 +134,13 @@ static int apply(Settings *s, const KvReader *r, const char *k, const char *v, E
     } else if (!strcmp(k, "ask_end_turn")) {
         if (parse_bool(v, &s->ask_end_turn) != 0)
             return err_set(e, "%s:%d: ask_end_turn '%s' is not on or off", r->name, r->line, v);
+    } else if (!strcmp(k, "tutorial")) {
+        int t = 0;
+        while (t < TUTORIAL_NAMES && strcmp(v, tutorial_names[t])) t++;
+        if (t == TUTORIAL_NAMES)
+            return err_set(e, "%s:%d: tutorial '%s' is not new, offered or done", r->name, r->line,
+                           v);
+        s->tutorial = t;
     } else if (!strcmp(k, "fullscreen")) {
         if (parse_bool(v, &s->fullscreen) != 0)
             return err_set(e, "%s:%d: fullscreen '%s' is not on or off", r->name, r->line, v);
@@ -263,11 +273,14 @@ int settings_format(const Settings *s, char *buf, size_t cap)
         "fullscreen = %s\nwindow_size = %s\n\n# the last new skirmish\nfleet_a = %d\nfleet_b = %d\n"
         "opponent = %s\nturn_limit = %d\n"
         "# a shipped map's file name, or empty for a sea generated from map_seed\n"
-        "map = %s\nmap_seed = %u\n",
+        "map = %s\nmap_seed = %u\n\n"
+        "# the guided first battle: new (offered at the next start), offered, done\n"
+        "tutorial = %s\n",
         s->sea_life ? "on" : "off", s->fish, s->sharks, (double)s->anim_speed,
         s->show_grid ? "on" : "off", s->ask_end_turn ? "on" : "off", s->fullscreen ? "on" : "off",
         win, s->fleet[0], s->fleet[1], opponent_names[opp], s->turn_limit, s->map,
-        (unsigned)s->map_seed);
+        (unsigned)s->map_seed,
+        tutorial_names[s->tutorial >= 0 && s->tutorial < TUTORIAL_NAMES ? s->tutorial : 1]);
     if (n < 0 || (size_t)n >= cap) return -1;
     int more = format_setup(s, buf + n, cap - (size_t)n);
     if (more < 0) return -1;
@@ -298,7 +311,10 @@ int settings_load(Settings *s, const char *path, Err *e)
 {
     settings_default(s);
     struct stat st;
-    if (stat(path, &st) != 0 && errno == ENOENT) return 0;
+    if (stat(path, &st) != 0 && errno == ENOENT) {
+        s->tutorial = SETTINGS_TUTORIAL_NEW;
+        return 0;
+    }
     char *text = NULL;
     size_t len = 0;
     if (afile_read(path, SETTINGS_MAX_BYTES, &text, &len, e) != 0) return -1;

@@ -23,6 +23,10 @@
 #define SETTINGS_WIN_MIN_H 200
 #define SETTINGS_WIN_MAX   16384
 
+/* The guided first battle: not offered yet (a first start, with no
+ * settings.ini), offered once at start, or played to its end. */
+enum { SETTINGS_TUTORIAL_NEW = 0, SETTINGS_TUTORIAL_OFFERED = 1, SETTINGS_TUTORIAL_DONE = 2 };
+
 /* Who sits across the table in a new skirmish. */
 enum { SETTINGS_VS_AI = 0, SETTINGS_HOTSEAT = 1, SETTINGS_WATCH = 2, SETTINGS_OPPONENTS = 3 };
 
@@ -46,12 +50,13 @@ typedef struct Settings {
     int wind_set;                /* 0: the map's own wind (wind = map) */
     int wind_dir, wind_strength; /* HEX_DIR_*, 0..MAP_WIND_MAX */
     int ai_level;                /* SKIRMISH_AI_* of side B (computer = ...) */
+    int tutorial;                /* SETTINGS_TUTORIAL_*: the guided battle offered, done */
     Keys keys;                   /* the battle's bindable keys (key.ACTION lines) */
     char note[320];              /* "file:line: ..." about a key line skipped, "" none */
 } Settings;
 
 /* The defaults: sea life on, 2000 fish, 3 sharks, speed 1, grid on, the
- * end-turn check on, three
+ * end-turn check on, the guided battle counted as offered, three
  * ships a side against the computer, 60 turns, the first shipped map. */
 void settings_default(Settings *s);
 
@@ -71,9 +76,11 @@ int settings_format(const Settings *s, char *buf, size_t cap);
 void settings_take_skirmish(Settings *to, const Settings *from);
 
 /* Load path into s. A missing file gives the defaults and returns 0 (a
- * first run); an unreadable or bad file gives the defaults and returns -1
- * with one line in e. The caller must then not save over the user's file
- * (see settings_save). */
+ * first run: tutorial is then SETTINGS_TUTORIAL_NEW; a file without the
+ * key is a player from before the tutorial, who is not offered it); an
+ * unreadable or bad file gives the defaults and returns -1 with one line
+ * in e. The caller must then not save over the user's file (see
+ * settings_save). */
 int settings_load(Settings *s, const char *path, Err *e);
 /* Write s to path atomically, creating its folder. */
 int settings_save(const Settings *s, const char *path, Err *e);
