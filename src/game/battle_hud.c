@@ -114,6 +114,10 @@ static const char *mode_line(const Battle *b, char *buf, size_t cap)
         snprintf(buf, cap, "hand the screen to side %s", who);
         break;
     case BATTLE_ANIMATE:
+        if (b->rewatching) {
+            snprintf(buf, cap, "re-watching the last turn (your orders wait)");
+            break;
+        }
         snprintf(buf, cap,
                  b->mode == BATTLE_WATCH ? "watching the computer fight both sides"
                                          : "the turn plays out");
@@ -155,6 +159,30 @@ static void top_bar(BattleView *v, const Battle *b, int view_w)
     }
 }
 
+/* While plotting, Re-watch (or why not); while a replay plays, its speed. */
+static int replay_buttons(BattleView *v, Battle *b, Ui *ui)
+{
+    if (b->phase == BATTLE_ANIMATE) {
+        /* Copied: SDL names a printable key in one static buffer. */
+        char slower[32];
+        snprintf(slower, sizeof slower, "%s", bound_key(v, KEYS_SLOWER));
+        snprintf(v->speed_label, sizeof v->speed_label, "Speed %gx  \xC2\xB7  %s %s",
+                 (double)b->speed, slower, bound_key(v, KEYS_FASTER));
+        if (!ui_button(ui, v->speed_label)) return 0;
+        float next = battle_speed_step(b->speed, 1);
+        battle_set_speed(b, next > b->speed ? next : battle_speed_step(0.0f, 1));
+        return BATTLE_ACT_SPEED;
+    }
+    if (!b->replay_kept) {
+        ui_label(ui, b->sk.turn > 1 ? "Re-watch: not kept in saves" : "Re-watch: no turn yet");
+        return 0;
+    }
+    snprintf(v->speed_label, sizeof v->speed_label, "Re-watch turn %d  \xC2\xB7  %s",
+             b->sk.turn - 1, bound_key(v, KEYS_REWATCH));
+    if (ui_button(ui, v->speed_label)) battle_rewatch(b);
+    return 0;
+}
+
 static int buttons(BattleView *v, Battle *b, Ui *ui, const Camera *c, int view_w)
 {
     UiPanel *panel = &v->p_buttons;
@@ -190,8 +218,10 @@ static int buttons(BattleView *v, Battle *b, Ui *ui, const Camera *c, int view_w
     snprintf(label[4], sizeof label[4], "Hex grid  (%s)", bound_key(v, KEYS_GRID));
     if (b->phase == BATTLE_PLOT) {
         if (ui_button(ui, label[0])) act |= BATTLE_ACT_END_TURN;
+        act |= replay_buttons(v, b, ui);
     } else if (b->phase == BATTLE_ANIMATE) {
         if (ui_button(ui, label[1])) battle_skip_animation(b);
+        act |= replay_buttons(v, b, ui);
     } else if (b->phase == BATTLE_OVER && v->end_hidden) {
         if (ui_button(ui, "Results")) v->end_hidden = 0;
     }

@@ -684,10 +684,7 @@ static void apply_actions(Game *g)
     if ((a & BATTLE_ACT_END_TURN) && !game_ask_end_turn(g)) end_turn(g);
     if ((a & BATTLE_ACT_QUICKLOAD) && !game_ask_discard(g, GAME_ASK_QUICKLOAD)) game_quickload(g);
     if ((a & BATTLE_ACT_AGAIN) && g->battle) game_play_again(g);
-    if (a & BATTLE_ACT_GRID) {
-        g->settings.show_grid = g->bview.show_grid;
-        game_settings_store(g);
-    }
+    game_settings_take(g, a);
     if (a & BATTLE_ACT_QUIT) g->quit = 1;
     if ((a & BATTLE_ACT_CENTRE) && g->battle) {
         sealife_unfollow(&g->sea);
