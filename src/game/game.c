@@ -366,6 +366,7 @@ void game_deinit(Game *g)
     battle_free(g->battle);
     g->battle = NULL;
     battle_view_deinit(&g->bview);
+    menu_deinit(&g->menu);
     sealife_deinit(&g->sea);
     if (g->text) text_deinit(g->text);
     terrain_deinit(&g->terrain);
