@@ -92,6 +92,40 @@ START_TEST(test_rewatch_leaves_the_turn_being_plotted)
 }
 END_TEST
 
+/* True when the last turn logged more than sailing (a broadside, a hit). */
+static bool eventful(const Battle *b)
+{
+    for (int k = 0; k < b->sk.nevents; k++)
+        if (b->sk.events[k].kind != SKIRMISH_EV_MOVED &&
+            b->sk.events[k].kind != SKIRMISH_EV_TURNED &&
+            b->sk.events[k].kind != SKIRMISH_EV_BLOCKED)
+            return true;
+    return false;
+}
+
+START_TEST(test_rewatch_tells_the_log_nothing_twice)
+{
+    Battle *b = new_battle(BATTLE_VS_AI, 11);
+    Err e = {{0}};
+    /* Side A lets the computer close in until guns are fired. */
+    for (int t = 0; t < 40 && !(b->replay_kept && eventful(b)) && b->phase == BATTLE_PLOT; t++) {
+        ck_assert_int_eq(battle_end_turn(b, &e), 0);
+        battle_skip_animation(b);
+    }
+    ck_assert_msg(eventful(b) && b->phase == BATTLE_PLOT, "no broadside in 40 turns");
+    int logn = b->log_n;
+    const BattleLogLine *last = battle_log_line(b, 0);
+    char text[BATTLE_LOG_TEXT];
+    snprintf(text, sizeof text, "%s", last->text);
+    ck_assert_int_eq(battle_rewatch(b), 0);
+    for (int k = 0; k < 2000 && b->phase == BATTLE_ANIMATE; k++) battle_update(b, 0.02f);
+    ck_assert_int_eq(b->phase, BATTLE_PLOT);
+    ck_assert_int_eq(b->log_n, logn);
+    ck_assert_str_eq(battle_log_line(b, 0)->text, text);
+    battle_free(b);
+}
+END_TEST
+
 START_TEST(test_speed_steps_and_keeps_the_moment)
 {
     ck_assert(battle_speed_step(1.0f, 1) == 2.0f);
@@ -150,6 +184,7 @@ static Suite *replay_suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_rewatch_leaves_the_turn_being_plotted);
+    tcase_add_test(tc, test_rewatch_tells_the_log_nothing_twice);
     tcase_add_test(tc, test_speed_steps_and_keeps_the_moment);
     tcase_add_test(tc, test_routes_saved_and_loaded);
     suite_add_tcase(s, tc);
