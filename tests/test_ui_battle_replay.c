@@ -92,6 +92,42 @@ START_TEST(test_rewatch_leaves_the_turn_being_plotted)
 }
 END_TEST
 
+/* Hot-seat: the second commander re-watches the turn both saw; the first
+ * one's orders for the next stay submitted and out of sight. */
+START_TEST(test_hotseat_rewatch_keeps_the_hand_over)
+{
+    Battle *b = new_battle(BATTLE_HOTSEAT, 11);
+    Err e = {{0}};
+    for (int k = 0; k < 2; k++) {
+        ck_assert_int_eq(b->phase, BATTLE_CURTAIN);
+        ck_assert(!battle_can_rewatch(b));
+        battle_lift_curtain(b);
+        ck_assert_int_eq(battle_end_turn(b, &e), 0);
+    }
+    battle_skip_animation(b);
+    battle_lift_curtain(b);
+    ck_assert_int_eq(b->side, 0);
+    plot_somewhere(b);
+    SkirmishOrders a_orders[SKIRMISH_MAX_SHIPS];
+    memcpy(a_orders, b->sk.orders, sizeof a_orders);
+    ck_assert_int_eq(battle_end_turn(b, &e), 0);
+    ck_assert_int_eq(b->phase, BATTLE_CURTAIN);
+    battle_lift_curtain(b);
+    ck_assert_int_eq(b->side, 1);
+    ck_assert_int_eq(battle_rewatch(b), 0);
+    ck_assert_int_eq(battle_plotter(b), -1);
+    battle_skip_animation(b);
+    ck_assert_int_eq(b->phase, BATTLE_PLOT);
+    ck_assert_int_eq(b->side, 1);
+    ck_assert_int_eq(b->sk.submitted[0], 1);
+    ck_assert_int_eq(b->sk.submitted[1], 0);
+    for (int i = 0; i < b->sk.nships; i++)
+        if (b->sk.ships[i].side == 0)
+            ck_assert_int_eq(memcmp(&b->sk.orders[i], &a_orders[i], sizeof a_orders[i]), 0);
+    battle_free(b);
+}
+END_TEST
+
 /* True when the last turn logged more than sailing (a broadside, a hit). */
 static bool eventful(const Battle *b)
 {
@@ -184,6 +220,7 @@ static Suite *replay_suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_rewatch_leaves_the_turn_being_plotted);
+    tcase_add_test(tc, test_hotseat_rewatch_keeps_the_hand_over);
     tcase_add_test(tc, test_rewatch_tells_the_log_nothing_twice);
     tcase_add_test(tc, test_speed_steps_and_keeps_the_moment);
     tcase_add_test(tc, test_routes_saved_and_loaded);
