@@ -57,9 +57,10 @@ quicksave
 [ "$(field orders.1 steps)" != - ] && ok "A2 has orders for turn 1 ($(field orders.1 steps))" ||
     no "no orders for A2 in turn 1"
 key Return
-sleep 0.5
+# The computer plots, then the turn plays: skip it once it is under way.
+resolved() { quicksave && [ "$(field battle turn)" = 2 ]; }
+wait_for $((10 * slow)) resolved
 key space
-quicksave
 [ "$(field battle turn)" = 2 ] && [ "$(field ship.1 hex)" != "$a2" ] &&
     ok "turn 1 played: A2 sailed $a2 -> $(field ship.1 hex)" ||
     no "turn 1 did not play: turn $(field battle turn), A2 at $(field ship.1 hex)"
