@@ -745,9 +745,10 @@ void game_frame(Game *g, double dt)
         float xy[2 * SKIRMISH_MAX_SHIPS], radius;
         int n = battle_sea_focus(b, xy, SKIRMISH_MAX_SHIPS, &radius);
         sealife_set_focus(&g->sea, xy, n, radius);
-        /* Hot-seat: each commander finds the view on their own fleet. */
-        if (b->mode == BATTLE_HOTSEAT && b->phase == BATTLE_PLOT &&
-            (g->seen_phase != BATTLE_PLOT || g->seen_side != b->side))
+        /* Hot-seat: each commander finds the view on their own fleet (a
+         * re-watch, replay to plotting with no curtain, keeps it). */
+        bool handed = g->seen_phase == BATTLE_CURTAIN || g->seen_side != b->side;
+        if (b->mode == BATTLE_HOTSEAT && b->phase == BATTLE_PLOT && (handed || g->seen_phase < 0))
             focus_battle(g);
         g->seen_phase = b->phase;
         g->seen_side = b->side;
