@@ -11,6 +11,8 @@
 #include "testutil.h"
 
 #include "core/ai.h"
+#include "core/paths.h"
+#include "core/save.h"
 #include "game/autoplay.h"
 #include "game/menu.h"
 #include "game/settings.h"
@@ -200,6 +202,57 @@ START_TEST(test_saves_listed_newest_first)
 }
 END_TEST
 
+/* The load screen's rows: map, turn and fleets from the save itself; a
+ * broken save's reason in one line naming it (no renderer: pictures are
+ * made as rows are drawn). */
+START_TEST(test_load_rows_tell_what_a_save_holds)
+{
+    setenv("SHOAL_DATA", "data", 1);
+    char dir[64], p[256], map[PATHS_MAX];
+    tu_tempdir(dir, sizeof dir);
+    ck_assert_int_eq(paths_data_file("maps/open-waters.png", map, sizeof map), 0);
+    Map m;
+    Err e;
+    ck_assert_msg(map_load(&m, map, &e) == 0, "%s", e.msg);
+    SkirmishSetup st;
+    skirmish_setup_default(&st);
+    st.map_path = map;
+    st.ships[0] = 3;
+    st.ships[1] = 2;
+    Skirmish sk;
+    ck_assert_msg(skirmish_init(&sk, &m, &st, &e) == 0, "%s", e.msg);
+    sk.ships[4].status = FLEET_STRUCK;
+    snprintf(p, sizeof p, "%s/harbour.sav", dir);
+    ck_assert_msg(save_write(&sk, p, &e) == 0, "%s", e.msg);
+    snprintf(p, sizeof p, "%s/torn.sav", dir);
+    tu_write(p, "shoal-save 1\n[battle]\nturn = x\n", 31);
+    Menu *mu = malloc(sizeof *mu);
+    ck_assert_ptr_nonnull(mu);
+    Settings s;
+    settings_default(&s);
+    menu_init(mu, &s);
+    snprintf(mu->save_dir, sizeof mu->save_dir, "%s", dir);
+    menu_show(mu, MENU_LOAD);
+    ck_assert_int_eq(mu->nsaves, 2);
+    int h = strstr(mu->saves[0].path, "harbour") ? 0 : 1;
+    const MenuSave *ok = &mu->saves[h], *bad = &mu->saves[1 - h];
+    ck_assert(ok->ok);
+    ck_assert_msg(strstr(ok->label, "harbour") && strstr(ok->label, "open-waters") &&
+                      strstr(ok->label, "turn 1 of 60"),
+                  "%s", ok->label);
+    ck_assert_msg(strstr(ok->sides, "A 3 of 3 afloat") && strstr(ok->sides, "B 1 of 2"), "%s",
+                  ok->sides);
+    ck_assert(!bad->ok);
+    ck_assert_msg(strstr(bad->why, "torn.sav:3: turn 'x'") && !strchr(bad->why, '\n') &&
+                      !strstr(bad->why, dir),
+                  "%s", bad->why);
+    menu_deinit(mu);
+    free(mu);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
 START_TEST(test_shipped_maps_listed)
 {
     setenv("SHOAL_DATA", "data", 1);
@@ -317,6 +370,7 @@ static Suite *settings_suite(void)
     tcase_add_test(tc, test_files_and_places);
     tcase_add_test(tc, test_saves_listed_newest_first);
     tcase_add_test(tc, test_shipped_maps_listed);
+    tcase_add_test(tc, test_load_rows_tell_what_a_save_holds);
     tcase_add_test(tc, test_autoplay_flags);
     tcase_add_test(tc, test_autoplay_runs_the_same_twice);
     suite_add_tcase(s, tc);

@@ -138,6 +138,11 @@ static bool format_orders(const Skirmish *sk, char *buf, size_t cap, size_t *len
 
 int save_format(const Skirmish *sk, char *buf, size_t cap, Err *e)
 {
+    return save_format_with(sk, NULL, buf, cap, e);
+}
+
+int save_format_with(const Skirmish *sk, const SaveExtras *x, char *buf, size_t cap, Err *e)
+{
     assert(sk->map && buf);
     size_t len = 0;
     bool ok = kv_appendf(buf, cap, &len,
@@ -149,6 +154,7 @@ int save_format(const Skirmish *sk, char *buf, size_t cap, Err *e)
     ok = ok && format_sides(sk, buf, cap, &len);
     ok = ok && format_ships(sk, buf, cap, &len);
     ok = ok && format_orders(sk, buf, cap, &len);
+    ok = ok && save_route_format(sk, x, buf, cap, &len);
     ok = ok && kv_appendf(buf, cap, &len, "\n[end]\nend = %s\n", SAVE_END_VALUE);
     if (!ok) return err_set(e, "save: the save text needs more than %zu bytes", cap);
     return (int)len;
@@ -156,10 +162,15 @@ int save_format(const Skirmish *sk, char *buf, size_t cap, Err *e)
 
 int save_write(const Skirmish *sk, const char *path, Err *e)
 {
+    return save_write_with(sk, NULL, path, e);
+}
+
+int save_write_with(const Skirmish *sk, const SaveExtras *x, const char *path, Err *e)
+{
     char *buf = malloc(SAVE_MAX_BYTES);
     if (!buf) return err_set(e, "%s: out of memory preparing the save", path);
     Err fe;
-    int n = save_format(sk, buf, SAVE_MAX_BYTES, &fe);
+    int n = save_format_with(sk, x, buf, SAVE_MAX_BYTES, &fe);
     int rc = n < 0 ? err_set(e, "%s: %s", path, fe.msg) : afile_write(path, buf, (size_t)n, e);
     free(buf);
     return rc;

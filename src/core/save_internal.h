@@ -63,6 +63,7 @@ enum {
     SAVE_SHIP_COUNT
 };
 enum { SAVE_ORDER_STEPS, SAVE_ORDER_PORT, SAVE_ORDER_STARBOARD, SAVE_ORDER_COUNT };
+enum { SAVE_ROUTE_GOAL, SAVE_ROUTE_FACING, SAVE_ROUTE_FIRST_TURNS, SAVE_ROUTE_COUNT };
 /* Everything a save holds, with the line each value came from (0 = not
  * given), so checks that need several values can still name a line. */
 typedef struct SaveData {
@@ -89,6 +90,10 @@ typedef struct SaveData {
     int order_line[SKIRMISH_MAX_SHIPS];
     int oline[SKIRMISH_MAX_SHIPS][SAVE_ORDER_COUNT];
     SkirmishOrders orders[SKIRMISH_MAX_SHIPS];
+    /* [route.N] (optional; save_route.c). */
+    int route_line[SKIRMISH_MAX_SHIPS];
+    int rline[SKIRMISH_MAX_SHIPS][SAVE_ROUTE_COUNT];
+    SaveRoute route[SKIRMISH_MAX_SHIPS];
 } SaveData;
 extern const char *const save_battle_keys[SAVE_BATTLE_COUNT];
 extern const char *const save_side_keys[SAVE_SIDE_COUNT];
@@ -111,5 +116,17 @@ int save_build(const SaveData *d, const Map *map, Skirmish *sk, Err *e);
  * -1 with me saying why (the message as map_load's, with where else was
  * looked). */
 int save_locate_map(char *map_path, const char *save_path, Map *map, Err *me);
+
+/* Read save text into d (every value checked on its own; save_parse.c). */
+int save_parse_data(const char *text, size_t len, const char *name, SaveData *d, Err *e);
+
+/* save_route.c: the [route.N] sections. One key of route idx. */
+int save_route_line(SaveData *d, int idx, const char *section, const char *key, const char *v,
+                    int line, Err *e);
+/* Every [route.N] complete, for a ship of sk afloat, to a sailable hex;
+ * then copied into x (may be NULL). */
+int save_route_check(const SaveData *d, const Skirmish *sk, SaveExtras *x, Err *e);
+/* Append x's routes (NULL: none) to buf; false when cap ran out. */
+bool save_route_format(const Skirmish *sk, const SaveExtras *x, char *buf, size_t cap, size_t *len);
 
 #endif

@@ -277,7 +277,7 @@ static int parse_ship(SaveData *d, int i, int k, const char *v, int line, Err *e
 }
 
 /* Section kinds. */
-enum { SEC_NONE, SEC_BATTLE, SEC_SIDE, SEC_SHIP, SEC_ORDERS, SEC_END };
+enum { SEC_NONE, SEC_BATTLE, SEC_SIDE, SEC_SHIP, SEC_ORDERS, SEC_ROUTE, SEC_END };
 
 static int section_kind(const char *sec, int *index)
 {
@@ -299,6 +299,11 @@ static int section_kind(const char *sec, int *index)
         kv_parse_int(sec + 7, 0, SKIRMISH_MAX_SHIPS - 1, &n) == 0) {
         *index = (int)n;
         return SEC_ORDERS;
+    }
+    if (strncmp(sec, "route.", 6) == 0 &&
+        kv_parse_int(sec + 6, 0, SKIRMISH_MAX_SHIPS - 1, &n) == 0) {
+        *index = (int)n;
+        return SEC_ROUTE;
     }
     return -1;
 }
@@ -421,7 +426,7 @@ static int parse_orders_line(SaveData *d, int idx, const char *section, const ch
     return 0;
 }
 
-static int parse_text(const char *text, size_t len, const char *name, SaveData *d, Err *e)
+int save_parse_data(const char *text, size_t len, const char *name, SaveData *d, Err *e)
 {
     memset(d, 0, sizeof *d);
     d->name = name;
@@ -458,6 +463,8 @@ static int parse_text(const char *text, size_t len, const char *name, SaveData *
             bad = parse_side_line(d, idx, r.section, key, v, line, e);
         else if (kind == SEC_SHIP)
             bad = parse_ship_line(d, idx, r.section, key, v, line, e);
+        else if (kind == SEC_ROUTE)
+            bad = save_route_line(d, idx, r.section, key, v, line, e);
         else
             bad = parse_orders_line(d, idx, r.section, key, v, line, e);
         if (bad != 0) return -1;
@@ -471,18 +478,39 @@ static int parse_text(const char *text, size_t len, const char *name, SaveData *
     return 0;
 }
 
+/* The battle built from d, and its routes checked against it. */
+static int build(const SaveData *d, const Map *map, Skirmish *sk, SaveExtras *x, Err *e)
+{
+    if (save_build(d, map, sk, e) != 0) return -1;
+    if (save_route_check(d, sk, x, e) == 0) return 0;
+    skirmish_deinit(sk);
+    memset(sk, 0, sizeof *sk);
+    return -1;
+}
+
 int save_parse(const char *text, size_t len, const char *name, const Map *map, Skirmish *sk, Err *e)
+{
+    return save_parse_with(text, len, name, map, sk, NULL, e);
+}
+
+int save_parse_with(const char *text, size_t len, const char *name, const Map *map, Skirmish *sk,
+                    SaveExtras *x, Err *e)
 {
     memset(sk, 0, sizeof *sk);
     SaveData *d = malloc(sizeof *d);
     if (!d) return err_set(e, "%s: out of memory reading the save", name);
-    int rc = parse_text(text, len, name, d, e);
-    if (rc == 0) rc = save_build(d, map, sk, e);
+    int rc = save_parse_data(text, len, name, d, e);
+    if (rc == 0) rc = build(d, map, sk, x, e);
     free(d);
     return rc;
 }
 
 int save_load(const char *path, Skirmish *sk, Map *map, Err *e)
+{
+    return save_load_with(path, sk, map, NULL, e);
+}
+
+int save_load_with(const char *path, Skirmish *sk, Map *map, SaveExtras *x, Err *e)
 {
     memset(sk, 0, sizeof *sk);
     memset(map, 0, sizeof *map);
@@ -494,7 +522,7 @@ int save_load(const char *path, Skirmish *sk, Map *map, Err *e)
         free(text);
         return err_set(e, "%s: out of memory reading the save", path);
     }
-    int rc = parse_text(text, len, path, d, e);
+    int rc = save_parse_data(text, len, path, d, e);
     if (rc == 0) rc = save_check_source(d, e);
     if (rc == 0) {
         Err me;
@@ -504,7 +532,7 @@ int save_load(const char *path, Skirmish *sk, Map *map, Err *e)
                 : save_locate_map(d->map_path, path, map, &me) != 0) {
             rc = SAVE_BAD("cannot open the battle's map: %s", me.msg);
         } else {
-            rc = save_build(d, map, sk, e);
+            rc = build(d, map, sk, x, e);
             if (rc != 0) map_free(map);
         }
     }

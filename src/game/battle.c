@@ -115,6 +115,8 @@ static int resolve(Battle *b, Err *e)
     for (int i = 0; i < b->sk.nships; i++) start[i] = b->sk.ships[i].pose;
     if (skirmish_resolve(&b->sk, e) != 0) return -1;
     memcpy(b->shown, b->before, sizeof b->shown);
+    memcpy(b->replay_from, b->before, sizeof b->replay_from);
+    b->replay_kept = true;
     battle_anim_build(&b->anim, start, b->sk.nships, b->sk.events, b->sk.nevents,
                       (float)b->map.meta.hex_size, b->speed);
     /* Just before 0, so what happens at 0 plays in the first frame. */
@@ -217,10 +219,12 @@ Battle *battle_load(const char *path, int mode, float speed, Err *e)
 {
     Battle *b = alloc_battle(mode, speed, e);
     if (!b) return NULL;
-    if (save_load(path, &b->sk, &b->map, e) != 0) {
+    SaveExtras x;
+    if (save_load_with(path, &b->sk, &b->map, &x, e) != 0) {
         free(b);
         return NULL;
     }
+    battle_routes_from_save(b, &x);
     if (start(b, e) != 0) {
         battle_free(b);
         return NULL;
@@ -243,7 +247,9 @@ void battle_free(Battle *b)
 
 int battle_save(const Battle *b, const char *path, Err *e)
 {
-    return save_write(&b->sk, path, e);
+    SaveExtras x;
+    battle_routes_to_save(b, &x);
+    return save_write_with(&b->sk, &x, path, e);
 }
 
 int battle_end_turn(Battle *b, Err *e)
@@ -520,6 +526,7 @@ static void play_span(Battle *b, float t0, float t1, bool effects)
         if (f->t > t0 && f->t <= t1 && f->kind == SKIRMISH_EV_STRUCK)
             b->shown[f->ship].status = FLEET_STRUCK;
     }
+    if (b->rewatching) return; /* the log told it the first time */
     /* The log tells what happened as it happens (not every hex sailed),
      * in the order it happens on screen, however long the span. */
     int order[SKIRMISH_MAX_EVENTS], n = 0;
@@ -547,6 +554,10 @@ static void finish_turn(Battle *b)
     memcpy(b->shown, b->sk.ships, sizeof b->shown);
     memcpy(b->before, b->sk.ships, sizeof b->before);
     b->anim_t = b->anim.total;
+    if (b->rewatching) {
+        battle_rewatch_done(b);
+        return;
+    }
     if (b->sk.over) {
         b->phase = BATTLE_OVER;
         b->selected = -1;

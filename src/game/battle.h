@@ -15,6 +15,7 @@
 #include "core/map.h"
 #include "core/mapgen.h"
 #include "core/route.h"
+#include "core/save.h"
 #include "core/sea.h"
 #include "core/skirmish.h"
 
@@ -44,7 +45,7 @@ typedef struct BattleLogLine {
 
 /* A route a ship keeps across turns (battle_plot): planned again each time
  * her side comes to plot, as the wind and the ships have moved, until she
- * is there or it is cancelled. The game's alone: saves don't hold it. */
+ * is there or it is cancelled. Saves hold its goal ([route.N]), not the plan. */
 typedef struct BattleRoute {
     bool on;
     Hex goal;
@@ -108,6 +109,13 @@ typedef struct Battle {
     FleetShip shown[SKIRMISH_MAX_SHIPS];  /* ... with what has happened so far */
     BattleAnim anim;
     float anim_t;
+    /* The last resolved turn, to be watched again (battle_replay.c): the
+     * ships as it began (its events stay in sk until the next turn
+     * resolves). Not kept in saves, so none right after a load. */
+    FleetShip replay_from[SKIRMISH_MAX_SHIPS];
+    bool replay_kept;
+    bool rewatching;      /* the turn playing is a re-watch: the rules are past it */
+    int rewatch_selected; /* the selection to come back to */
     BattleFx fx;
     float foam_t; /* seconds until the next wake puff */
     /* The log: a ring of the latest lines. */
@@ -164,6 +172,10 @@ int battle_plot(Battle *b, Hex h);
  * now, and its first turn made her orders. A route she has reached, or
  * that has no way left (the note says why), is dropped. */
 void battle_replan_routes(Battle *b, int side);
+/* The routes as a save holds them, and back (battle_route.c); a loaded
+ * route is planned afresh as her side comes to plot. */
+void battle_routes_to_save(const Battle *b, SaveExtras *x);
+void battle_routes_from_save(Battle *b, const SaveExtras *x);
 /* Clear the selected ship's path and route (her fire orders stay). */
 void battle_clear_path(Battle *b);
 /* True when ship i has a route beyond this turn's orders to keep. */
@@ -188,6 +200,23 @@ void battle_lift_curtain(Battle *b);
 int battle_advance(Battle *b, int turns, Err *e);
 /* Jump to the end of the turn being played. */
 void battle_skip_animation(Battle *b);
+
+/* battle_replay.c: watching the last resolved turn again, and the replay's
+ * speed. Only while a side plots (so in hot-seat it shows what both sides
+ * saw, never the orders being plotted); the rules, the orders and the
+ * selection are left as they are, and the plotting picks up after it. */
+bool battle_can_rewatch(const Battle *b);
+/* Start the re-watch; -1 with a note saying why when there is nothing to
+ * watch (no turn played yet, or none since the battle was loaded). */
+int battle_rewatch(Battle *b);
+/* A re-watch has played to its end (battle.c calls it from its turn's end). */
+void battle_rewatch_done(Battle *b);
+/* Set the animation speed (> 0); a replay playing goes on at the new
+ * speed from where it is. */
+void battle_set_speed(Battle *b, float speed);
+/* The next of the replay speeds 0.5, 1, 2, 4 above (dir > 0) or below
+ * speed; speed itself at either end. */
+float battle_speed_step(float speed, int dir);
 
 /* How ship i looks now (see BattleShipLook). */
 void battle_ship_look(const Battle *b, int i, BattleShipLook *out);

@@ -49,6 +49,8 @@ enum {
     TIP_ENEMY,
     TIP_END_TURN,
     TIP_SKIP,
+    TIP_SPEED,
+    TIP_REWATCH,
     TIP_RESULTS,
     TIP_SAVE,
     TIP_QUICKSAVE,
@@ -88,6 +90,9 @@ static const char *const tips[TIP_COUNT] = {
     [TIP_ENEMY] = "Her orders are hidden; the tinted hexes and the rose show what she can do.",
     [TIP_END_TURN] = "Your orders are given: both sides' orders are carried out together.",
     [TIP_SKIP] = "Jump to the end of the turn being played.",
+    [TIP_SPEED] = "How fast turns play out: 0.5x, 1x, 2x or 4x (kept in settings.ini).",
+    [TIP_REWATCH] = "Play the last turn again while you plot this one: your orders, the "
+                    "selection and the rules are left as they are. Saves don't keep it.",
     [TIP_RESULTS] = "The end screen again: the winner, losses and points.",
     [TIP_SAVE] = "Save the battle under a new name, the orders plotted so far included.",
     [TIP_QUICKSAVE] = "Save to the quick save, over the last one.",
@@ -207,6 +212,10 @@ static const char *mode_line(const Battle *b, char *buf, size_t cap)
         snprintf(buf, cap, "hand the screen to side %s", who);
         break;
     case BATTLE_ANIMATE:
+        if (b->rewatching) {
+            snprintf(buf, cap, "re-watching the last turn (your orders wait)");
+            break;
+        }
         snprintf(buf, cap,
                  b->mode == BATTLE_WATCH ? "watching the computer fight both sides"
                                          : "the turn plays out");
@@ -259,6 +268,34 @@ static void top_bar(BattleView *v, const Battle *b, Ui *ui, int view_w)
     }
 }
 
+/* While plotting, Re-watch (or why not); while a replay plays, its speed. */
+static int replay_buttons(BattleView *v, Battle *b, Ui *ui)
+{
+    if (b->phase == BATTLE_ANIMATE) {
+        /* Copied: SDL names a printable key in one static buffer. */
+        char slower[32];
+        snprintf(slower, sizeof slower, "%s", bound_key(v, KEYS_SLOWER));
+        snprintf(v->speed_label, sizeof v->speed_label, "Speed %gx  \xC2\xB7  %s %s",
+                 (double)b->speed, slower, bound_key(v, KEYS_FASTER));
+        bool hit = ui_button(ui, v->speed_label);
+        ui_tip(ui, tips[TIP_SPEED]);
+        if (!hit) return 0;
+        float next = battle_speed_step(b->speed, 1);
+        battle_set_speed(b, next > b->speed ? next : battle_speed_step(0.0f, 1));
+        return BATTLE_ACT_SPEED;
+    }
+    if (!b->replay_kept) {
+        ui_label(ui, b->sk.turn > 1 ? "Re-watch: not kept in saves" : "Re-watch: no turn yet");
+        ui_tip(ui, tips[TIP_REWATCH]);
+        return 0;
+    }
+    snprintf(v->speed_label, sizeof v->speed_label, "Re-watch turn %d  \xC2\xB7  %s",
+             b->sk.turn - 1, bound_key(v, KEYS_REWATCH));
+    if (ui_button(ui, v->speed_label)) battle_rewatch(b);
+    ui_tip(ui, tips[TIP_REWATCH]);
+    return 0;
+}
+
 static int buttons(BattleView *v, Battle *b, Ui *ui, const Camera *c, int view_w)
 {
     UiPanel *panel = &v->p_buttons;
@@ -296,9 +333,11 @@ static int buttons(BattleView *v, Battle *b, Ui *ui, const Camera *c, int view_w
     if (b->phase == BATTLE_PLOT) {
         if (ui_button(ui, label[0])) act |= BATTLE_ACT_END_TURN;
         ui_tip(ui, tips[TIP_END_TURN]);
+        act |= replay_buttons(v, b, ui);
     } else if (b->phase == BATTLE_ANIMATE) {
         if (ui_button(ui, label[1])) battle_skip_animation(b);
         ui_tip(ui, tips[TIP_SKIP]);
+        act |= replay_buttons(v, b, ui);
     } else if (b->phase == BATTLE_OVER && v->end_hidden) {
         if (ui_button(ui, "Results")) v->end_hidden = 0;
         ui_tip(ui, tips[TIP_RESULTS]);

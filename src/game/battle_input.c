@@ -87,6 +87,15 @@ static int key(BattleView *v, const SDL_KeyboardEvent *k)
     }
     if (sym == keys_table[KEYS_QUICKSAVE].def) return BATTLE_ACT_QUICKSAVE | BATTLE_ACT_TOOK;
     if (sym == keys_table[KEYS_QUICKLOAD].def) return BATTLE_ACT_QUICKLOAD | BATTLE_ACT_TOOK;
+    if (sym == keys_table[KEYS_REWATCH].def) {
+        battle_rewatch(b);
+        return BATTLE_ACT_TOOK;
+    }
+    if (sym == keys_table[KEYS_SLOWER].def || sym == keys_table[KEYS_FASTER].def) {
+        battle_set_speed(b, battle_speed_step(b->speed, sym == keys_table[KEYS_FASTER].def));
+        battle_note(b, 0, "replays play at %gx", (double)b->speed);
+        return BATTLE_ACT_SPEED | BATTLE_ACT_TOOK;
+    }
     if (sym == keys_table[KEYS_GRID].def) {
         v->show_grid = !v->show_grid;
         return BATTLE_ACT_GRID | BATTLE_ACT_TOOK;

@@ -67,6 +67,28 @@ void battle_replan_routes(Battle *b, int side)
         }
 }
 
+void battle_routes_to_save(const Battle *b, SaveExtras *x)
+{
+    memset(x, 0, sizeof *x);
+    for (int i = 0; i < b->sk.nships; i++) {
+        const BattleRoute *r = &b->route[i];
+        x->route[i] = (SaveRoute){r->on, r->goal, r->goal_facing, r->first_turns};
+    }
+}
+
+void battle_routes_from_save(Battle *b, const SaveExtras *x)
+{
+    for (int i = 0; i < b->sk.nships; i++) {
+        const SaveRoute *s = &x->route[i];
+        BattleRoute *r = &b->route[i];
+        memset(r, 0, sizeof *r);
+        r->on = s->on;
+        r->goal = s->goal;
+        r->goal_facing = s->goal_facing;
+        r->first_turns = s->first_turns;
+    }
+}
+
 bool battle_has_route(const Battle *b, int i)
 {
     return i >= 0 && i < b->sk.nships && b->route[i].on && b->route[i].plan.nturns > 1;

@@ -29,6 +29,7 @@ enum {
     BATTLE_ACT_TOOK = 1 << 7,     /* the event was the battle's: act on nothing else */
     BATTLE_ACT_CENTRE = 1 << 8,   /* centre the camera on the selected ship */
     BATTLE_ACT_END_TURN = 1 << 9, /* the plotting side is done (the game may ask first) */
+    BATTLE_ACT_SPEED = 1 << 10,   /* the replay speed changed: keep it in the settings */
 };
 
 /* What a left click at the cursor would do (battle_view_hover): the
@@ -97,6 +98,7 @@ typedef struct BattleView {
     float plot_x[ROUTE_MAX_TURNS + 1], plot_y[ROUTE_MAX_TURNS + 1];
     UiPanel p_log;
     char log_title[64], menu_title[32];
+    char speed_label[64]; /* the Battle panel's Speed or Re-watch button (kept for the frame) */
     /* battle_view_follow: the ship followed and where she was drawn. */
     int follow_ship;
     float follow_x, follow_y;

@@ -357,6 +357,7 @@ void game_deinit(Game *g)
     g->battle = NULL;
     pad_deinit(&g->pad);
     battle_view_deinit(&g->bview);
+    menu_deinit(&g->menu);
     sealife_deinit(&g->sea);
     if (g->text) text_deinit(g->text);
     terrain_deinit(&g->terrain);
@@ -676,10 +677,7 @@ static void apply_actions(Game *g)
     if ((a & BATTLE_ACT_END_TURN) && !game_ask_end_turn(g)) end_turn(g);
     if ((a & BATTLE_ACT_QUICKLOAD) && !game_ask_discard(g, GAME_ASK_QUICKLOAD)) game_quickload(g);
     if ((a & BATTLE_ACT_AGAIN) && g->battle) game_play_again(g);
-    if (a & BATTLE_ACT_GRID) {
-        g->settings.show_grid = g->bview.show_grid;
-        game_settings_store(g);
-    }
+    game_settings_take(g, a);
     if (a & BATTLE_ACT_QUIT) g->quit = 1;
     if ((a & BATTLE_ACT_CENTRE) && g->battle) {
         sealife_unfollow(&g->sea);
@@ -741,9 +739,10 @@ void game_frame(Game *g, double dt)
         float xy[2 * SKIRMISH_MAX_SHIPS], radius;
         int n = battle_sea_focus(b, xy, SKIRMISH_MAX_SHIPS, &radius);
         sealife_set_focus(&g->sea, xy, n, radius);
-        /* Hot-seat: each commander finds the view on their own fleet. */
-        if (b->mode == BATTLE_HOTSEAT && b->phase == BATTLE_PLOT &&
-            (g->seen_phase != BATTLE_PLOT || g->seen_side != b->side))
+        /* Hot-seat: each commander finds the view on their own fleet (a
+         * re-watch, replay to plotting with no curtain, keeps it). */
+        bool handed = g->seen_phase == BATTLE_CURTAIN || g->seen_side != b->side;
+        if (b->mode == BATTLE_HOTSEAT && b->phase == BATTLE_PLOT && (handed || g->seen_phase < 0))
             focus_battle(g);
         g->seen_phase = b->phase;
         g->seen_side = b->side;

@@ -177,6 +177,9 @@ void game_settings_load(Game *g);
 /* g->settings to settings.ini, unless the file had an error (then the
  * status line says the choice lasts this session only). */
 void game_settings_store(Game *g);
+/* What the battle changed of the settings this frame (BATTLE_ACT_GRID: the
+ * hex grid; BATTLE_ACT_SPEED: the replay speed), kept in settings.ini. */
+void game_settings_take(Game *g, int battle_act);
 /* The Settings screen's choices s: sea life counts and switch, animation
  * speed, grid, the end-turn check, fullscreen and window size; applied
  * now, then stored. */

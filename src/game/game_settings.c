@@ -80,6 +80,19 @@ void game_settings_store(Game *g)
     if (settings_save(&g->settings, g->settings_file, &e) != 0) game_status(g, e.msg);
 }
 
+void game_settings_take(Game *g, int battle_act)
+{
+    if (!(battle_act & (BATTLE_ACT_GRID | BATTLE_ACT_SPEED))) return;
+    if (battle_act & BATTLE_ACT_GRID) g->settings.show_grid = g->bview.show_grid;
+    if ((battle_act & BATTLE_ACT_SPEED) && g->battle) {
+        float sp = g->battle->speed;
+        if (sp < SETTINGS_SPEED_MIN) sp = SETTINGS_SPEED_MIN;
+        if (sp > SETTINGS_SPEED_MAX) sp = SETTINGS_SPEED_MAX;
+        g->settings.anim_speed = sp;
+    }
+    game_settings_store(g);
+}
+
 void game_settings_apply(Game *g, const Settings *s)
 {
     Err e = {{0}};
@@ -102,7 +115,7 @@ void game_settings_apply(Game *g, const Settings *s)
     g->tuning.sharks = sealife_shark_count(&g->sea);
     if (s->sea_life != g->sea.on) game_set_sea_life(g, s->sea_life);
     g->bview.show_grid = s->show_grid;
-    if (g->battle) g->battle->speed = s->anim_speed;
+    if (g->battle) battle_set_speed(g->battle, s->anim_speed);
     if (rc != 0) game_status(g, e.msg);
     game_settings_store(g);
 }

@@ -14,6 +14,12 @@ const KeysAction keys_table[KEYS_COUNT] = {
     [KEYS_GRID] = {"grid", SDLK_g, "Hex grid on / off", "hex grid on / off"},
     [KEYS_QUICKSAVE] = {"quick_save", SDLK_F5, "Quick save", "quick save"},
     [KEYS_QUICKLOAD] = {"quick_load", SDLK_F9, "Quick load", "quick load"},
+    [KEYS_REWATCH] = {"rewatch", SDLK_r, "Re-watch the last turn",
+                      "watch the last turn's replay again (your orders stay)"},
+    [KEYS_SLOWER] = {"replay_slower", SDLK_LEFTBRACKET, "Replay slower",
+                     "replays slower (0.5x, 1x, 2x, 4x)"},
+    [KEYS_FASTER] = {"replay_faster", SDLK_RIGHTBRACKET, "Replay faster",
+                     "replays faster (0.5x, 1x, 2x, 4x)"},
 };
 
 void keys_default(Keys *k)

@@ -19,6 +19,9 @@ enum {
     KEYS_GRID,
     KEYS_QUICKSAVE,
     KEYS_QUICKLOAD,
+    KEYS_REWATCH,
+    KEYS_SLOWER,
+    KEYS_FASTER,
     KEYS_COUNT
 };
 

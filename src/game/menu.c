@@ -161,8 +161,10 @@ void menu_show(Menu *m, int screen)
     m->note[0] = '\0';
     m->key_wait = -1;
     m->settle = MENU_SETTLE_FRAMES;
-    if (screen == MENU_LOAD)
+    if (screen == MENU_LOAD) {
         m->nsaves = m->save_dir[0] ? menu_scan_saves(m->save_dir, m->saves, MENU_MAX_SAVES) : 0;
+        menu_saves_read(m);
+    }
 }
 
 void menu_note(Menu *m, const char *msg)
@@ -383,20 +385,15 @@ static int new_screen(Menu *m, Ui *ui, int view_w, int view_h)
     return act;
 }
 
-static int load_screen(Menu *m, Ui *ui, int view_w, int view_h)
+static int load_screen(Menu *m, Ui *ui, SDL_Renderer *r, int view_w, int view_h)
 {
     int act = MENU_ACT_NONE;
-    begin(m, ui, "Load a saved battle", view_w, view_h, 460);
+    begin(m, ui, "Load a saved battle", view_w, view_h, 600);
     if (m->nsaves == 0) {
         ui_label(ui, "No saved battles yet: in a battle press F5,");
         ui_label(ui, "or Save game, to keep one.");
     }
-    for (int i = 0; i < m->nsaves; i++) {
-        if (ui_button(ui, m->saves[i].label)) {
-            snprintf(m->load_path, sizeof m->load_path, "%s", m->saves[i].path);
-            act = MENU_ACT_LOAD;
-        }
-    }
+    if (menu_saves_rows(m, ui, r, view_h)) act = MENU_ACT_LOAD;
     snprintf(m->mode_label, sizeof m->mode_label, "Play it: %s  \xE2\x80\xBA",
              mode_text[m->load_mode % BATTLE_MODES]);
     if (ui_button(ui, m->mode_label)) m->load_mode = (m->load_mode + 1) % BATTLE_MODES;
@@ -523,7 +520,7 @@ int menu_draw(Menu *m, Ui *ui, Text *t, SDL_Renderer *r, int view_w, int view_h,
     case MENU_NEW:
         return new_screen(m, ui, view_w, view_h);
     case MENU_LOAD:
-        return load_screen(m, ui, view_w, view_h);
+        return load_screen(m, ui, r, view_w, view_h);
     case MENU_SETTINGS:
         return settings_screen(m, ui, view_w, view_h);
     case MENU_KEYS:

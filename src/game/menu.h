@@ -13,6 +13,7 @@
 #include "ui/text.h"
 #include "ui/widgets.h"
 #include "core/paths.h"
+#include "core/save.h"
 
 #define MENU_MAX_MAPS  32
 #define MENU_MAX_SAVES 12
@@ -38,9 +39,28 @@ typedef struct MenuMap {
 
 typedef struct MenuSave {
     char path[PATHS_MAX];
-    char label[160]; /* "quicksave · 30 Nov 14:02" */
+    char label[160]; /* "quicksave · 30 Nov 14:02" (the load screen: "quicksave · map · turn") */
     time_t mtime;
+    /* What it holds (menu_saves.c), read as the load screen opens. */
+    bool ok;         /* save_summary read it; else why says why not */
+    char why[256];   /* one line: "quicksave.sav:3: turn 'x' is not ..." */
+    char sides[256]; /* "A 3 afloat of 3  ·  B 1 afloat of 2  ·  30 Nov 14:02" */
+    int thumb;       /* its map's picture in Menu.thumbs, -1 none yet */
+    SaveSummary sum;
 } MenuSave;
+
+/* A small picture of a map (water, land) for the load screen, made once
+ * per distinct map and kept while the menu lives. */
+#define MENU_THUMB_W 96
+#define MENU_THUMB_H 60
+typedef struct MenuThumb {
+    char key[PATHS_MAX + 96]; /* the map file, or the generated sea's parameters */
+    SDL_Texture *tex;         /* NULL: the map could not be opened (why) */
+    char name[MAP_NAME_MAX];  /* the map's name */
+    char why[200];
+    int map_w, map_h, hex_size;
+    float w, h; /* the picture's size in thumbnail px (the map's shape) */
+} MenuThumb;
 
 typedef struct Menu {
     int screen;
@@ -50,6 +70,9 @@ typedef struct Menu {
     int map_choice; /* index into maps; nmaps = a sea generated from edit.map_seed */
     int nsaves;
     MenuSave saves[MENU_MAX_SAVES];
+    int save_first; /* the load screen's first row shown (the rest page on) */
+    int nthumbs;
+    MenuThumb thumbs[MENU_MAX_SAVES];
     char save_dir[PATHS_MAX];
     int load_mode;             /* BATTLE_VS_AI / BATTLE_HOTSEAT / BATTLE_WATCH */
     char load_path[PATHS_MAX]; /* set with MENU_ACT_LOAD */
@@ -73,6 +96,8 @@ typedef struct Menu {
 /* A menu starting on the main screen with the choices in s; lists the
  * shipped maps now (the saves when the load screen opens). */
 void menu_init(Menu *m, const Settings *s);
+/* Free the load screen's pictures. */
+void menu_deinit(Menu *m);
 /* Switch screen (MENU_LOAD rescans the saves folder). */
 void menu_show(Menu *m, int screen);
 /* A key press for the menu before anything else sees it: on the Keys
@@ -97,5 +122,14 @@ void menu_setup(Menu *m, BattleSetup *out);
 int menu_scan_maps(MenuMap *maps, int cap);
 /* Fill saves[] from dir (*.sav, newest first); returns how many. */
 int menu_scan_saves(const char *dir, MenuSave *saves, int cap);
+/* menu_saves.c: what each listed save holds (save_summary; a save that
+ * can't be read gets its reason) and its rows' text. */
+void menu_saves_read(Menu *m);
+/* The load screen's rows, from the panel's current row, for a view
+ * view_h tall: a thumbnail of the map with the ships as dots, the save's
+ * name, map and turn on its button, its fleets and date under it. 1 when
+ * a save was clicked (m->load_path set). Makes at most one missing
+ * picture per frame. */
+int menu_saves_rows(Menu *m, Ui *ui, SDL_Renderer *r, int view_h);
 
 #endif

@@ -58,8 +58,10 @@
 
 /* ---------------------------------------------------------- sea and map */
 
-#define THEME_SEA_CLEAR    ((SDL_Color){6, 18, 34, 255})     /* behind the editor's map */
-#define THEME_CURTAIN      ((SDL_Color){7, 22, 44, 255})     /* the hot-seat curtain */
+#define THEME_SEA_CLEAR    ((SDL_Color){6, 18, 34, 255})   /* behind the editor's map */
+#define THEME_CURTAIN      ((SDL_Color){7, 22, 44, 255})   /* the hot-seat curtain */
+#define THEME_THUMB_WATER  ((SDL_Color){28, 84, 130, 255}) /* a save's map picture */
+#define THEME_THUMB_LAND   ((SDL_Color){104, 150, 78, 255})
 #define THEME_ROSE         ((SDL_Color){160, 200, 220, 160}) /* wind rose ring and ticks */
 #define THEME_ROSE_TEXT    ((SDL_Color){200, 225, 235, 255})
 #define THEME_WIND         ((SDL_Color){240, 248, 255, 255}) /* the game's wind arrow */
