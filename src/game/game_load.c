@@ -153,6 +153,12 @@ void game_quickload(Game *g)
 void game_play_again(Game *g)
 {
     assert(g->battle);
+    /* After the guided battle, "another like it" is the lesson again (its
+     * fixed sea, ships and dice), not a default battle on its map. */
+    if (g->tut.on && g->battle == g->tut.dressed) {
+        game_tutorial_start(g);
+        return;
+    }
     BattleSetup st = g->again;
     if (st.turn_limit == 0) {
         /* Started from the command line or a save: the same sea and fleets. */
