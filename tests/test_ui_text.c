@@ -1,5 +1,6 @@
 /* test_ui_text: TTF loading errors, drawing, and the texture cache. */
 #include <SDL.h>
+#include <string.h>
 
 #include "testutil.h"
 #include "ui/text.h"
@@ -133,6 +134,66 @@ START_TEST(cache_reuses_and_evicts)
 }
 END_TEST
 
+/* Every line the wrapper gives, joined back with one space (or the '\n'
+ * it broke at), into out; each line checked to be no wider than w. */
+static int wrap_all(Text *t, const char *s, float w, char lines[][64], int max)
+{
+    int n = 0;
+    size_t used;
+    for (const char *p = s; n < max && (used = text_wrap_line(t, p, w, lines[n], 64)); p += used) {
+        int tw, th;
+        text_measure(t, lines[n], &tw, &th);
+        if (strlen(lines[n]) > 1)
+            ck_assert_msg((float)tw <= w, "'%s' is %d px > %g", lines[n], tw, (double)w);
+        n++;
+    }
+    return n;
+}
+
+START_TEST(wraps_at_words_breaks_and_long_words)
+{
+    Canvas c;
+    canvas_init(&c);
+    Text *t;
+    Err e = {{0}};
+    ck_assert_int_eq(text_init(&t, c.r, FONT, 16, &e), 0);
+    int w1, h;
+    text_measure(t, "broad reach", &w1, &h);
+    char lines[16][64];
+    /* Words: as many as fit on each line, the spaces between lines gone. */
+    int n = wrap_all(t, "broad reach broad reach broad", (float)w1 + 4, lines, 16);
+    ck_assert_int_eq(n, 3);
+    ck_assert_str_eq(lines[0], "broad reach");
+    ck_assert_str_eq(lines[1], "broad reach");
+    ck_assert_str_eq(lines[2], "broad");
+    /* A '\n' always breaks, an empty line kept. */
+    n = wrap_all(t, "in irons\n\nrunning", 1000, lines, 16);
+    ck_assert_int_eq(n, 3);
+    ck_assert_str_eq(lines[0], "in irons");
+    ck_assert_str_eq(lines[1], "");
+    ck_assert_str_eq(lines[2], "running");
+    /* One word too long for the width is cut, never inside a UTF-8
+     * character (a path, a name with accents), and nothing is lost. */
+    const char *word = "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9";
+    int ww;
+    text_measure(t, "\xC3\xA9\xC3\xA9\xC3\xA9", &ww, &h);
+    n = wrap_all(t, word, (float)ww + 1, lines, 16);
+    ck_assert_int_ge(n, 2);
+    char joined[64] = "";
+    for (int k = 0; k < n; k++) {
+        ck_assert_int_eq(strlen(lines[k]) % 2, 0);
+        strcat(joined, lines[k]);
+    }
+    ck_assert_str_eq(joined, word);
+    /* Even a width no character fits in ends: one character a line. */
+    n = wrap_all(t, "abc", 0.5f, lines, 16);
+    ck_assert_int_eq(n, 3);
+    ck_assert_int_eq(text_wrap_line(t, "", 100, lines[0], 64), 0);
+    text_deinit(t);
+    canvas_free(&c);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("ui_text");
@@ -140,6 +201,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, missing_font_names_file);
     tcase_add_test(tc, draws_where_asked);
     tcase_add_test(tc, cache_reuses_and_evicts);
+    tcase_add_test(tc, wraps_at_words_breaks_and_long_words);
     suite_add_tcase(s, tc);
     return s;
 }

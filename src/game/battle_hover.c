@@ -17,18 +17,29 @@ float battle_view_marker_px(const BattleView *v, const Camera *c, int i)
     return fmaxf(len * 0.5f, MARKER_MIN_PX * v->ui);
 }
 
-/* Is output px (sx, sy) on ship i's marker (as drawn now)? */
-static bool on_marker(const BattleView *v, const Camera *c, int i, double sx, double sy, float *d2)
+bool battle_view_marker_at(const BattleView *v, const Camera *c, int i, float *x, float *y,
+                           float *r)
 {
     BattleShipLook l;
     battle_ship_look(v->battle, i, &l);
     if (!l.visible) return false;
-    double x, y;
-    cam_world_to_screen(c, l.x, l.y, &x, &y);
-    float dx = (float)(x - sx), dy = (float)(y - sy), r = battle_view_marker_px(v, c, i);
+    double sx, sy;
+    cam_world_to_screen(c, l.x, l.y, &sx, &sy);
+    *x = (float)sx;
+    *y = (float)sy;
+    *r = battle_view_marker_px(v, c, i);
+    return true;
+}
+
+/* Is output px (sx, sy) on ship i's marker (as drawn now)? */
+static bool on_marker(const BattleView *v, const Camera *c, int i, double sx, double sy, float *d2)
+{
+    float x, y, r;
+    if (!battle_view_marker_at(v, c, i, &x, &y, &r)) return false;
+    float dx = x - (float)sx, dy = y - (float)sy;
     /* Zoomed in, the marker is a ring round the hull: only the inner
      * part of it (the hull itself) counts, not the water at its rim. */
-    float len = battle_ship_length(v->battle, l.ship->cls) * (float)c->zoom;
+    float len = battle_ship_length(v->battle, v->battle->sk.ships[i].cls) * (float)c->zoom;
     if (len * 0.5f >= MARKER_MIN_PX * v->ui) r = len * 0.3f;
     *d2 = dx * dx + dy * dy;
     return *d2 <= r * r;

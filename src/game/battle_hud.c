@@ -162,14 +162,9 @@ static int ships_under(const BattleView *v, const Camera *c, float x, float y, f
         if (v->plot_x[k] > x && v->plot_x[k] < x + w && v->plot_y[k] > y && v->plot_y[k] < y + h)
             n++;
     for (int i = 0; i < b->sk.nships; i++) {
-        BattleShipLook l;
-        battle_ship_look(b, i, &l);
-        if (!l.visible) continue;
-        double sx, sy;
-        cam_world_to_screen(c, l.x, l.y, &sx, &sy);
-        float r = battle_view_marker_px(v, c, i);
-        if ((float)sx + r > x && (float)sx - r < x + w && (float)sy + r > y &&
-            (float)sy - r < y + h)
+        float sx, sy, r;
+        if (battle_view_marker_at(v, c, i, &sx, &sy, &r) && sx + r > x && sx - r < x + w &&
+            sy + r > y && sy - r < y + h)
             n += i == b->selected ? 4 : 1;
     }
     return n;

@@ -129,15 +129,10 @@ static bool covers_ship(const BattleView *v, const Camera *c, float x, float y, 
 {
     const Battle *b = v->battle;
     for (int i = 0; i < b->sk.nships; i++) {
-        if (i == b->selected) continue;
-        BattleShipLook l;
-        battle_ship_look(b, i, &l);
-        if (!l.visible) continue;
-        double sx, sy;
-        cam_world_to_screen(c, l.x, l.y, &sx, &sy);
-        float r = battle_view_marker_px(v, c, i);
-        float nx = fminf(fmaxf((float)sx, x), x + w), ny = fminf(fmaxf((float)sy, y), y + h);
-        float dx = (float)sx - nx, dy = (float)sy - ny;
+        float sx, sy, r;
+        if (i == b->selected || !battle_view_marker_at(v, c, i, &sx, &sy, &r)) continue;
+        float nx = fminf(fmaxf(sx, x), x + w), ny = fminf(fmaxf(sy, y), y + h);
+        float dx = sx - nx, dy = sy - ny;
         if (dx * dx + dy * dy < r * r) return true;
     }
     return false;

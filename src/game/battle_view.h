@@ -147,6 +147,11 @@ int battle_view_ship_at(const BattleView *v, const Camera *c, double sx, double 
  * length, never less than a size a click can find. */
 float battle_view_marker_px(const BattleView *v, const Camera *c, int i);
 
+/* Where ship i's marker is drawn now: its centre (output px) and radius.
+ * False when she is not drawn (sunk and gone). */
+bool battle_view_marker_at(const BattleView *v, const Camera *c, int i, float *x, float *y,
+                           float *r);
+
 /* The hex under output pixel (sx, sy) for hexes of the given size. */
 Hex battle_pick_hex(const Camera *c, float hex_size, double sx, double sy);
 

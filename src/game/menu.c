@@ -237,29 +237,11 @@ static void begin(Menu *m, Ui *ui, const char *title, int view_w, int view_h, fl
 static void note_lines(Menu *m, Ui *ui)
 {
     float width = m->panel.w - 20 * ui->scale;
-    const char *p = m->note;
     char line[256];
-    while (*p) {
-        size_t fit = 0, n = 0;
-        for (;;) {
-            size_t k = n;
-            while (p[k] && p[k] != ' ') k++;
-            if (k >= sizeof line) k = sizeof line - 1;
-            memcpy(line, p, k);
-            line[k] = '\0';
-            int w, h;
-            text_measure(ui->text, line, &w, &h);
-            if ((float)w > width && fit > 0) break;
-            fit = k;
-            if (!p[k] || k == sizeof line - 1) break;
-            n = k + 1;
-        }
-        memcpy(line, p, fit);
-        line[fit] = '\0';
+    size_t used;
+    for (const char *p = m->note; (used = text_wrap_line(ui->text, p, width, line, sizeof line));
+         p += used)
         ui_label(ui, line);
-        p += fit;
-        while (*p == ' ') p++;
-    }
 }
 
 static void end(Menu *m, Ui *ui)

@@ -26,28 +26,10 @@ static void row(Ui *ui, const char *line, SDL_Color ink)
 static void wrapped(Ui *ui, const char *text, float width, SDL_Color ink)
 {
     char line[256];
-    const char *p = text;
-    while (*p) {
-        size_t fit = 0, n = 0;
-        for (;;) {
-            size_t k = n;
-            while (p[k] && p[k] != ' ') k++;
-            if (k >= sizeof line) k = sizeof line - 1;
-            memcpy(line, p, k);
-            line[k] = '\0';
-            int w, h;
-            text_measure(ui->text, line, &w, &h);
-            if ((float)w > width && fit > 0) break;
-            fit = k;
-            if (!p[k] || k == sizeof line - 1) break;
-            n = k + 1;
-        }
-        memcpy(line, p, fit);
-        line[fit] = '\0';
+    size_t used;
+    for (const char *p = text; (used = text_wrap_line(ui->text, p, width, line, sizeof line));
+         p += used)
         row(ui, line, ink);
-        p += fit;
-        while (*p == ' ') p++;
-    }
 }
 
 static bool overlaps(float x, float y, float w, float h, const SDL_FRect *r)
@@ -63,13 +45,9 @@ static int covered(const BattleView *v, const Ui *ui, const Camera *c, float x, 
     const Battle *b = v->battle;
     int n = 0;
     for (int i = 0; i < b->sk.nships; i++) {
-        BattleShipLook l;
-        battle_ship_look(b, i, &l);
-        if (!l.visible) continue;
-        double sx, sy;
-        cam_world_to_screen(c, l.x, l.y, &sx, &sy);
-        float r = battle_view_marker_px(v, c, i);
-        SDL_FRect m = {(float)sx - r, (float)sy - r, 2 * r, 2 * r};
+        float sx, sy, r;
+        if (!battle_view_marker_at(v, c, i, &sx, &sy, &r)) continue;
+        SDL_FRect m = {sx - r, sy - r, 2 * r, 2 * r};
         if (overlaps(x, y, w, h, &m)) n += 4;
     }
     for (int k = 0; k < v->nplot; k++) {

@@ -254,45 +254,13 @@ static void outline(SDL_Renderer *r, SDL_FRect rc, SDL_Color c)
     draw_rect(r, &i);
 }
 
-/* Break msg into lines no wider than w px: at '\n', else at the last space
- * that fits, else (a long path) at the last character that fits. */
+/* Break msg into at most max lines no wider than w px (text_wrap_line). */
 static int wrap(Text *t, const char *msg, float w, char lines[][256], int max)
 {
     int n = 0;
-    const char *p = msg;
-    while (*p && n < max) {
-        const char *nl = strchr(p, '\n');
-        size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        if (len > 255) len = 255;
-        char buf[256];
-        memcpy(buf, p, len);
-        buf[len] = '\0';
-        int tw, th;
-        text_measure(t, buf, &tw, &th);
-        if ((float)tw <= w) {
-            memcpy(lines[n++], buf, len + 1);
-            p += len;
-            if (*p == '\n') p++;
-            continue;
-        }
-        /* Longest prefix that fits. */
-        size_t fit = 0, space = 0;
-        for (size_t i = 1; i <= len; i++) {
-            if ((buf[i - 1] & 0xC0) == 0x80 && i < len) continue;
-            char c = buf[i];
-            buf[i] = '\0';
-            text_measure(t, buf, &tw, &th);
-            buf[i] = c;
-            if ((float)tw > w) break;
-            fit = i;
-            if (i < len && buf[i] == ' ') space = i;
-        }
-        size_t cut = space > 0 ? space : fit > 0 ? fit : 1;
-        memcpy(lines[n], buf, cut);
-        lines[n++][cut] = '\0';
-        p += cut;
-        while (*p == ' ') p++;
-    }
+    size_t used;
+    for (const char *p = msg; n < max && (used = text_wrap_line(t, p, w, lines[n], 256)); p += used)
+        n++;
     return n;
 }
 

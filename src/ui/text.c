@@ -103,6 +103,56 @@ void text_measure(Text *t, const char *s, int *w, int *h)
     if (s[0]) TTF_SizeUTF8(t->font, s, w, h);
 }
 
+size_t text_wrap_line(Text *t, const char *s, float w, char *out, size_t cap)
+{
+    if (cap == 0) return 0;
+    out[0] = '\0';
+    if (!*s) return 0;
+    const char *nl = strchr(s, '\n');
+    size_t len = nl ? (size_t)(nl - s) : strlen(s);
+    if (len > cap - 1) len = cap - 1;
+    memcpy(out, s, len);
+    out[len] = '\0';
+    int tw, th;
+    text_measure(t, out, &tw, &th);
+    size_t cut = len;
+    if ((float)tw > w) {
+        /* The most words that fit; one word too long alone is cut after
+         * the last character that fits. */
+        cut = 0;
+        for (size_t k = 0; k < len;) {
+            size_t e = k;
+            while (e < len && out[e] != ' ') e++;
+            char c = out[e];
+            out[e] = '\0';
+            text_measure(t, out, &tw, &th);
+            out[e] = c;
+            if ((float)tw > w) break;
+            cut = e;
+            k = e + 1;
+        }
+        size_t fit = 0;
+        for (size_t i = 1; cut == 0 && i <= len; i++) {
+            if (i < len && (out[i] & 0xC0) == 0x80) continue; /* inside a UTF-8 character */
+            char c = out[i];
+            out[i] = '\0';
+            text_measure(t, out, &tw, &th);
+            out[i] = c;
+            if ((float)tw > w) break;
+            fit = i;
+        }
+        if (cut == 0) cut = fit;
+        /* Not even one character fits: take one anyway, or nothing ends. */
+        if (cut == 0)
+            for (cut = 1; cut < len && (out[cut] & 0xC0) == 0x80;) cut++;
+        out[cut] = '\0';
+    }
+    size_t used = cut;
+    while (s[used] == ' ') used++;
+    if (s[used] == '\n') used++;
+    return used;
+}
+
 static SDL_Texture *render(Text *t, const char *s, SDL_Color c, int *w, int *h)
 {
     SDL_Surface *surf = TTF_RenderUTF8_Blended(t->font, s, c);

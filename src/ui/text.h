@@ -29,6 +29,13 @@ int text_line_height(const Text *t);
 
 /* Size in pixels of s when drawn (0 x line height for ""). */
 void text_measure(Text *t, const char *s, int *w, int *h);
+/* The next line of s wrapped to w px: broken at '\n', else after the
+ * last word that fits, else (one long word, a path) after the last
+ * character that fits. The line goes to out (cap bytes, a line longer than
+ * cap - 1 is cut there); returns how many bytes of s it used, spaces and
+ * the '\n' after it included, so s + that is the next line (0 at the end
+ * of s). */
+size_t text_wrap_line(Text *t, const char *s, float w, char *out, size_t cap);
 /* Draw UTF-8 s with its top-left at (x, y) in colour c; returns its width
  * (0 when s is empty or could not be rendered). A string drawn again in the
  * same colour reuses its texture. */

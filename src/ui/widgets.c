@@ -142,43 +142,17 @@ const char *ui_tip_shown(const Ui *ui, SDL_FRect *box)
     return ui->tip[0] ? ui->tip : NULL;
 }
 
-/* Break ui->tip into lines at most wmax px wide (at spaces, and at '\n'):
- * NUL-terminated pieces of buf, their starts in line[]; returns the count. */
-static int tip_wrap(Ui *ui, char *buf, size_t cap, float wmax, const char *line[TIP_LINES])
-{
-    snprintf(buf, cap, "%s", ui->tip);
-    int n = 0;
-    char *p = buf;
-    while (*p && n < TIP_LINES) {
-        line[n++] = p;
-        char *brk = NULL, *q = p;
-        for (;;) {
-            char *sp = q;
-            while (*sp && *sp != ' ' && *sp != '\n') sp++;
-            char keep = *sp;
-            *sp = '\0';
-            int w, h;
-            text_measure(ui->text, p, &w, &h);
-            *sp = keep;
-            if ((float)w > wmax && brk) break; /* the last word fitting ends it */
-            brk = sp;
-            if (keep != ' ') break;
-            q = sp + 1;
-        }
-        char end = *brk;
-        *brk = '\0';
-        p = end ? brk + 1 : brk;
-    }
-    return n;
-}
-
 static void tip_draw(Ui *ui)
 {
     if (!ui->r || !ui->text) return;
     float s = ui->scale, pad = 6 * s;
-    char buf[UI_TIP_MAX];
-    const char *line[TIP_LINES];
-    int n = tip_wrap(ui, buf, sizeof buf, UI_TIP_W * s, line);
+    char line[TIP_LINES][UI_TIP_MAX];
+    int n = 0;
+    size_t used;
+    for (const char *p = ui->tip;
+         n < TIP_LINES && (used = text_wrap_line(ui->text, p, UI_TIP_W * s, line[n], UI_TIP_MAX));
+         p += used)
+        n++;
     int lh = text_line_height(ui->text), wmax = 0;
     for (int k = 0; k < n; k++) {
         int w, h;
