@@ -9,12 +9,9 @@
 # from quick saves (F5), the view from screenshots (F12).
 set -u
 . tests/lib_e2e.sh
-XWIN_GAME_ARGS="--sea-life off"
+XWIN_GAME_ARGS="--sea-life off" XWIN_REST="5 5"
 . tests/lib_xwin.sh
 xwin_display e2e_replay 240 259 1280x800
-key() { xdotool key "$@"; sleep 0.4; }
-click() { xdotool mousemove --window "$win" "$1" "$2" click 1; sleep 0.4; xdotool mousemove --window "$win" 5 5; sleep 0.3; }
-setting() { sed -n "s/^$1 = //p" "$SETTINGS"; }
 # differ A B X0 Y0 X1 Y1: how many pixels of the box differ between two pictures.
 differ() {
     "$PY" -c 'import sys

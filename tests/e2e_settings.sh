@@ -10,14 +10,12 @@
 # "fullscreen" is here (_NET_WM_STATE needs a window manager to be set).
 set -u
 . tests/lib_e2e.sh
-XWIN_GAME_ARGS="--sea-life off"
+XWIN_GAME_ARGS="--sea-life off" XWIN_REST="5 5"
 . tests/lib_xwin.sh
 mkdir -p "$XDG_CONFIG_HOME/shoal"
 # A screen larger than every size Settings offers, so none is clipped.
 xwin_display e2e_settings 170 199 2000x1200
-key() { xdotool key "$@"; sleep 0.4; }
 size_of() { "$PY" -c 'import sys; from PIL import Image; w, h = Image.open(sys.argv[1]).size; print(f"{w}x{h}")' "$1"; }
-setting() { sed -n "s/^$1 = //p" "$SETTINGS"; }
 turn_of() { sed -n 's/^turn = //p' "$1"; }
 
 # --- window size -----------------------------------------------------------
@@ -62,7 +60,6 @@ fi
 # --- key rebinding ---------------------------------------------------------
 # On the Keys screen (1024x640: Settings, Keys, End the turn), E for End
 # turn; Apply and keep writes it. Turns end at once (no idle-ships question).
-click() { xdotool mousemove --window "$win" "$1" "$2" click 1; sleep 0.4; xdotool mousemove --window "$win" 5 5; sleep 0.2; }
 printf 'ask_end_turn = off\n' >"$SETTINGS"
 if start keys --size 1024x640; then
     click 511 347 # Settings

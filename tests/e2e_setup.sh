@@ -15,8 +15,6 @@ XWIN_REST="5 5"
 . tests/lib_xwin.sh
 mkdir -p "$XDG_CONFIG_HOME/shoal"
 xwin_display e2e_setup 260 279 1280x800
-click() { xdotool mousemove --window "$win" "$1" "$2" click 1; sleep 0.5; xdotool mousemove --window "$win" 5 5; sleep 0.3; }
-setting() { sed -n "s/^$1 = //p" "$SETTINGS"; }
 # same A.png B.png X0 Y0 X1 Y1: the box is pixel for pixel the same in both.
 same() {
     "$PY" - "$@" <<'PY'

@@ -14,6 +14,10 @@
 #   quicksave                           F5, and wait for the fresh save
 #   field SECTION KEY                   a value of the quick save
 #   stop_game                           SIGTERM the game and wait for it
+#   key KEY... / click X Y [BUTTON]     xdotool, then $tick seconds to handle it
+#                                       (a click then rests the pointer at XWIN_REST)
+#   setting KEY                         a value of settings.ini
+#   dialog_shown PNG                    a question box fills the picture's middle
 B=${SHOAL_BUILD:-build}
 B_ABS=$(cd "$B" && pwd)
 PY=/usr/bin/python3
@@ -27,6 +31,11 @@ save="$SAVES/quicksave.sav"
 pid=
 pids=()
 xpid=
+# Seconds a key or click is given to be handled before the next (a script
+# may set its own first); the sanitizer builds on a busy machine take
+# several times longer.
+tick=${tick:-0.4}
+[ "$slow" -gt 1 ] && tick=$((2 * slow / 5))
 
 xwin_cleanup() {
     for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null; done
@@ -116,4 +125,34 @@ quicksave() {
 field() {
     awk -v sec="[$1]" -v key="$2" '$0 == sec { on = 1; next } /^\[/ { on = 0 }
         on && $1 == key { sub(/^[^=]*= */, ""); print; exit }' "$save"
+}
+
+key() {
+    xdotool key "$@"
+    sleep "$tick"
+}
+
+click() {
+    xdotool mousemove --window "$win" "$1" "$2" click "${3:-1}"
+    sleep "$tick"
+    if [ -n "${XWIN_REST:-}" ]; then
+        # shellcheck disable=SC2086
+        xdotool mousemove --window "$win" $XWIN_REST
+        sleep 0.2
+    fi
+}
+
+setting() { sed -n "s/^$1 = //p" "$SETTINGS"; }
+
+# The dialog box (THEME_DIALOG, nearly opaque) over the middle.
+dialog_shown() {
+    "$PY" - "$1" <<'EOF'
+import sys, numpy as np
+from PIL import Image
+a = np.asarray(Image.open(sys.argv[1]).convert("RGB")).astype(int)
+h, w = a.shape[:2]
+mid = a[h // 2 - 40:h // 2 + 40, w // 2 - 250:w // 2 + 250]
+near = (np.abs(mid - np.array([8, 26, 44])).max(axis=2) <= 8).mean()
+sys.exit(0 if near > 0.5 else 1)
+EOF
 }

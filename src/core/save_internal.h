@@ -119,6 +119,10 @@ int save_locate_map(char *map_path, const char *save_path, Map *map, Err *me);
 
 /* Read save text into d (every value checked on its own; save_parse.c). */
 int save_parse_data(const char *text, size_t len, const char *name, SaveData *d, Err *e);
+/* Read the save at path and parse it: *d (allocated: a SaveData is large)
+ * and *text, which the caller frees both of; -1 with e set and nothing to
+ * free. */
+int save_read_data(const char *path, char **text, SaveData **d, Err *e);
 
 /* save_route.c: the [route.N] sections. One key of route idx. */
 int save_route_line(SaveData *d, int idx, const char *section, const char *key, const char *v,

@@ -510,20 +510,30 @@ int save_load(const char *path, Skirmish *sk, Map *map, Err *e)
     return save_load_with(path, sk, map, NULL, e);
 }
 
+int save_read_data(const char *path, char **text, SaveData **d, Err *e)
+{
+    size_t len;
+    if (afile_read(path, SAVE_MAX_BYTES, text, &len, e) != 0) return -1;
+    *d = malloc(sizeof **d);
+    int rc = *d ? save_parse_data(*text, len, path, *d, e)
+                : err_set(e, "%s: out of memory reading the save", path);
+    if (rc != 0) {
+        free(*d);
+        free(*text);
+        *d = NULL;
+        *text = NULL;
+    }
+    return rc;
+}
+
 int save_load_with(const char *path, Skirmish *sk, Map *map, SaveExtras *x, Err *e)
 {
     memset(sk, 0, sizeof *sk);
     memset(map, 0, sizeof *map);
     char *text;
-    size_t len;
-    if (afile_read(path, SAVE_MAX_BYTES, &text, &len, e) != 0) return -1;
-    SaveData *d = malloc(sizeof *d);
-    if (!d) {
-        free(text);
-        return err_set(e, "%s: out of memory reading the save", path);
-    }
-    int rc = save_parse_data(text, len, path, d, e);
-    if (rc == 0) rc = save_check_source(d, e);
+    SaveData *d;
+    if (save_read_data(path, &text, &d, e) != 0) return -1;
+    int rc = save_check_source(d, e);
     if (rc == 0) {
         Err me;
         bool gen = d->bline[SAVE_BATTLE_GEN_SEED] != 0;

@@ -52,15 +52,9 @@ int save_summary(const char *path, SaveSummary *out, Err *e)
 {
     memset(out, 0, sizeof *out);
     char *text;
-    size_t len;
-    if (afile_read(path, SAVE_MAX_BYTES, &text, &len, e) != 0) return -1;
-    SaveData *d = malloc(sizeof *d);
-    if (!d) {
-        free(text);
-        return err_set(e, "%s: out of memory reading the save", path);
-    }
-    int rc = save_parse_data(text, len, path, d, e);
-    if (rc == 0) rc = check(d, e);
+    SaveData *d;
+    if (save_read_data(path, &text, &d, e) != 0) return -1;
+    int rc = check(d, e);
     if (rc == 0) fill(d, out);
     free(d);
     free(text);
