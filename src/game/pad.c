@@ -113,15 +113,7 @@ int pad_press(Pad *p, const SDL_Event *ev)
         dpad(ev->cbutton.button) != PAD_NONE)
         return hold(p, dpad(ev->cbutton.button));
     if (ev->type == SDL_CONTROLLERBUTTONDOWN && ev->cbutton.which == p->id) {
-        switch (ev->cbutton.button) {
-        case SDL_CONTROLLER_BUTTON_DPAD_UP:
-            return PAD_UP;
-        case SDL_CONTROLLER_BUTTON_DPAD_DOWN:
-            return PAD_DOWN;
-        case SDL_CONTROLLER_BUTTON_DPAD_LEFT:
-            return PAD_LEFT;
-        case SDL_CONTROLLER_BUTTON_DPAD_RIGHT:
-            return PAD_RIGHT;
+        switch (ev->cbutton.button) { /* the D-pad was the held direction above */
         case SDL_CONTROLLER_BUTTON_A:
             return PAD_A;
         case SDL_CONTROLLER_BUTTON_B:
