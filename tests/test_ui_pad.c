@@ -149,6 +149,13 @@ START_TEST(test_shoulders_select_the_stick_moves_a_plots_x_aims_start_ends)
     int acts = tap(b, SDL_CONTROLLER_BUTTON_START);
     ck_assert(acts & BATTLE_ACT_END_TURN);
     ck_assert(tap(b, SDL_CONTROLLER_BUTTON_Y) & BATTLE_ACT_END_TURN);
+    /* The turn ended (as the game would): while it plays, A skips to its
+     * end as Space does. */
+    Err e = {{0}};
+    ck_assert_msg(battle_end_turn(b, &e) == 0, "%s", e.msg);
+    ck_assert_int_eq(b->phase, BATTLE_ANIMATE);
+    tap(b, SDL_CONTROLLER_BUTTON_A);
+    ck_assert_int_ne(b->phase, BATTLE_ANIMATE);
     battle_free(b);
     /* Pulled out: no pad. */
     SDL_JoystickClose(joy);

@@ -250,16 +250,62 @@ static void end(Menu *m, Ui *ui)
     ui_panel_end(ui);
 }
 
+/* What each choice of the menu does, shown when the pointer rests on it. */
+enum {
+    TIP_TUTORIAL,
+    TIP_NEW,
+    TIP_LOAD,
+    TIP_EXPLORE,
+    TIP_MAP,
+    TIP_SEED,
+    TIP_SHIPS,
+    TIP_CLASSES,
+    TIP_OPPONENT,
+    TIP_COMPUTER,
+    TIP_WIND,
+    TIP_TURNS,
+    TIP_COUNT
+};
+
+static const char *const tips[TIP_COUNT] = {
+    [TIP_TUTORIAL] = "A short lesson: one frigate against one sloop, step by step, each step "
+                     "saying why it matters. About five turns.",
+    [TIP_NEW] = "Choose a map, the fleets, who commands side B, the wind and the turn limit.",
+    [TIP_LOAD] = "A battle saved with F5 or Save game, to play on against the computer, at "
+                 "this screen or to watch.",
+    [TIP_EXPLORE] = "Close the menu and look at the living sea: fish school, sharks hunt, and "
+                    "the school flees your cursor.",
+    [TIP_MAP] = "Click for the next map: each shipped map, then a sea generated from a seed.",
+    [TIP_SEED] = "The generated sea: the same seed always makes the same islands.",
+    [TIP_SHIPS] = "Ships on this side, 1 to 8; the row below sets each one's class.",
+    [TIP_CLASSES] = "Click a ship to make her a sloop (fast, light), a frigate or a ship of the "
+                    "line (slow, heavy guns); the last cell goes back to the usual mix.",
+    [TIP_OPPONENT] = "Side B: the computer, a friend at this screen (hot-seat, orders hidden "
+                     "between turns), or nobody: watch the computer play both sides.",
+    [TIP_COMPUTER] = "Steady plays its best; green is for learning: nearly half its ships "
+                     "blunder about each turn.",
+    [TIP_WIND] = "Where the wind blows from at the start and how hard (the map's own, or "
+                 "yours); it veers and freshens as the battle goes on.",
+    [TIP_TURNS] = "At the limit the side with the most points (for enemy ships sunk or struck) "
+                  "wins.",
+};
+
 static int main_screen(Menu *m, Ui *ui, int view_w, int view_h, int battle_running)
 {
     int act = MENU_ACT_NONE;
     begin(m, ui, "shoal  \xC2\xB7  naval skirmish", view_w, view_h, 340);
     if (battle_running && ui_button(ui, "Resume battle")) act = MENU_ACT_RESUME;
     if (ui_button(ui, "Guided first battle")) act = MENU_ACT_TUTORIAL;
+    ui_tip(ui, tips[TIP_TUTORIAL]);
     if (ui_button(ui, "New skirmish")) menu_show(m, MENU_NEW);
+    ui_tip(ui, tips[TIP_NEW]);
     if (ui_button(ui, "Load a saved battle")) menu_show(m, MENU_LOAD);
+    ui_tip(ui, tips[TIP_LOAD]);
     if (ui_button(ui, "Settings")) menu_show(m, MENU_SETTINGS);
-    if (!battle_running && ui_button(ui, "Explore the sea")) act = MENU_ACT_EXPLORE;
+    if (!battle_running) {
+        if (ui_button(ui, "Explore the sea")) act = MENU_ACT_EXPLORE;
+        ui_tip(ui, tips[TIP_EXPLORE]);
+    }
     if (ui_button(ui, "Quit")) act = MENU_ACT_QUIT;
     end(m, ui);
     return act;
@@ -282,6 +328,7 @@ static void fleet_row(Settings *s, Ui *ui, int side)
     }
     labels[n] = s->classes_set[side] ? "mix" : "(mix)";
     int k = ui_button_row(ui, row_id[side], labels, n + 1);
+    ui_tip(ui, tips[TIP_CLASSES]);
     if (k == n) {
         s->classes_set[side] = 0;
     } else if (k >= 0) {
@@ -304,6 +351,7 @@ static void weather_rows(Menu *m, Ui *ui, Settings *s)
     snprintf(m->ai_label, sizeof m->ai_label, "The computer: %s  \xE2\x80\xBA",
              s->ai_level == SKIRMISH_AI_GREEN ? "green (often blunders)" : "steady (its best)");
     if (ui_button(ui, m->ai_label)) s->ai_level = (s->ai_level + 1) % SKIRMISH_AI_LEVELS;
+    ui_tip(ui, tips[TIP_COMPUTER]);
     if (s->wind_set) {
         snprintf(m->wind_label, sizeof m->wind_label, "Wind: from %s  \xE2\x80\xBA",
                  hex_dir_names[s->wind_dir % HEX_DIRS]);
@@ -315,6 +363,7 @@ static void weather_rows(Menu *m, Ui *ui, Settings *s)
     }
     const char *cells[2] = {m->wind_label, m->wind_strength_label};
     int k = ui_button_row(ui, "wind row", cells, 2);
+    ui_tip(ui, tips[TIP_WIND]);
     if (k == 0) {
         /* the map's own -> E -> NE -> ... -> SE -> the map's own */
         if (!s->wind_set) {
@@ -345,22 +394,28 @@ static int new_screen(Menu *m, Ui *ui, int view_w, int view_h)
         snprintf(s->map, sizeof s->map, "%s",
                  m->map_choice < m->nmaps ? m->maps[m->map_choice].file : "");
     }
+    ui_tip(ui, tips[TIP_MAP]);
     if (m->map_choice == m->nmaps) {
         int seed = (int)(s->map_seed % 100000u);
         if (ui_slider_int(ui, "Sea seed", &seed, 0, 99999, UI_LINEAR)) s->map_seed = (uint32_t)seed;
+        ui_tip(ui, tips[TIP_SEED]);
         if (ui_button(ui, "Another sea (new seed)"))
             s->map_seed =
                 (uint32_t)((s->map_seed * 1103515245u + 12345u + (uint32_t)time(NULL)) % 100000u);
     }
     ui_slider_int(ui, "Side A ships (blue)", &s->fleet[0], 1, SKIRMISH_SIDE_SHIPS, UI_LINEAR);
+    ui_tip(ui, tips[TIP_SHIPS]);
     fleet_row(s, ui, 0);
     ui_slider_int(ui, "Side B ships (red)", &s->fleet[1], 1, SKIRMISH_SIDE_SHIPS, UI_LINEAR);
+    ui_tip(ui, tips[TIP_SHIPS]);
     fleet_row(s, ui, 1);
     snprintf(m->opp_label, sizeof m->opp_label, "Side B: %s  \xE2\x80\xBA",
              opponent_text[s->opponent % 3]);
     if (ui_button(ui, m->opp_label)) s->opponent = (s->opponent + 1) % SETTINGS_OPPONENTS;
+    ui_tip(ui, tips[TIP_OPPONENT]);
     weather_rows(m, ui, s);
     ui_slider_int(ui, "Turn limit", &s->turn_limit, 5, 200, UI_LINEAR);
+    ui_tip(ui, tips[TIP_TURNS]);
     if (ui_button(ui, "Start the battle")) act = MENU_ACT_START;
     if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
     end(m, ui);

@@ -200,6 +200,11 @@ int pad_battle(Pad *p, Battle *b, int press)
         if (press == PAD_A) battle_lift_curtain(b);
         return BATTLE_ACT_TOOK;
     }
+    if (b->phase == BATTLE_ANIMATE) {
+        /* As Space: A or Start skips to the end of the turn playing. */
+        if (press == PAD_A || press == PAD_END) battle_skip_animation(b);
+        return BATTLE_ACT_TOOK;
+    }
     if (b->phase != BATTLE_PLOT) return BATTLE_ACT_TOOK;
     if (!p->cursor_on) {
         /* The first press puts the cursor on the selected ship (or the
