@@ -127,26 +127,30 @@ fi
 # can towards it this turn" on screen as the turn ends) or nothing; after
 # the curtain B's screen must be the same picture both times.
 hotseat() {
-    local name=$1 plot=$2
+    local name=$1 plot=$2 tick=$tick
+    # Each key here hands the screen on: give it twice the usual time (a
+    # loaded machine lost the hand-over at 0.3 s).
+    tick=$(awk -v t="$tick" 'BEGIN { print 2 * t }')
     rm -rf "$XDG_CONFIG_HOME" "$SAVES"
-    start "$name" --skirmish --seed 3 --opponent hotseat || return 1
+    start "$name" --skirmish --seed 3 --opponent hotseat || { hs_why="$name: no window or first picture"; return 1; }
     key Return # A lifts the curtain
     [ "$plot" = 1 ] && click 450 200
     key Return # end turn: asked about idle ships
     key Return # End turn
     # (No F12 at the curtain: its "saved ..." note would reach B's screen.)
     key Return # B lifts the curtain
-    shot "$T/$name-b.png" || return 1
+    shot "$T/$name-b.png" || { hs_why="$name: no picture of B's screen"; return 1; }
     # B ends the turn; after the replay, A's curtain of turn 2.
     key Return
     key Return
     key space
-    shot "$T/$name-curtain.png" || return 1
+    shot "$T/$name-curtain.png" || { hs_why="$name: no picture of the curtain"; return 1; }
     key Escape # the menu, at the curtain
-    shot "$T/$name-menu.png" || return 1
+    shot "$T/$name-menu.png" || { hs_why="$name: no picture of the menu"; return 1; }
     stop_game
     return 0
 }
+hs_why=
 if hotseat hs-plot 1 && hotseat hs-none 0; then
     if "$PY" - "$T/hs-plot-b.png" "$T/hs-none-b.png" <<'EOF'; then
 import sys, numpy as np
@@ -180,7 +184,7 @@ EOF
         no "hot-seat: the board shows at the curtain"
     fi
 else
-    no "hot-seat runs failed: $(head -c 300 "$T/hs-plot.err") $(head -c 300 "$T/hs-none.err")"
+    no "hot-seat runs failed ($hs_why): $(head -c 300 "$T/hs-plot.err" 2>/dev/null) $(head -c 300 "$T/hs-none.err" 2>/dev/null)"
 fi
 
 # --- New skirmish: the panel stays put under the pointer --------------------
