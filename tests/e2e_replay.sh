@@ -78,15 +78,20 @@ sleep 4 # the speed's note fades
 shot "$T/plot.png"
 key r
 shot "$T/rw1.png"
-sleep 1
-shot "$T/rw2.png"
 # shellcheck disable=SC2086 # the boxes are four numbers
 {
     p=$(differ "$T/plot.png" "$T/rw1.png" $PANEL)
     [ "$p" -gt 300 ] && ok "R starts a replay: the Battle panel changes ($p px)" ||
         no "R did not change the Battle panel ($p px)"
     f=$(differ "$T/plot.png" "$T/rw1.png" $FLEET)
-    m=$(differ "$T/rw1.png" "$T/rw2.png" $FLEET)
+    # A later moment of it: a sanitizer build's pictures come slowly, so
+    # look a few times rather than once after a fixed second.
+    for ((k = 0; k < 5; k++)); do
+        sleep 0.5
+        shot "$T/rw2.png"
+        m=$(differ "$T/rw1.png" "$T/rw2.png" $FLEET)
+        [ "$m" -gt 200 ] && break
+    done
     [ "$f" -gt 200 ] && [ "$m" -gt 200 ] && ok "the ships go back and sail the turn again ($f, $m px)" ||
         no "no ships moving in the re-watch ($f px from the plot, $m px between two moments)"
 }
