@@ -76,7 +76,7 @@ key bracketleft
     no "after [ anim_speed = '$(setting anim_speed)'"
 sleep 4 # the speed's note fades
 shot "$T/plot.png"
-key r
+tap r
 shot "$T/rw1.png"
 # shellcheck disable=SC2086 # the boxes are four numbers
 {
@@ -114,8 +114,10 @@ diff -q <(grep -v '^dice' "$T/plotted.sav") <(grep -v '^dice' "$save") >/dev/nul
         no "after the re-watch the board differs ($p px panel, $f px fleet)"
 }
 # The Battle panel's button (its second row), and ] twice while it plays.
-click 1155 121
+tap_click 1155 121
 shot "$T/button.png"
+# shellcheck disable=SC2086 # two numbers
+xdotool mousemove --window "$win" $XWIN_REST
 # shellcheck disable=SC2086
 {
     p=$(differ "$T/plot.png" "$T/button.png" $PANEL)

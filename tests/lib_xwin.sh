@@ -16,6 +16,8 @@
 #   stop_game                           SIGTERM the game and wait for it
 #   key KEY... / click X Y [BUTTON]     xdotool, then $tick seconds to handle it
 #                                       (a click then rests the pointer at XWIN_REST)
+#   tap KEY... / tap_click X Y          the same with no wait: for what only lasts a
+#                                       while (a replay), seen by the next shot or poll
 #   setting KEY                         a value of settings.ini
 #   dialog_shown PNG                    a question box fills the picture's middle
 B=${SHOAL_BUILD:-build}
@@ -141,6 +143,11 @@ click() {
         sleep 0.2
     fi
 }
+
+# A tick under TSan is seconds long: a replay started by a key would be over
+# before the picture that should show it.
+tap() { xdotool key "$@"; }
+tap_click() { xdotool mousemove --window "$win" "$1" "$2" click 1; }
 
 setting() { sed -n "s/^$1 = //p" "$SETTINGS"; }
 
