@@ -35,15 +35,15 @@ static void chosen(SkirmishSetup *st)
     st->gen = &gen;
     st->ships[0] = 2;
     st->ships[1] = 3;
-    st->classes_set[0] = st->classes_set[1] = true;
-    st->classes[0][0] = FLEET_LINE;
-    st->classes[0][1] = FLEET_SLOOP;
-    st->classes[1][0] = FLEET_FRIGATE;
-    st->classes[1][1] = FLEET_LINE;
-    st->classes[1][2] = FLEET_SLOOP;
-    st->wind_set = true;
-    st->wind_dir = hex_dir_from_name("NW");
-    st->wind_strength = 4;
+    st->pick.classes_set[0] = st->pick.classes_set[1] = true;
+    st->pick.classes[0][0] = FLEET_LINE;
+    st->pick.classes[0][1] = FLEET_SLOOP;
+    st->pick.classes[1][0] = FLEET_FRIGATE;
+    st->pick.classes[1][1] = FLEET_LINE;
+    st->pick.classes[1][2] = FLEET_SLOOP;
+    st->pick.wind_set = true;
+    st->pick.wind_dir = hex_dir_from_name("NW");
+    st->pick.wind_strength = 4;
     st->ai_level[1] = SKIRMISH_AI_GREEN;
 }
 
@@ -111,9 +111,9 @@ START_TEST(test_bad_choices_are_refused)
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
         SkirmishSetup st;
         chosen(&st);
-        if (rows[r].what == 0) st.classes[1][2] = rows[r].value;
-        if (rows[r].what == 1) st.wind_dir = rows[r].value;
-        if (rows[r].what == 2) st.wind_strength = rows[r].value;
+        if (rows[r].what == 0) st.pick.classes[1][2] = rows[r].value;
+        if (rows[r].what == 1) st.pick.wind_dir = rows[r].value;
+        if (rows[r].what == 2) st.pick.wind_strength = rows[r].value;
         if (rows[r].what == 3) st.ai_level[1] = rows[r].value;
         Skirmish sk;
         Err e = {{0}};
@@ -276,11 +276,11 @@ START_TEST(test_settings_keep_the_choices_and_refuse_bad_ones)
                      "wind_strength = 5\ncomputer = green\n";
     Err e = {{0}};
     ck_assert_msg(settings_parse(&s, ok, strlen(ok), "s.ini", &e) == 0, "%s", e.msg);
-    ck_assert(s.classes_set[0] && !s.classes_set[1]);
-    ck_assert_int_eq(s.classes[0][0], FLEET_LINE);
-    ck_assert_int_eq(s.classes[0][1], FLEET_SLOOP);
-    ck_assert(s.wind_set);
-    ck_assert_int_eq(s.wind_dir, hex_dir_from_name("SW"));
+    ck_assert(s.pick.classes_set[0] && !s.pick.classes_set[1]);
+    ck_assert_int_eq(s.pick.classes[0][0], FLEET_LINE);
+    ck_assert_int_eq(s.pick.classes[0][1], FLEET_SLOOP);
+    ck_assert(s.pick.wind_set);
+    ck_assert_int_eq(s.pick.wind_dir, hex_dir_from_name("SW"));
     ck_assert_int_eq(s.ai_level, SKIRMISH_AI_GREEN);
     char buf[SETTINGS_MAX_BYTES];
     int n = settings_format(&s, buf, sizeof buf);
@@ -288,8 +288,9 @@ START_TEST(test_settings_keep_the_choices_and_refuse_bad_ones)
     Settings t;
     settings_default(&t);
     ck_assert_msg(settings_parse(&t, buf, (size_t)n, "t.ini", &e) == 0, "%s", e.msg);
-    ck_assert_mem_eq(t.classes[0], s.classes[0], 2 * sizeof(int));
-    ck_assert(t.wind_set && t.wind_dir == s.wind_dir && t.wind_strength == 5 && t.ai_level == 1);
+    ck_assert_mem_eq(t.pick.classes[0], s.pick.classes[0], 2 * sizeof(int));
+    ck_assert(t.pick.wind_set && t.pick.wind_dir == s.pick.wind_dir && t.pick.wind_strength == 5 &&
+              t.ai_level == 1);
     static const struct {
         const char *text, *msg;
     } bad[] = {

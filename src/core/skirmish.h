@@ -92,18 +92,25 @@ extern const char *const skirmish_ai_names[SKIRMISH_AI_LEVELS];
 /* The level named (exactly), or -1. */
 int skirmish_ai_from_name(const char *name);
 
-typedef struct SkirmishSetup {
-    uint64_t seed;
-    int ships[SKIRMISH_SIDES]; /* 1..SKIRMISH_SIDE_SHIPS per side */
+/* What a player may choose of a battle's fleets and weather (New skirmish,
+ * settings.ini, the flags), held the same way by every setup that carries
+ * it. All zero: the usual mix of classes and the map's own wind. */
+typedef struct SkirmishPick {
     /* Side s's classes (FLEET_*), ships[s] of them, when classes_set[s];
-     * else skirmish_fleet_class's mix. All zero: the mix for both. */
+     * else skirmish_fleet_class's mix. */
     bool classes_set[SKIRMISH_SIDES];
     int classes[SKIRMISH_SIDES][SKIRMISH_SIDE_SHIPS];
     /* The wind as the battle opens when wind_set (it veers and freshens
      * as ever after), else the map's own. */
     bool wind_set;
-    int wind_dir;                 /* 0..HEX_DIRS-1, where it blows from */
-    int wind_strength;            /* 0..MAP_WIND_MAX */
+    int wind_dir;      /* 0..HEX_DIRS-1, where it blows from */
+    int wind_strength; /* 0..MAP_WIND_MAX */
+} SkirmishPick;
+
+typedef struct SkirmishSetup {
+    uint64_t seed;
+    int ships[SKIRMISH_SIDES];    /* 1..SKIRMISH_SIDE_SHIPS per side */
+    SkirmishPick pick;            /* the fleets' classes and the opening wind */
     int ai_level[SKIRMISH_SIDES]; /* SKIRMISH_AI_*, for whichever side the computer plays */
     int turn_limit;               /* 1..SKIRMISH_MAX_TURNS */
     const char *map_path;         /* recorded for saves; NULL for a generated map */

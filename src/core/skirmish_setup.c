@@ -330,16 +330,17 @@ static int check_choices(const SkirmishSetup *setup, Err *e)
         if (setup->ai_level[s] < 0 || setup->ai_level[s] >= SKIRMISH_AI_LEVELS)
             return err_set(e, "skirmish: side %c's computer level %d is outside 0..%d",
                            SKIRMISH_SIDE_LETTER(s), setup->ai_level[s], SKIRMISH_AI_LEVELS - 1);
-        for (int k = 0; setup->classes_set[s] && k < setup->ships[s]; k++)
-            if (setup->classes[s][k] < 0 || setup->classes[s][k] >= FLEET_CLASSES)
+        for (int k = 0; setup->pick.classes_set[s] && k < setup->ships[s]; k++)
+            if (setup->pick.classes[s][k] < 0 || setup->pick.classes[s][k] >= FLEET_CLASSES)
                 return err_set(e, "skirmish: side %c's ship %d has class %d, not 0..%d",
-                               SKIRMISH_SIDE_LETTER(s), k + 1, setup->classes[s][k],
+                               SKIRMISH_SIDE_LETTER(s), k + 1, setup->pick.classes[s][k],
                                FLEET_CLASSES - 1);
     }
-    if (setup->wind_set && (setup->wind_dir < 0 || setup->wind_dir >= HEX_DIRS ||
-                            setup->wind_strength < 0 || setup->wind_strength > MAP_WIND_MAX))
+    if (setup->pick.wind_set &&
+        (setup->pick.wind_dir < 0 || setup->pick.wind_dir >= HEX_DIRS ||
+         setup->pick.wind_strength < 0 || setup->pick.wind_strength > MAP_WIND_MAX))
         return err_set(e, "skirmish: wind %d strength %d is outside 0..%d and 0..%d",
-                       setup->wind_dir, setup->wind_strength, HEX_DIRS - 1, MAP_WIND_MAX);
+                       setup->pick.wind_dir, setup->pick.wind_strength, HEX_DIRS - 1, MAP_WIND_MAX);
     return 0;
 }
 
@@ -368,13 +369,13 @@ int skirmish_init(Skirmish *sk, const Map *map, const SkirmishSetup *setup, Err 
     for (int s = 0; s < SKIRMISH_SIDES; s++) {
         sk->ai_level[s] = setup->ai_level[s];
         for (int k = 0; k < setup->ships[s]; k++)
-            cls[s][k] = setup->classes_set[s] ? setup->classes[s][k]
-                                              : skirmish_fleet_class(setup->ships[s], k);
+            cls[s][k] = setup->pick.classes_set[s] ? setup->pick.classes[s][k]
+                                                   : skirmish_fleet_class(setup->ships[s], k);
     }
     /* Before placing: the fleets are turned off the wind they start in. */
-    if (setup->wind_set) {
-        sk->wind_dir = setup->wind_dir;
-        sk->wind_strength = setup->wind_strength;
+    if (setup->pick.wind_set) {
+        sk->wind_dir = setup->pick.wind_dir;
+        sk->wind_strength = setup->pick.wind_strength;
     }
     if (place_fleets(sk, setup->ships, (const int(*)[SKIRMISH_SIDE_SHIPS])cls, e) != 0) {
         skirmish_deinit(sk);

@@ -190,11 +190,7 @@ Battle *battle_new(const BattleSetup *st, float speed, Err *e)
     setup.ships[0] = st->ships[0];
     setup.ships[1] = st->ships[1];
     setup.turn_limit = st->turn_limit;
-    memcpy(setup.classes_set, st->classes_set, sizeof setup.classes_set);
-    memcpy(setup.classes, st->classes, sizeof setup.classes);
-    setup.wind_set = st->wind_set;
-    setup.wind_dir = st->wind_dir;
-    setup.wind_strength = st->wind_strength;
+    setup.pick = st->pick;
     /* Side B is the computer's; watching, side A stays steady, to see
      * how the chosen one fares against it. */
     setup.ai_level[1] = st->ai_level;

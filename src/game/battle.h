@@ -62,13 +62,8 @@ typedef struct BattleSetup {
     int ships[SKIRMISH_SIDES]; /* 1..SKIRMISH_SIDE_SHIPS */
     int turn_limit;            /* 1..SKIRMISH_MAX_TURNS */
     uint32_t map_seed;         /* the generated sea: skirmish_sea(map_seed) */
-    /* The rest of the choices, as SkirmishSetup has them (all zero: the
-     * usual mix of classes, the map's wind, a steady computer). */
-    bool classes_set[SKIRMISH_SIDES];
-    int classes[SKIRMISH_SIDES][SKIRMISH_SIDE_SHIPS]; /* FLEET_* */
-    bool wind_set;
-    int wind_dir, wind_strength;
-    int ai_level; /* SKIRMISH_AI_* of side B (side A, when watched, is steady) */
+    SkirmishPick pick;         /* classes and wind (all zero: the usual mix, the map's wind) */
+    int ai_level;              /* SKIRMISH_AI_* of side B (side A, when watched, is steady) */
 } BattleSetup;
 
 /* Where and how ship i is drawn now. */

@@ -21,12 +21,12 @@ static int start_battle(GameOptions *o)
                       .ships = {o->ships[0], o->ships[1]},
                       .turn_limit = o->turns,
                       .map_seed = o->has_seed ? o->seed : 1,
-                      .classes_set = {o->classes_set, o->classes_set},
-                      .wind_set = o->wind_set,
-                      .wind_dir = o->wind_dir,
-                      .wind_strength = o->wind_strength,
+                      .pick = {.classes_set = {o->classes_set, o->classes_set},
+                               .wind_set = o->wind_set,
+                               .wind_dir = o->wind_dir,
+                               .wind_strength = o->wind_strength},
                       .ai_level = o->ai_level};
-    memcpy(st.classes, o->classes, sizeof st.classes);
+    memcpy(st.pick.classes, o->classes, sizeof st.pick.classes);
     Err e = {{0}};
     Battle *b = battle_new(&st, 1.0f, &e);
     if (!b) {

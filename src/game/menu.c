@@ -185,13 +185,7 @@ void menu_setup(Menu *m, BattleSetup *out)
     out->ships[0] = m->edit.fleet[0];
     out->ships[1] = m->edit.fleet[1];
     out->turn_limit = m->edit.turn_limit;
-    for (int side = 0; side < SKIRMISH_SIDES; side++) {
-        out->classes_set[side] = m->edit.classes_set[side];
-        memcpy(out->classes[side], m->edit.classes[side], sizeof out->classes[side]);
-    }
-    out->wind_set = m->edit.wind_set;
-    out->wind_dir = m->edit.wind_dir;
-    out->wind_strength = m->edit.wind_strength;
+    out->pick = m->edit.pick;
     out->ai_level = m->edit.ai_level;
     if (m->map_choice < m->nmaps && paths_data_file("maps", m->map_path, sizeof m->map_path) == 0 &&
         strlen(m->map_path) + strlen(m->maps[m->map_choice].file) + 2 < sizeof m->map_path) {
@@ -323,23 +317,23 @@ static void fleet_row(Settings *s, Ui *ui, int side)
     const char *labels[SKIRMISH_SIDE_SHIPS + 1];
     int cls[SKIRMISH_SIDE_SHIPS];
     for (int k = 0; k < n; k++) {
-        cls[k] = s->classes_set[side] ? s->classes[side][k] : skirmish_fleet_class(n, k);
+        cls[k] = s->pick.classes_set[side] ? s->pick.classes[side][k] : skirmish_fleet_class(n, k);
         labels[k] = n > 5 ? brief[cls[k]] : full[cls[k]];
     }
-    labels[n] = s->classes_set[side] ? "mix" : "(mix)";
+    labels[n] = s->pick.classes_set[side] ? "mix" : "(mix)";
     int k = ui_button_row(ui, row_id[side], labels, n + 1);
     ui_tip(ui, tips[TIP_CLASSES]);
     if (k == n) {
-        s->classes_set[side] = 0;
+        s->pick.classes_set[side] = 0;
     } else if (k >= 0) {
         /* The first change starts from the mix shown; ships added later
          * are frigates until changed. */
-        if (!s->classes_set[side]) {
+        if (!s->pick.classes_set[side]) {
             for (int i = 0; i < SKIRMISH_SIDE_SHIPS; i++)
-                s->classes[side][i] = i < n ? cls[i] : FLEET_FRIGATE;
-            s->classes_set[side] = 1;
+                s->pick.classes[side][i] = i < n ? cls[i] : FLEET_FRIGATE;
+            s->pick.classes_set[side] = 1;
         }
-        s->classes[side][k] = (s->classes[side][k] + 1) % FLEET_CLASSES;
+        s->pick.classes[side][k] = (s->pick.classes[side][k] + 1) % FLEET_CLASSES;
     }
 }
 
@@ -352,11 +346,11 @@ static void weather_rows(Menu *m, Ui *ui, Settings *s)
              s->ai_level == SKIRMISH_AI_GREEN ? "green (often blunders)" : "steady (its best)");
     if (ui_button(ui, m->ai_label)) s->ai_level = (s->ai_level + 1) % SKIRMISH_AI_LEVELS;
     ui_tip(ui, tips[TIP_COMPUTER]);
-    if (s->wind_set) {
+    if (s->pick.wind_set) {
         snprintf(m->wind_label, sizeof m->wind_label, "Wind: from %s  \xE2\x80\xBA",
-                 hex_dir_names[s->wind_dir % HEX_DIRS]);
+                 hex_dir_names[s->pick.wind_dir % HEX_DIRS]);
         snprintf(m->wind_strength_label, sizeof m->wind_strength_label,
-                 "strength %d of %d  \xE2\x80\xBA", s->wind_strength, MAP_WIND_MAX);
+                 "strength %d of %d  \xE2\x80\xBA", s->pick.wind_strength, MAP_WIND_MAX);
     } else {
         snprintf(m->wind_label, sizeof m->wind_label, "Wind: the map's own  \xE2\x80\xBA");
         snprintf(m->wind_strength_label, sizeof m->wind_strength_label, "strength: the map's");
@@ -366,15 +360,15 @@ static void weather_rows(Menu *m, Ui *ui, Settings *s)
     ui_tip(ui, tips[TIP_WIND]);
     if (k == 0) {
         /* the map's own -> E -> NE -> ... -> SE -> the map's own */
-        if (!s->wind_set) {
-            s->wind_set = 1;
-            s->wind_dir = 0;
-        } else if (++s->wind_dir >= HEX_DIRS) {
-            s->wind_set = 0;
-            s->wind_dir = 0;
+        if (!s->pick.wind_set) {
+            s->pick.wind_set = 1;
+            s->pick.wind_dir = 0;
+        } else if (++s->pick.wind_dir >= HEX_DIRS) {
+            s->pick.wind_set = 0;
+            s->pick.wind_dir = 0;
         }
-    } else if (k == 1 && s->wind_set) {
-        s->wind_strength = (s->wind_strength + 1) % (MAP_WIND_MAX + 1);
+    } else if (k == 1 && s->pick.wind_set) {
+        s->pick.wind_strength = (s->pick.wind_strength + 1) % (MAP_WIND_MAX + 1);
     }
 }
 

@@ -32,8 +32,8 @@ void settings_default(Settings *s)
     s->turn_limit = 60;
     s->map_seed = 1;
     for (int side = 0; side < 2; side++)
-        for (int k = 0; k < SKIRMISH_SIDE_SHIPS; k++) s->classes[side][k] = FLEET_FRIGATE;
-    s->wind_strength = 3;
+        for (int k = 0; k < SKIRMISH_SIDE_SHIPS; k++) s->pick.classes[side][k] = FLEET_FRIGATE;
+    s->pick.wind_strength = 3;
     keys_default(&s->keys);
     /* The first shipped map by name; the menu falls back to the first map
      * it finds when this one is not installed. */
@@ -96,20 +96,20 @@ static int apply_setup(Settings *s, const KvReader *r, const char *k, const char
                            "%s:%d: %s '%s' is not mix or 1 to %d of sloop, frigate, line "
                            "with commas",
                            r->name, r->line, k, v, SKIRMISH_SIDE_SHIPS);
-        s->classes_set[side] = got > 0;
-        for (int i = 0; i < got; i++) s->classes[side][i] = cls[i];
+        s->pick.classes_set[side] = got > 0;
+        for (int i = 0; i < got; i++) s->pick.classes[side][i] = cls[i];
     } else if (!strcmp(k, "wind")) {
         int d = strcmp(v, "map") ? hex_dir_from_name(v) : -1;
         if (d < 0 && strcmp(v, "map"))
             return err_set(e, "%s:%d: wind '%s' is not map or one of E NE NW W SW SE", r->name,
                            r->line, v);
-        s->wind_set = d >= 0;
-        if (d >= 0) s->wind_dir = d;
+        s->pick.wind_set = d >= 0;
+        if (d >= 0) s->pick.wind_dir = d;
     } else if (!strcmp(k, "wind_strength")) {
         if (kv_parse_int(v, 0, MAP_WIND_MAX, &n) != 0)
             return err_set(e, "%s:%d: wind_strength '%s' is not a whole number in 0..%d", r->name,
                            r->line, v, MAP_WIND_MAX);
-        s->wind_strength = (int)n;
+        s->pick.wind_strength = (int)n;
     } else if (!strcmp(k, "computer")) {
         int l = skirmish_ai_from_name(v);
         if (l < 0)
@@ -237,11 +237,11 @@ static int format_setup(const Settings *s, char *buf, size_t cap)
     for (int side = 0; side < 2; side++) {
         int count =
             s->fleet[side] >= 1 && s->fleet[side] <= SKIRMISH_SIDE_SHIPS ? s->fleet[side] : 1;
-        if (!s->classes_set[side] ||
-            skirmish_classes_format(s->classes[side], count, cls[side], sizeof cls[side]) < 0)
+        if (!s->pick.classes_set[side] ||
+            skirmish_classes_format(s->pick.classes[side], count, cls[side], sizeof cls[side]) < 0)
             snprintf(cls[side], sizeof cls[side], "mix");
     }
-    int dir = s->wind_dir >= 0 && s->wind_dir < HEX_DIRS ? s->wind_dir : 0;
+    int dir = s->pick.wind_dir >= 0 && s->pick.wind_dir < HEX_DIRS ? s->pick.wind_dir : 0;
     int ai = s->ai_level >= 0 && s->ai_level < SKIRMISH_AI_LEVELS ? s->ai_level : 0;
     int n = snprintf(buf, cap,
                      "# each side's ships (sloop, frigate, line), or mix: the usual mix\n"
@@ -250,8 +250,8 @@ static int format_setup(const Settings *s, char *buf, size_t cap)
                      "wind = %s\nwind_strength = %d\n"
                      "# how the computer plays side B: steady, or green (weaker)\n"
                      "computer = %s\n",
-                     cls[0], cls[1], s->wind_set ? hex_dir_names[dir] : "map", s->wind_strength,
-                     skirmish_ai_names[ai]);
+                     cls[0], cls[1], s->pick.wind_set ? hex_dir_names[dir] : "map",
+                     s->pick.wind_strength, skirmish_ai_names[ai]);
     return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 
@@ -299,11 +299,7 @@ void settings_take_skirmish(Settings *to, const Settings *from)
     to->turn_limit = from->turn_limit;
     memcpy(to->map, from->map, sizeof to->map);
     to->map_seed = from->map_seed;
-    memcpy(to->classes_set, from->classes_set, sizeof to->classes_set);
-    memcpy(to->classes, from->classes, sizeof to->classes);
-    to->wind_set = from->wind_set;
-    to->wind_dir = from->wind_dir;
-    to->wind_strength = from->wind_strength;
+    to->pick = from->pick;
     to->ai_level = from->ai_level;
 }
 

@@ -43,16 +43,13 @@ typedef struct Settings {
     int turn_limit;             /* 1..999 */
     char map[SETTINGS_MAP_MAX]; /* shipped map file ("open-waters.png"); "" = generated */
     uint32_t map_seed;          /* seed of a generated map */
-    /* Each side's classes (FLEET_*, fleet[s] of them used) when
-     * classes_set[s], else the usual mix (classes_a / classes_b = mix). */
-    int classes_set[2];
-    int classes[2][SKIRMISH_SIDE_SHIPS];
-    int wind_set;                /* 0: the map's own wind (wind = map) */
-    int wind_dir, wind_strength; /* HEX_DIR_*, 0..MAP_WIND_MAX */
-    int ai_level;                /* SKIRMISH_AI_* of side B (computer = ...) */
-    int tutorial;                /* SETTINGS_TUTORIAL_*: the guided battle offered, done */
-    Keys keys;                   /* the battle's bindable keys (key.ACTION lines) */
-    char note[320];              /* "file:line: ..." about a key line skipped, "" none */
+    /* The classes (classes_a / classes_b = mix: the usual mix) and the
+     * opening wind (wind = map: the map's own). */
+    SkirmishPick pick;
+    int ai_level;   /* SKIRMISH_AI_* of side B (computer = ...) */
+    int tutorial;   /* SETTINGS_TUTORIAL_*: the guided battle offered, done */
+    Keys keys;      /* the battle's bindable keys (key.ACTION lines) */
+    char note[320]; /* "file:line: ..." about a key line skipped, "" none */
 } Settings;
 
 /* The defaults: sea life on, 2000 fish, 3 sharks, speed 1, grid on, the
