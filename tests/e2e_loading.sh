@@ -13,7 +13,6 @@ mkdir -p "$T/w" "$T/shots"
 "$B/shoal-map" gen --seed 5 --size 8192x8192 -o "$T/w/big.png" >/dev/null || { no "cannot make the big map"; e2e_done e2e_loading; exit; }
 "$B/shoal-map" gen --seed 4 --size 400x300 -o "$T/w/small.png" >/dev/null || { no "cannot make the small map"; e2e_done e2e_loading; exit; }
 
-window_of() { xdotool search --pid "$1" --name shoal 2>/dev/null | head -n 1; }
 title() { xdotool getwindowname "$win" 2>/dev/null; }
 titled() { title | grep -q -- "$1"; }
 shot_taken() { ls "$T/shots"/shoal-*.png >/dev/null 2>&1; }
@@ -29,7 +28,6 @@ shot_within() {
 (cd "$T/shots" && exec "$B_ABS/shoal" --skirmish --map "$T/w/big.png" --size 640x400) >"$T/out1" 2>"$T/err1" &
 pid=$!
 pids+=("$pid")
-has_window() { [ -n "$(window_of "$pid")" ]; }
 if ! wait_for $((20 * slow)) has_window; then
     no "no window for the battle on the big map: $(head -c 300 "$T/err1")"
     e2e_done e2e_loading

@@ -73,8 +73,14 @@ xwin_display() {
     fi
 }
 
-window_of() { xdotool search --pid "$1" 2>/dev/null | head -n 1; }
-has_window() { [ -n "$(window_of "$pid")" ]; }
+# The game's window, by its title: SDL may first make a short-lived window
+# of the same process with none, which a search by pid alone can find
+# just before it goes (make asan saw "no window" that way).
+window_of() { xdotool search --pid "$1" --name shoal 2>/dev/null | head -n 1; }
+has_window() {
+    win=$(window_of "$pid")
+    [ -n "$win" ]
+}
 
 start() {
     local name=$1 k
@@ -85,8 +91,7 @@ start() {
     pid=$!
     pids+=("$pid")
     win=""
-    wait_for $((40 * slow)) has_window && win=$(window_of "$pid")
-    [ -n "$win" ] || return 1
+    wait_for $((40 * slow)) has_window || return 1
     # XWIN_REST="X Y": where the pointer waits, off the panels.
     # shellcheck disable=SC2086
     [ -n "${XWIN_REST:-}" ] && xdotool mousemove --window "$win" $XWIN_REST
