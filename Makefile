@@ -15,10 +15,10 @@ BUILD ?= build
 # What a fresh Debian 12 machine needs, in three lists, so that a player's
 # `make run` installs no test tools. tests/e2e_deps.sh checks that every
 # command and Python module the tests use comes from RUN_PKGS or TEST_PKGS.
-# To build and play: compiler, SDL2 and its image and font libraries, stb,
-# zlib (core checks PNG checksums with it).
+# To build and play: compiler, SDL2 and its image, font and mixer (sound)
+# libraries, stb, zlib (core checks PNG checksums with it).
 RUN_PKGS := build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev \
-            libstb-dev zlib1g-dev fonts-dejavu-core
+            libsdl2-mixer-dev libstb-dev zlib1g-dev fonts-dejavu-core
 # To test (make check): Check; Xvfb and xdotool for real windows, and
 # x11-utils for xprop (what a window's title really is in X); clang and
 # its runtime for the fuzz harnesses; valgrind; clang-format for the style
@@ -75,8 +75,8 @@ OPT ?= -O2 -g
 BASE_CFLAGS := -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(if $(findstring clang,$(CC)),,$(WARN_GCC)) $(OPT) -pthread -MMD -MP
 # stb is included as a system header so its internals don't trip our warnings.
 STB_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags stb 2>/dev/null))
-SDL_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags sdl2 SDL2_image SDL2_ttf 2>/dev/null))
-SDL_LIBS := $(shell pkg-config --libs sdl2 SDL2_image SDL2_ttf 2>/dev/null)
+SDL_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags sdl2 SDL2_image SDL2_ttf SDL2_mixer 2>/dev/null))
+SDL_LIBS := $(shell pkg-config --libs sdl2 SDL2_image SDL2_ttf SDL2_mixer 2>/dev/null)
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 # SAN carries the sanitizer flags of `make asan` / `make tsan` (empty normally).

@@ -1,0 +1,331 @@
+/* audio: the queue of sounds to come, the voices they start on, the log,
+ * the ambience levels and the headroom that keeps the mix from clipping.
+ * The device and the clips are audio_mix.c's. */
+#include "ui/audio.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/paths.h"
+#include "ui/audio_internal.h"
+
+/* Priorities: what a player must not miss keeps its voice. The UI answers
+ * a click every time; a ship striking or sinking is the news of the turn;
+ * a gun near by is the fight; splashes and creaks are colour. */
+const AudioSoundInfo audio_sounds[AUDIO_SOUNDS] = {
+    [AUDIO_GUN_1] = {"gun_1", AUDIO_BUS_EFFECTS, 60},
+    [AUDIO_GUN_2] = {"gun_2", AUDIO_BUS_EFFECTS, 60},
+    [AUDIO_GUN_3] = {"gun_3", AUDIO_BUS_EFFECTS, 60},
+    [AUDIO_GUN_FAR] = {"gun_far", AUDIO_BUS_EFFECTS, 45},
+    [AUDIO_HIT_1] = {"hit_1", AUDIO_BUS_EFFECTS, 55},
+    [AUDIO_HIT_2] = {"hit_2", AUDIO_BUS_EFFECTS, 55},
+    [AUDIO_SPLASH_1] = {"splash_1", AUDIO_BUS_EFFECTS, 35},
+    [AUDIO_SPLASH_2] = {"splash_2", AUDIO_BUS_EFFECTS, 35},
+    [AUDIO_RIGGING] = {"rigging", AUDIO_BUS_EFFECTS, 50},
+    [AUDIO_BELL] = {"bell", AUDIO_BUS_EFFECTS, 90},
+    [AUDIO_SINK] = {"sink", AUDIO_BUS_EFFECTS, 85},
+    [AUDIO_CREAK_1] = {"creak_1", AUDIO_BUS_EFFECTS, 15},
+    [AUDIO_CREAK_2] = {"creak_2", AUDIO_BUS_EFFECTS, 15},
+    [AUDIO_CLICK] = {"click", AUDIO_BUS_EFFECTS, 100},
+    [AUDIO_CLICK_BACK] = {"click_back", AUDIO_BUS_EFFECTS, 100},
+    [AUDIO_WIND] = {"wind", AUDIO_BUS_AMBIENCE, 0},
+    [AUDIO_WAVES] = {"waves", AUDIO_BUS_AMBIENCE, 0},
+    [AUDIO_RIPPLE] = {"ripple", AUDIO_BUS_AMBIENCE, 0},
+    [AUDIO_WIN] = {"win", AUDIO_BUS_MUSIC, 0},
+    [AUDIO_LOSE] = {"lose", AUDIO_BUS_MUSIC, 0},
+};
+
+static float clampf(float v, float lo, float hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+void audio_place(const AudioEar *ear, float x, float y, float *pan, float *gain)
+{
+    float hw = ear->half_w > 1.0f ? ear->half_w : 1.0f;
+    float hh = ear->half_h > 1.0f ? ear->half_h : 1.0f;
+    float nx = (x - ear->cx) / hw, ny = (y - ear->cy) / hh;
+    /* Never wholly in one ear: a ship at the edge is still heard by both. */
+    *pan = clampf(nx, -1.0f, 1.0f) * 0.85f;
+    float d = sqrtf(nx * nx + ny * ny); /* 0 middle, 1 an edge, 1.41 a corner */
+    float g = 1.0f / (1.0f + 0.35f * d * d);
+    if (d > 1.0f) g /= 1.0f + 2.5f * (d - 1.0f) * (d - 1.0f);
+    /* Zoomed out, the whole fight is farther off: half the gain at four
+     * times the near width. */
+    float far = hw / AUDIO_NEAR_HALF_W;
+    if (far > 1.0f) g /= sqrtf(far);
+    *gain = clampf(g, 0.0f, 1.0f);
+}
+
+int audio_priority(int sound, float gain)
+{
+    assert(sound >= 0 && sound < AUDIO_SOUNDS);
+    float p = (float)audio_sounds[sound].priority * (0.5f + 0.5f * clampf(gain, 0.0f, 1.0f));
+    return (int)lroundf(p);
+}
+
+int audio_pick_voice(const AudioVoice *v, int n, double now, int priority)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i].sound < 0 || v[i].t1 <= now) return i;
+    int low = 0;
+    for (int i = 1; i < n; i++)
+        if (v[i].priority < v[low].priority ||
+            (v[i].priority == v[low].priority && v[i].t0 < v[low].t0))
+            low = i;
+    return v[low].priority < priority ? low : -1;
+}
+
+/* ------------------------------------------------------------ headroom */
+
+static float bus_gain(const Audio *a, int bus)
+{
+    if (a->vol.mute) return 0.0f;
+    int b = bus == AUDIO_BUS_EFFECTS    ? a->vol.effects
+            : bus == AUDIO_BUS_AMBIENCE ? a->vol.ambience
+                                        : a->vol.music;
+    return (float)a->vol.master / 100.0f * (float)b / 100.0f;
+}
+
+/* Mixer volumes are 0..128; rounding down keeps the sums below true. */
+static int vol128(float g)
+{
+    int v = (int)(clampf(g, 0.0f, 1.0f) * 128.0f);
+    return v > 128 ? 128 : v;
+}
+
+/* The most clip s can still reach `age` seconds after it began (a loop:
+ * its peak). A clip never measured counts as full scale. */
+static float clip_reach(const AudioClip *c, double age, bool loop)
+{
+    if (!c->env || c->nenv <= 0) return 1.0f;
+    if (loop || age <= 0.0) return c->env[0];
+    long k = (long)(age / AUDIO_ENV_S);
+    return k < c->nenv ? c->env[k] : 0.0f;
+}
+
+static bool voice_on(const AudioVoice *v, double now)
+{
+    return v->sound >= 0 && v->t1 > now;
+}
+
+/* Set every channel's volume so that what all of them can still reach,
+ * summed, stays under AUDIO_HEADROOM: ambience and music first, the
+ * effects share the rest (duck). Panning is counted at full scale on
+ * both sides (the mixer may play a buffer before a new pan is set). */
+static void apply_levels(Audio *a)
+{
+    float rest = 0.0f;
+    int amb_vol[AUDIO_AMBS];
+    for (int k = 0; k < AUDIO_AMBS; k++) {
+        amb_vol[k] = vol128(a->amb_level[k] * bus_gain(a, AUDIO_BUS_AMBIENCE));
+        rest += (float)amb_vol[k] / 128.0f * clip_reach(&a->clip[AUDIO_WIND + k], 0.0, true);
+    }
+    int music_vol = 0;
+    if (a->music >= 0) {
+        music_vol = vol128(bus_gain(a, AUDIO_BUS_MUSIC));
+        rest +=
+            (float)music_vol / 128.0f * clip_reach(&a->clip[a->music], a->now - a->music_t0, false);
+    }
+    /* The sea and the music never take more than half the room, however
+     * loud a modder's loops are: the guns must still be heard. */
+    if (rest > AUDIO_HEADROOM * 0.5f) {
+        float k = AUDIO_HEADROOM * 0.5f / rest;
+        rest = 0.0f;
+        for (int m = 0; m < AUDIO_AMBS; m++) {
+            amb_vol[m] = (int)((float)amb_vol[m] * k);
+            rest += (float)amb_vol[m] / 128.0f * clip_reach(&a->clip[AUDIO_WIND + m], 0.0, true);
+        }
+        music_vol = (int)((float)music_vol * k);
+        if (a->music >= 0)
+            rest += (float)music_vol / 128.0f *
+                    clip_reach(&a->clip[a->music], a->now - a->music_t0, false);
+    }
+    float eff = 0.0f, fx = bus_gain(a, AUDIO_BUS_EFFECTS);
+    for (int i = 0; i < AUDIO_VOICES; i++) {
+        const AudioVoice *v = &a->voice[i];
+        if (!voice_on(v, a->now)) continue;
+        eff += v->gain * fx * clip_reach(&a->clip[v->sound], a->now - v->t0, false);
+    }
+    float room = AUDIO_HEADROOM - rest;
+    a->duck = eff > room ? (room > 0.0f ? room / eff : 0.0f) : 1.0f;
+    for (int i = 0; i < AUDIO_VOICES; i++) {
+        const AudioVoice *v = &a->voice[i];
+        int vol = voice_on(v, a->now) ? vol128(v->gain * fx * a->duck) : 0;
+        int l, r;
+        audio_pan_levels(voice_on(v, a->now) ? v->pan : 0.0f, &l, &r);
+        audio_mix_level(a, i, vol, l, r);
+    }
+    for (int k = 0; k < AUDIO_AMBS; k++)
+        audio_mix_level(a, AUDIO_CH_AMBIENCE + k, amb_vol[k], 255, 255);
+    audio_mix_level(a, AUDIO_CH_MUSIC, music_vol, 255, 255);
+}
+
+void audio_pan_levels(float pan, int *left, int *right)
+{
+    float th = (clampf(pan, -1.0f, 1.0f) + 1.0f) * 0.25f * 3.14159265f;
+    *left = (int)lroundf(255.0f * cosf(th));
+    *right = (int)lroundf(255.0f * sinf(th));
+}
+
+/* ---------------------------------------------------------- open, close */
+
+int audio_open(Audio *a, const char *dir, bool want_device, const AudioVolumes *vol, Err *e)
+{
+    memset(a, 0, sizeof *a);
+    a->vol = *vol;
+    a->music = -1;
+    a->duck = 1.0f;
+    for (int i = 0; i < AUDIO_VOICES; i++) a->voice[i].sound = -1;
+    for (int c = 0; c < AUDIO_CHANNELS; c++) a->ch_vol[c] = -1;
+    for (int c = 0; c < AUDIO_VOICES; c++) a->ch_pan[c] = -1;
+    a->open = true;
+    int rc = 0;
+    Err why = {{0}};
+    if (want_device && audio_mix_open(a, &why) != 0) {
+        err_set(e, "no audio device (%s): playing without sound", why.msg);
+        rc = 1;
+    }
+    int bad = 0;
+    for (int s = 0; s < AUDIO_SOUNDS; s++) {
+        char path[PATHS_MAX];
+        int n = snprintf(path, sizeof path, "%s/%s.wav", dir, audio_sounds[s].name);
+        Err le = {{0}};
+        if (n < 0 || (size_t)n >= sizeof path) {
+            err_set(&le, "%s: sound folder path too long", dir);
+        } else if (audio_mix_load(a, s, path, &le) == 0) {
+            continue;
+        }
+        if (bad++ == 0 && rc == 0) err_set(e, "%s; that sound is silent", le.msg);
+        rc = 1;
+    }
+    if (bad > 1 && e && strstr(e->msg, "that sound")) {
+        char first[sizeof e->msg];
+        snprintf(first, sizeof first, "%s", e->msg);
+        err_set(e, "%.400s (and %d more sound files)", first, bad - 1);
+    }
+    for (int k = 0; k < AUDIO_AMBS; k++)
+        audio_mix_start(a, AUDIO_CH_AMBIENCE + k, AUDIO_WIND + k, true);
+    apply_levels(a);
+    return rc;
+}
+
+void audio_close(Audio *a)
+{
+    if (!a->open) return;
+    audio_mix_close(a);
+    for (int s = 0; s < AUDIO_SOUNDS; s++) audio_mix_free(&a->clip[s]);
+    if (a->log_file) fflush(a->log_file);
+    a->open = false;
+}
+
+void audio_set_volumes(Audio *a, const AudioVolumes *vol)
+{
+    a->vol = *vol;
+    apply_levels(a);
+}
+
+int audio_voices(const Audio *a)
+{
+    int n = 0;
+    for (int i = 0; i < AUDIO_VOICES; i++) n += voice_on(&a->voice[i], a->now);
+    return n;
+}
+
+void audio_log_to(Audio *a, FILE *f)
+{
+    a->log_file = f;
+}
+
+/* ---------------------------------------------------------------- play */
+
+void audio_play(Audio *a, int sound, float delay, float pan, float gain)
+{
+    assert(sound >= 0 && sound < AUDIO_SOUNDS);
+    if (!a->open) return;
+    if (a->nqueue >= AUDIO_QUEUE) {
+        a->drops++;
+        return;
+    }
+    AudioPending *p = &a->queue[a->nqueue++];
+    p->t = a->now + (delay > 0.0f ? (double)delay : 0.0);
+    p->sound = sound;
+    p->pan = clampf(pan, -1.0f, 1.0f);
+    p->gain = clampf(gain, 0.0f, 1.0f);
+}
+
+static void log_start(Audio *a, const AudioPending *p, int voice);
+
+void audio_sting(Audio *a, int sound)
+{
+    assert(sound >= 0 && sound < AUDIO_SOUNDS);
+    if (!a->open) return;
+    a->music = sound;
+    a->music_t0 = a->now;
+    audio_mix_level(a, AUDIO_CH_MUSIC, 0, 255, 255);
+    audio_mix_start(a, AUDIO_CH_MUSIC, sound, false);
+    apply_levels(a);
+    log_start(a, &(AudioPending){a->now, sound, 0.0f, 1.0f}, AUDIO_CH_MUSIC);
+}
+
+void audio_ambience(Audio *a, const float level[AUDIO_AMBS])
+{
+    for (int k = 0; k < AUDIO_AMBS; k++) a->amb_target[k] = clampf(level[k], 0.0f, 1.0f);
+}
+
+void audio_flush(Audio *a)
+{
+    a->nqueue = 0;
+}
+
+static void log_start(Audio *a, const AudioPending *p, int voice)
+{
+    if (a->nlog < AUDIO_LOG_MAX)
+        a->log[a->nlog++] = (AudioLogEntry){a->now, p->sound, p->pan, p->gain, voice};
+    if (a->log_file)
+        fprintf(a->log_file, "t=%.3f sound=%s pan=%+.3f gain=%.3f voice=%d\n", a->now,
+                audio_sounds[p->sound].name, (double)p->pan, (double)p->gain, voice);
+}
+
+static void start(Audio *a, const AudioPending *p)
+{
+    int prio = audio_priority(p->sound, p->gain);
+    int i = audio_pick_voice(a->voice, AUDIO_VOICES, a->now, prio);
+    log_start(a, p, i);
+    if (i < 0) {
+        a->drops++;
+        return;
+    }
+    a->starts++;
+    AudioVoice *v = &a->voice[i];
+    /* Silence the voice before it changes sound, so the old one cannot
+     * play on at the new one's level while the levels are worked out. */
+    audio_mix_level(a, i, 0, 255, 255);
+    *v = (AudioVoice){p->sound, a->now, a->now + a->clip[p->sound].seconds, p->pan, p->gain, prio};
+    apply_levels(a);
+    audio_mix_start(a, i, p->sound, false);
+}
+
+void audio_update(Audio *a, double dt)
+{
+    if (!a->open) return;
+    if (dt > 0.0) a->now += dt;
+    /* What is due, in the order it was due. */
+    for (;;) {
+        int first = -1;
+        for (int k = 0; k < a->nqueue; k++)
+            if (a->queue[k].t <= a->now && (first < 0 || a->queue[k].t < a->queue[first].t))
+                first = k;
+        if (first < 0) break;
+        AudioPending p = a->queue[first];
+        a->queue[first] = a->queue[--a->nqueue];
+        start(a, &p);
+    }
+    float k = dt > 0.0 ? 1.0f - expf(-(float)dt / AUDIO_AMBIENCE_TAU_S) : 0.0f;
+    for (int m = 0; m < AUDIO_AMBS; m++)
+        a->amb_level[m] += (a->amb_target[m] - a->amb_level[m]) * k;
+    if (a->music >= 0 && a->now - a->music_t0 >= a->clip[a->music].seconds) a->music = -1;
+    apply_levels(a);
+}
