@@ -442,6 +442,24 @@ static void ship_point(const Battle *b, int i, float t, float *x, float *y, floa
     battle_anim_pose(&b->anim, i, t, x, y, h);
 }
 
+/* A new cue to fill in, or NULL when the turn has more than can be heard. */
+static BattleCue *cue(Battle *b, int kind, int ship, float x, float y, int event)
+{
+    if (b->ncue >= BATTLE_CUES) return NULL;
+    BattleCue *c = &b->cue[b->ncue++];
+    *c = (BattleCue){kind, x, y, ship, 0, 0, 0, event, -1};
+    return c;
+}
+
+int battle_take_cues(Battle *b, BattleCue *out, int cap)
+{
+    int n = b->ncue < cap ? b->ncue : cap;
+    memcpy(out, b->cue, (size_t)n * sizeof *out);
+    memmove(b->cue, b->cue + n, (size_t)(b->ncue - n) * sizeof *out);
+    b->ncue -= n;
+    return n;
+}
+
 /* The volley's shot leaving the firer and, at impact, falling around the
  * target: splashes for the misses, splinters for the hits. */
 static void play_fire(Battle *b, const BattleVolley *v)
@@ -451,6 +469,11 @@ static void play_fire(Battle *b, const BattleVolley *v)
     ship_point(b, v->target, v->t_fire, &tx, &ty, &th);
     float len = battle_ship_length(b, b->sk.ships[v->ship].cls);
     battle_fx_broadside(&b->fx, x, y, h, v->broadside == FLEET_PORT, len, v->guns);
+    BattleCue *c = cue(b, BATTLE_CUE_FIRE, v->ship, x, y, v->event);
+    if (c) {
+        c->guns = v->guns;
+        c->shot = v->shot;
+    }
     int balls = v->guns > 6 ? 6 : v->guns;
     float flight = v->t_impact - v->t_fire;
     float hs = (float)b->map.meta.hex_size;
@@ -466,6 +489,13 @@ static void play_impact(Battle *b, const BattleVolley *v, const SkirmishEvent *h
     float tx, ty, th;
     ship_point(b, v->target, v->t_impact, &tx, &ty, &th);
     float hs = (float)b->map.meta.hex_size;
+    BattleCue *c =
+        cue(b, BATTLE_CUE_IMPACT, v->target, tx, ty, v->hit_event >= 0 ? v->hit_event : v->event);
+    if (c) {
+        c->guns = v->guns;
+        c->hits = v->hits;
+        c->shot = v->shot;
+    }
     int misses = v->guns - v->hits;
     if (misses > 8) misses = 8;
     for (int k = 0; k < misses; k++) {
@@ -488,6 +518,26 @@ static void play_impact(Battle *b, const BattleVolley *v, const SkirmishEvent *h
         for (int g = 0; g < FLEET_BROADSIDES; g++) s->guns[g] -= d->guns[g];
     }
     b->shown[v->ship].reload[v->broadside] = FLEET_RELOAD_TURNS;
+}
+
+/* Timbers work as a ship gets under way, turns or is brought up short:
+ * about one ship-phase in four creaks (all the bumps), so a fleet under
+ * sail is heard without a creak for every hex. */
+static void play_creaks(Battle *b, float t0, float t1)
+{
+    const BattleAnim *a = &b->anim;
+    for (int p = 0; p < a->nphases; p++) {
+        float t = ((float)p + 0.1f) * a->phase_s;
+        if (!(t > t0 && t <= t1)) continue;
+        for (int i = 0; i < a->nships; i++) {
+            int k = a->moves[p][i].kind;
+            if (k == BATTLE_MOVE_HOLD) continue;
+            if (k != BATTLE_MOVE_BLOCKED && (b->sk.turn * 3 + p * 5 + i * 7) % 4 != 0) continue;
+            float x, y, h;
+            ship_point(b, i, t, &x, &y, &h);
+            cue(b, BATTLE_CUE_CREAK, i, x, y, -1);
+        }
+    }
 }
 
 static int event_side(const Battle *b, const SkirmishEvent *ev)
@@ -519,9 +569,16 @@ static void play_span(Battle *b, float t0, float t1, bool effects)
     }
     for (int k = 0; k < a->nfates; k++) {
         const BattleFate *f = &a->fates[k];
-        if (f->t > t0 && f->t <= t1 && f->kind == SKIRMISH_EV_STRUCK)
-            b->shown[f->ship].status = FLEET_STRUCK;
+        if (!(f->t > t0 && f->t <= t1)) continue;
+        if (f->kind == SKIRMISH_EV_STRUCK) b->shown[f->ship].status = FLEET_STRUCK;
+        if (effects) {
+            float x, y, h;
+            ship_point(b, f->ship, f->t, &x, &y, &h);
+            cue(b, f->kind == SKIRMISH_EV_STRUCK ? BATTLE_CUE_STRUCK : BATTLE_CUE_SANK, f->ship, x,
+                y, f->event);
+        }
     }
+    if (effects) play_creaks(b, t0, t1);
     if (b->rewatching) return; /* the log told it the first time */
     /* The log tells what happened as it happens (not every hex sailed),
      * in the order it happens on screen, however long the span. */
@@ -557,6 +614,8 @@ static void finish_turn(Battle *b)
     if (b->sk.over) {
         b->phase = BATTLE_OVER;
         b->selected = -1;
+        BattleCue *c = cue(b, BATTLE_CUE_OVER, -1, 0.0f, 0.0f, -1);
+        if (c) c->winner = b->sk.winner;
         return;
     }
     log_turn_header(b);

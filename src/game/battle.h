@@ -66,6 +66,26 @@ typedef struct BattleSetup {
     int ai_level;              /* SKIRMISH_AI_* of side B (side A, when watched, is steady) */
 } BattleSetup;
 
+/* What the replay did that is heard (battle_take_cues): each as it shows. */
+enum {
+    BATTLE_CUE_FIRE,   /* a broadside fired: ship, guns, shot */
+    BATTLE_CUE_IMPACT, /* its shot landed round the target (at x, y): guns, hits, shot */
+    BATTLE_CUE_STRUCK, /* ship struck her colours */
+    BATTLE_CUE_SANK,   /* ship began to go down */
+    BATTLE_CUE_CREAK,  /* ship's timbers worked as she sailed or turned */
+    BATTLE_CUE_OVER,   /* the battle was decided: winner */
+};
+#define BATTLE_CUES 96 /* a turn of 16 ships firing both broadsides, with room */
+
+typedef struct BattleCue {
+    int kind;
+    float x, y; /* map px */
+    int ship;   /* the firer for FIRE, the target for IMPACT, -1 for OVER */
+    int guns, hits, shot;
+    int event;  /* its SkirmishEvent in the turn's log, -1 none */
+    int winner; /* OVER: the side that won, -1 a draw */
+} BattleCue;
+
 /* Where and how ship i is drawn now. */
 typedef struct BattleShipLook {
     bool visible;
@@ -112,7 +132,9 @@ typedef struct Battle {
     bool rewatching;      /* the turn playing is a re-watch: the rules are past it */
     int rewatch_selected; /* the selection to come back to */
     BattleFx fx;
-    float foam_t; /* seconds until the next wake puff */
+    float foam_t;               /* seconds until the next wake puff */
+    BattleCue cue[BATTLE_CUES]; /* heard since the last battle_take_cues */
+    int ncue;
     /* The log: a ring of the latest lines. */
     BattleLogLine log[BATTLE_LOG_MAX];
     int log_head, log_n;
@@ -212,6 +234,11 @@ void battle_set_speed(Battle *b, float speed);
 /* The next of the replay speeds 0.5, 1, 2, 4 above (dir > 0) or below
  * speed; speed itself at either end. */
 float battle_speed_step(float speed, int dir);
+
+/* Copy out (at most cap, oldest first) and forget the cues heard since
+ * the last call; returns how many. A skipped replay has none; a re-watch
+ * is heard again. */
+int battle_take_cues(Battle *b, BattleCue *out, int cap);
 
 /* How ship i looks now (see BattleShipLook). */
 void battle_ship_look(const Battle *b, int i, BattleShipLook *out);
