@@ -3,6 +3,7 @@
 #include "app.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +125,15 @@ int app_run(const GameOptions *o, const Map *m)
         battle_free(o->battle);
         return fail("SDL", SDL_GetError());
     }
+    /* The sound log first: a bad path is the user's mistake (exit 2),
+     * found before anything is drawn. */
+    FILE *log = NULL;
+    if (o->sound_log && !(log = fopen(o->sound_log, "w"))) {
+        fprintf(stderr, "shoal: --sound-log %s: %s\n", o->sound_log, strerror(errno));
+        battle_free(o->battle);
+        SDL_Quit();
+        return 2;
+    }
     Output out = {0};
     Game g;
     memset(&g, 0, sizeof g);
@@ -134,6 +144,8 @@ int app_run(const GameOptions *o, const Map *m)
         if (game_init(&g, o, m, out.headless ? NULL : out.win, out.r, &e) != 0) {
             fprintf(stderr, "shoal: %s\n", e.msg);
             rc = 1;
+        } else {
+            game_sound_init(&g, log);
         }
     }
     if (rc == 0) {
@@ -146,6 +158,10 @@ int app_run(const GameOptions *o, const Map *m)
     }
     game_deinit(&g);
     close_output(&out);
+    if (log && fclose(log) != 0 && rc == 0) {
+        fprintf(stderr, "shoal: --sound-log %s: %s\n", o->sound_log, strerror(errno));
+        rc = 1;
+    }
     SDL_Quit();
     return rc;
 }

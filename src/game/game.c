@@ -73,7 +73,8 @@ static void draw_hud(void *ctx, SDL_Renderer *r, const Camera *c)
                       sealife_shark_count(&g->sea),
                       jobs_threads(g->pool),
                       g->sea.on,
-                      info.name};
+                      info.name,
+                      game_sound_state(g)};
         hud_draw_stats(g->text, r, &s, g->view_h, ui);
     }
     /* The hot-seat curtain shows whatever the overlays: it hides orders. */
@@ -249,18 +250,6 @@ int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, Se
     return 0;
 }
 
-int game_save_battle(Game *g, const char *name, char *out, size_t cap, Err *e)
-{
-    char dir[PATHS_MAX];
-    if (!g->battle) return err_set(e, "save: no battle to save");
-    if (settings_save_dir(dir, sizeof dir) != 0)
-        return err_set(e, "save: no home folder to keep saves in (HOME is not set)");
-    if (settings_mkdirs(dir, e) != 0) return -1;
-    int n = snprintf(out, cap, "%s/%s.sav", dir, name);
-    if (n < 0 || (size_t)n >= cap) return err_set(e, "save: path too long in %s", dir);
-    return battle_save(g->battle, out, e);
-}
-
 /* --zoom and --center: the opening view. */
 static void place_camera(Game *g)
 {
@@ -355,6 +344,7 @@ void game_deinit(Game *g)
     }
     battle_free(g->battle);
     g->battle = NULL;
+    game_sound_deinit(g);
     pad_deinit(&g->pad);
     battle_view_deinit(&g->bview);
     menu_deinit(&g->menu);
@@ -461,7 +451,7 @@ static int game_key(Game *g, const SDL_Event *ev)
     bool fighting = g->battle && g->battle->phase != BATTLE_OVER;
     if (g->help || ev->key.repeat) return 0;
     if (g->menu_open) {
-        if (menu_key(&g->menu, k)) return 1;
+        if (menu_key(&g->menu, k) || game_sound_key(g, k)) return 1;
         if (k == SDLK_ESCAPE) {
             menu_back(g);
             return 1;
@@ -473,6 +463,7 @@ static int game_key(Game *g, const SDL_Event *ev)
         /* Q would drop a battle under way: the menu's Quit is there. */
         return k == SDLK_q && fighting;
     }
+    if (game_sound_key(g, k)) return 1;
     if (g->battle) {
         if (k == SDLK_q && fighting) {
             g->battle_act |= BATTLE_ACT_MENU;
@@ -594,6 +585,9 @@ static void apply_menu_action(Game *g, int m)
         break;
     case MENU_ACT_SETTINGS:
         game_settings_apply(g, &g->menu.edit);
+        break;
+    case MENU_ACT_SOUND:
+        game_sound_take(g, &g->menu.edit);
         break;
     case MENU_ACT_QUIT:
         g->quit = 1;
@@ -770,6 +764,7 @@ void game_frame(Game *g, double dt)
      * vsync would hide it from the frame's figures). */
     SDL_RenderFlush(g->r);
     sealife_finish(&g->sea);
+    game_sound_frame(g, dt);
     if (g->status_left > 0) g->status_left -= dt;
 }
 
@@ -788,6 +783,8 @@ void game_frame_done(Game *g, double wall_s)
         t.shark_calls,
         g->sea.on ? sealife_fish(&g->sea) : 0,
         t.steps,
+        g->sound_ms,
+        g->audio ? audio_voices(g->audio) : 0,
     };
     perf_record(&g->perf, &s, wall_s);
 }

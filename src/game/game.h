@@ -21,6 +21,7 @@
 #include "settings.h"
 #include "tuning.h"
 #include "tutorial.h"
+#include "ui/audio.h"
 #include "ui/camera.h"
 #include "ui/dialog.h"
 #include "ui/terrain.h"
@@ -91,8 +92,16 @@ typedef struct Game {
     bool tut_pending, tut_next;
     const Battle *tut_before;
     int tut_act;
-    int quit;      /* the player chose Quit: the loop ends after this frame */
-    int exit_code; /* for quit: 1 after a failure the game can't go on from */
+    /* The sound (game_sound.c): NULL when there is none at all (headless
+     * without --sound-log); muted by M or --mute; the widget clicks
+     * already heard; its main-thread time in the last frame. */
+    Audio *audio;
+    bool sound_mute;
+    unsigned heard_clicks, heard_back;
+    float sound_ms;
+    float sound_store_in; /* > 0: settings.ini gets the volumes in this many s */
+    int quit;             /* the player chose Quit: the loop ends after this frame */
+    int exit_code;        /* for quit: 1 after a failure the game can't go on from */
 } Game;
 
 /* Everything of a game on renderer r (and window win, NULL headless):
@@ -249,6 +258,28 @@ void game_tutorial_hud(Game *g, const Camera *c);
 /* Save the battle to saves/NAME.sav (atomic; folder created); the path
  * written goes to out. */
 int game_save_battle(Game *g, const char *name, char *out, size_t cap, Err *e);
+
+/* ---------------------------------------------- game_sound.c: the sound */
+
+/* Open the sound with the settings' volumes (after game_settings_load):
+ * in a window always; headless only when log is given (--sound-log).
+ * Each start is also written to log when not NULL. No device, or a
+ * sound file missing, is one line on stderr and the game goes on. */
+int game_sound_init(Game *g, FILE *log);
+void game_sound_deinit(Game *g);
+/* The settings' volumes (or the mute switch) changed. */
+void game_sound_volumes(Game *g);
+/* The Sound screen's volumes and mute in s: heard now, kept in
+ * settings.ini once they rest. */
+void game_sound_take(Game *g, const Settings *s);
+/* k is the mute key: sound off or on, kept in settings.ini; true when it was. */
+bool game_sound_key(Game *g, SDL_Keycode k);
+/* Once a frame, after the sea's step is complete: the battle's cues and
+ * the clicks since the last frame become sounds, the ambience follows
+ * the view, and the clock moves dt. */
+void game_sound_frame(Game *g, double dt);
+/* For the performance overlay: "on", "muted (M)", "no audio device". */
+const char *game_sound_state(const Game *g);
 
 /* ------------------------------------------------- game_pad.c: the gamepad */
 

@@ -1,6 +1,7 @@
-/* game_load: the game's side of starting and loading battles — from the
- * menu, F9 and "play again" — through the loader: the panel while it
- * runs, the input it takes, and the battle put on screen when it ends. */
+/* game_load: the game's side of starting, loading and saving battles —
+ * from the menu, F9 and "play again" — through the loader: the panel
+ * while it runs, the input it takes, and the battle put on screen when it
+ * ends. */
 #include "game.h"
 
 #include <assert.h>
@@ -212,4 +213,16 @@ void game_load_draw(Game *g, float ui)
     if (hud_draw_loading(&g->load_ui, &g->load_panel, &l, g->view_w, g->view_h))
         g->load_cancel = true;
     ui_end(&g->load_ui);
+}
+
+int game_save_battle(Game *g, const char *name, char *out, size_t cap, Err *e)
+{
+    char dir[PATHS_MAX];
+    if (!g->battle) return err_set(e, "save: no battle to save");
+    if (settings_save_dir(dir, sizeof dir) != 0)
+        return err_set(e, "save: no home folder to keep saves in (HOME is not set)");
+    if (settings_mkdirs(dir, e) != 0) return -1;
+    int n = snprintf(out, cap, "%s/%s.sav", dir, name);
+    if (n < 0 || (size_t)n >= cap) return err_set(e, "save: path too long in %s", dir);
+    return battle_save(g->battle, out, e);
 }

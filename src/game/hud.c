@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 
+#include "ui/audio.h"
 #include "ui/draw.h"
 #include "ui/graph.h"
 #include "ui/theme.h"
@@ -190,7 +191,7 @@ void hud_draw_help(Text *t, SDL_Renderer *r, int view_w, int view_h, float ui, i
 }
 
 /* The overlay always has this many rows of text above its graph. */
-#define STATS_ROWS 5
+#define STATS_ROWS 6
 
 int hud_stats_height(Text *t, float ui)
 {
@@ -218,6 +219,8 @@ void hud_draw_stats(Text *t, SDL_Renderer *r, const HudStats *s, int view_h, flo
         snprintf(rows[n++], sizeof rows[0], "sea life off (L)");
     snprintf(rows[n++], sizeof rows[0], "draw calls %d   school %d + sharks %d   (%s)",
              m->draw_calls, m->fish_calls, m->shark_calls, s->renderer);
+    snprintf(rows[n++], sizeof rows[0], "sound, main thread  %.3f ms  %d/%d voices  %s",
+             (double)m->sound_ms, m->voices, AUDIO_VOICES, s->sound);
     int lh = text_line_height(t);
     int pad = (int)(8 * ui);
     int w = 0, tw, th;

@@ -53,11 +53,13 @@ typedef struct HudStats {
     int fish, sharks, threads;
     int sea_on;
     const char *renderer; /* SDL's name for the renderer drawing */
+    const char *sound;    /* the sound's state: "on", "muted (M)", ... */
 } HudStats;
 
 /* The performance overlay (F3) at the bottom left of a view_h px high
  * view: FPS, frame ms, sea ms on the main thread and on the workers, the
- * bake, fish count, draw calls, and a graph of recent frame times. */
+ * bake, fish count, draw calls, the sound's main-thread time and voices,
+ * and a graph of recent frame times. */
 void hud_draw_stats(Text *t, SDL_Renderer *r, const HudStats *s, int view_h, float ui);
 /* Output px the performance overlay takes at the bottom of the view, its
  * margin included (for what else sits down there). */

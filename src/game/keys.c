@@ -20,6 +20,7 @@ const KeysAction keys_table[KEYS_COUNT] = {
                      "replays slower (0.5x, 1x, 2x, 4x)"},
     [KEYS_FASTER] = {"replay_faster", SDLK_RIGHTBRACKET, "Replay faster",
                      "replays faster (0.5x, 1x, 2x, 4x)"},
+    [KEYS_MUTE] = {"mute", SDLK_m, "Sound on / off", "sound on / off (volumes in Settings)"},
 };
 
 void keys_default(Keys *k)

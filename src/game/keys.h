@@ -22,6 +22,7 @@ enum {
     KEYS_REWATCH,
     KEYS_SLOWER,
     KEYS_FASTER,
+    KEYS_MUTE, /* everywhere, not only in battle: the game hears it first */
     KEYS_COUNT
 };
 

@@ -470,6 +470,7 @@ static int settings_screen(Menu *m, Ui *ui, int view_w, int view_h)
     ui_toggle(ui, "Fullscreen (F11)", &s->fullscreen);
     window_size_button(m, ui, s);
     if (ui_button(ui, "Keys  \xE2\x80\xBA")) menu_show(m, MENU_KEYS);
+    if (ui_button(ui, "Sound  \xE2\x80\xBA")) menu_show(m, MENU_SOUND);
     if (ui_button(ui, "Apply and keep")) {
         act = MENU_ACT_SETTINGS;
         menu_show(m, MENU_MAIN);
@@ -534,6 +535,37 @@ static int keys_screen(Menu *m, Ui *ui, int view_w, int view_h)
     return act;
 }
 
+/* Volumes and the mute switch: heard as they move, kept at once (no
+ * Apply: a player sets a volume by ear). */
+static int sound_screen(Menu *m, Ui *ui, int view_w, int view_h)
+{
+    static const char *const labels[SETTINGS_VOLUMES] = {
+        "Master volume", "Effects: guns, hits, clicks", "Sea: wind, waves, fish",
+        "Music: victory and defeat"};
+    static const char *const vol_tips[SETTINGS_VOLUMES] = {
+        "Everything at once.", "Broadsides, shot landing, bells, creaks and the menu's clicks.",
+        "The wind and waves round the view, and fish schools close by.",
+        "The short tune when a battle is won or lost."};
+    Settings *s = &m->edit;
+    int act = MENU_ACT_NONE;
+    begin(m, ui, "Sound", view_w, view_h, 380);
+    int on = !s->mute;
+    const char *key = keys_name(s->keys.key[KEYS_MUTE]);
+    snprintf(m->mute_label, sizeof m->mute_label, "Sound on (%s)", key);
+    if (ui_toggle(ui, m->mute_label, &on)) act = MENU_ACT_SOUND;
+    ui_tip(ui, "The mute key turns the sound off and on anywhere in the game (Settings > Keys).");
+    s->mute = !on;
+    for (int k = 0; k < SETTINGS_VOLUMES; k++) {
+        if (ui_slider_int(ui, labels[k], &s->volume[k], 0, 100, UI_LINEAR)) act = MENU_ACT_SOUND;
+        ui_tip(ui, vol_tips[k]);
+    }
+    ui_label(ui, m->sound_label[0] ? m->sound_label : "Sound: on");
+    ui_label(ui, "Heard, and kept, as you change them.");
+    if (ui_button(ui, "Back")) menu_show(m, MENU_SETTINGS);
+    end(m, ui);
+    return act;
+}
+
 int menu_draw(Menu *m, Ui *ui, Text *t, SDL_Renderer *r, int view_w, int view_h, int battle_running)
 {
     /* Dim the sea a little so the menu reads; the fish still show. */
@@ -556,6 +588,8 @@ int menu_draw(Menu *m, Ui *ui, Text *t, SDL_Renderer *r, int view_w, int view_h,
         return settings_screen(m, ui, view_w, view_h);
     case MENU_KEYS:
         return keys_screen(m, ui, view_w, view_h);
+    case MENU_SOUND:
+        return sound_screen(m, ui, view_w, view_h);
     default:
         return main_screen(m, ui, view_w, view_h, battle_running);
     }

@@ -18,7 +18,7 @@
 #define MENU_MAX_MAPS  32
 #define MENU_MAX_SAVES 12
 
-enum { MENU_MAIN, MENU_NEW, MENU_LOAD, MENU_SETTINGS, MENU_KEYS };
+enum { MENU_MAIN, MENU_NEW, MENU_LOAD, MENU_SETTINGS, MENU_KEYS, MENU_SOUND };
 
 /* What the player chose this frame. */
 enum {
@@ -30,6 +30,7 @@ enum {
     MENU_ACT_SETTINGS, /* menu->edit holds new settings to apply and keep */
     MENU_ACT_QUIT,
     MENU_ACT_TUTORIAL, /* the guided first battle (tutorial.h) */
+    MENU_ACT_SOUND,    /* menu->edit's volumes or mute changed: heard and kept at once */
 };
 
 typedef struct MenuMap {
@@ -88,7 +89,9 @@ typedef struct Menu {
     /* Labels of the cycling buttons (widgets keep pointers for one frame). */
     char map_label[160], opp_label[96], mode_label[96], win_label[96];
     char wind_label[96], wind_strength_label[64], ai_label[96];
-    char pad_label[160]; /* Settings: "Gamepad: NAME" (the game keeps it) */
+    char pad_label[160];   /* Settings: "Gamepad: NAME" (the game keeps it) */
+    char sound_label[160]; /* Sound: the device, or why there is none (the game's) */
+    char mute_label[96];
     char key_labels[KEYS_COUNT][128];
     int key_wait; /* the Keys screen's action waiting for its new key, -1 none */
 } Menu;

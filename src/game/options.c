@@ -28,7 +28,7 @@ static const char USAGE[] =
     "             [--sea-life on|off] [--threads T] [--zoom Z] [--center X,Y]\n"
     "             [--ui none|status|all]\n"
     "             [--screenshot OUT.png | --compare-sea-life | --bench-batch]\n"
-    "             [--frames N] [--menu | --tutorial]\n"
+    "             [--frames N] [--menu | --tutorial] [--mute] [--sound-log FILE]\n"
     "             [--skirmish [--opponent ai|hotseat|watch] [--ships A[,B]]\n"
     "              [--classes LIST[/LIST]] [--wind DIR[,S]] [--ai green|steady]\n"
     "              [--turns T] [--advance K]]\n"
@@ -180,7 +180,7 @@ static const int ui_v[] = {UI_SHOW_NONE, UI_SHOW_STATUS, UI_SHOW_ALL};
 static const char *const on_off[] = {"on", "off", NULL};
 static const int on_off_v[] = {1, 0};
 
-#define GAME_FLAGS 26
+#define GAME_FLAGS 28
 
 /* The game's flags, one row each: what they set, their ranges and help.
  * Rows point into o, g and *ui, so the table is built per parse. */
@@ -239,6 +239,13 @@ static size_t game_flags(CliFlag out[GAME_FLAGS], GameOptions *o, Given *g, int 
                  "),\n"
                  "per half of the comparison (default " CLI_STR(OPTIONS_COMPARE_FRAMES) "), or runs\n"
                  "of --bench-batch (default " CLI_STR(OPTIONS_BATCH_RUNS) ")"},
+        {.name = "--mute", .kind = CLI_SWITCH, .to = &o->mute,
+         .help = "start with the sound off (M turns it on; settings.ini\n"
+                 "keeps what M chose, not this flag)"},
+        {.name = "--sound-log", .kind = CLI_FILE, .to = &o->sound_log, .arg = "FILE",
+         .help = "write every sound started (time, name, pan, gain,\n"
+                 "voice) to FILE, one per line; with --screenshot the\n"
+                 "sound is mixed (SDL_AUDIODRIVER picks where to)"},
         {.name = "--menu", .kind = CLI_SWITCH, .to = &o->menu,
          .help = "open on the main menu (the default in a window\n"
                  "without --map, --seed or --skirmish)"},

@@ -49,6 +49,8 @@ typedef struct GameOptions {
     int fish_given, sharks_given, sea_given; /* these flags beat settings.ini */
     int size_given;                          /* --size beats settings.ini's window_size */
     int menu;                                /* --menu: open on the main menu (also headless) */
+    int mute;                                /* --mute: start with the sound off */
+    const char *sound_log;                   /* --sound-log FILE, or NULL */
     int skirmish;                            /* --skirmish: straight into a battle */
     int tutorial;                            /* --tutorial: straight into the guided battle */
     int opponent;                            /* --opponent: BATTLE_VS_AI / _HOTSEAT / _WATCH */

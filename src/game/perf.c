@@ -61,6 +61,7 @@ static void add(PerfSample *a, const PerfSample *s)
     a->fish_calls += s->fish_calls;
     a->shark_calls += s->shark_calls;
     a->steps += s->steps;
+    a->sound_ms += s->sound_ms;
 }
 
 void perf_record(Perf *p, const PerfSample *s, double wall_s)
@@ -80,11 +81,13 @@ void perf_record(Perf *p, const PerfSample *s, double wall_s)
         m.upload_ms *= k;
         m.sea_work_ms *= k;
         m.bake_ms *= k;
+        m.sound_ms *= k;
         /* Counts are shown as they were in the last frame. */
         m.draw_calls = s->draw_calls;
         m.fish_calls = s->fish_calls;
         m.shark_calls = s->shark_calls;
         m.fish = s->fish;
+        m.voices = s->voices;
         p->shown = m;
         p->fps = p->sum_n / p->sum_wall;
         memset(&p->sum, 0, sizeof p->sum);

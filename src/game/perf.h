@@ -19,6 +19,8 @@ typedef struct PerfSample {
     int shark_calls;   /* ... and for the sharks */
     int fish;          /* fish alive (0 with sea life off) */
     int steps;         /* sea steps run this frame */
+    float sound_ms;    /* the sound on the main thread: cues, queue, levels (game_sound_frame) */
+    int voices;        /* effect voices sounding */
 } PerfSample;
 
 /* Which figure of a sample (for medians). */

@@ -17,6 +17,13 @@ static const char *const opponent_names[SETTINGS_OPPONENTS] = {"ai", "hotseat", 
 static const char *const tutorial_names[] = {"new", "offered", "done"};
 #define TUTORIAL_NAMES ((int)(sizeof tutorial_names / sizeof tutorial_names[0]))
 
+const char *const settings_volume_names[SETTINGS_VOLUMES] = {"master", "effects", "ambience",
+                                                             "music"};
+
+/* Loud enough to hear at once, with room to turn it up; the ambience
+ * under the effects, as a sea should be. */
+static const int volume_default[SETTINGS_VOLUMES] = {80, 100, 70, 80};
+
 void settings_default(Settings *s)
 {
     memset(s, 0, sizeof *s);
@@ -34,6 +41,7 @@ void settings_default(Settings *s)
     for (int side = 0; side < 2; side++)
         for (int k = 0; k < SKIRMISH_SIDE_SHIPS; k++) s->pick.classes[side][k] = FLEET_FRIGATE;
     s->pick.wind_strength = 3;
+    memcpy(s->volume, volume_default, sizeof s->volume);
     keys_default(&s->keys);
     /* The first shipped map by name; the menu falls back to the first map
      * it finds when this one is not installed. */
@@ -125,7 +133,19 @@ static int apply(Settings *s, const KvReader *r, const char *k, const char *v, E
 {
     long n;
     double d;
-    if (!strcmp(k, "sea_life")) {
+    if (!strncmp(k, "volume_", 7)) {
+        int which = -1;
+        for (int i = 0; i < SETTINGS_VOLUMES; i++)
+            if (!strcmp(k + 7, settings_volume_names[i])) which = i;
+        if (which < 0) return err_set(e, "%s:%d: unknown setting '%s'", r->name, r->line, k);
+        if (kv_parse_int(v, 0, 100, &n) != 0)
+            return err_set(e, "%s:%d: %s '%s' is not a whole number in 0..100", r->name, r->line, k,
+                           v);
+        s->volume[which] = (int)n;
+    } else if (!strcmp(k, "mute")) {
+        if (parse_bool(v, &s->mute) != 0)
+            return err_set(e, "%s:%d: mute '%s' is not on or off", r->name, r->line, v);
+    } else if (!strcmp(k, "sea_life")) {
         if (parse_bool(v, &s->sea_life) != 0)
             return err_set(e, "%s:%d: sea_life '%s' is not on or off", r->name, r->line, v);
     } else if (!strcmp(k, "show_grid")) {
@@ -284,6 +304,13 @@ int settings_format(const Settings *s, char *buf, size_t cap)
     if (n < 0 || (size_t)n >= cap) return -1;
     int more = format_setup(s, buf + n, cap - (size_t)n);
     if (more < 0) return -1;
+    n += more;
+    more = snprintf(buf + n, cap - (size_t)n,
+                    "\n# sound: volumes 0..100; mute (M in the game) on or off\n"
+                    "volume_master = %d\nvolume_effects = %d\nvolume_ambience = %d\n"
+                    "volume_music = %d\nmute = %s\n",
+                    s->volume[0], s->volume[1], s->volume[2], s->volume[3], s->mute ? "on" : "off");
+    if (more < 0 || (size_t)more >= cap - (size_t)n) return -1;
     n += more;
     int head = snprintf(buf + n, cap - (size_t)n,
                         "\n# the battle's keys (SDL key names), set on Settings > Keys\n");

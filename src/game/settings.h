@@ -23,6 +23,16 @@
 #define SETTINGS_WIN_MIN_H 200
 #define SETTINGS_WIN_MAX   16384
 
+/* The sound's volumes, 0..100 each, in this order (volume_NAME). */
+enum {
+    SETTINGS_VOL_MASTER,
+    SETTINGS_VOL_EFFECTS,
+    SETTINGS_VOL_AMBIENCE,
+    SETTINGS_VOL_MUSIC,
+    SETTINGS_VOLUMES
+};
+extern const char *const settings_volume_names[SETTINGS_VOLUMES];
+
 /* The guided first battle: not offered yet (a first start, with no
  * settings.ini), offered once at start, or played to its end. */
 enum { SETTINGS_TUTORIAL_NEW = 0, SETTINGS_TUTORIAL_OFFERED = 1, SETTINGS_TUTORIAL_DONE = 2 };
@@ -46,10 +56,12 @@ typedef struct Settings {
     /* The classes (classes_a / classes_b = mix: the usual mix) and the
      * opening wind (wind = map: the map's own). */
     SkirmishPick pick;
-    int ai_level;   /* SKIRMISH_AI_* of side B (computer = ...) */
-    int tutorial;   /* SETTINGS_TUTORIAL_*: the guided battle offered, done */
-    Keys keys;      /* the battle's bindable keys (key.ACTION lines) */
-    char note[320]; /* "file:line: ..." about a key line skipped, "" none */
+    int ai_level;                 /* SKIRMISH_AI_* of side B (computer = ...) */
+    int tutorial;                 /* SETTINGS_TUTORIAL_*: the guided battle offered, done */
+    int volume[SETTINGS_VOLUMES]; /* 0..100 */
+    int mute;                     /* 1: no sound (M) */
+    Keys keys;                    /* the battle's bindable keys (key.ACTION lines) */
+    char note[320];               /* "file:line: ..." about a key line skipped, "" none */
 } Settings;
 
 /* The defaults: sea life on, 2000 fish, 3 sharks, speed 1, grid on, the

@@ -259,6 +259,25 @@ static int press_on(Ui *ui, uint32_t id, const SDL_FRect *r)
     return 0;
 }
 
+/* A click on a button whose label goes back, not forward. */
+static bool backs(const char *label)
+{
+    static const char *const words[] = {"Back", "Cancel", "Close", "No"};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+        size_t n = strlen(words[k]);
+        if (strncmp(label, words[k], n) == 0 &&
+            (label[n] == '\0' || label[n] == ' ' || label[n] == ',' || label[n] == ':'))
+            return true;
+    }
+    return false;
+}
+
+static void count_click(Ui *ui, const char *label)
+{
+    ui->clicks++;
+    if (label && backs(label)) ui->back_clicks++;
+}
+
 int ui_button(Ui *ui, const char *label)
 {
     float s = ui->scale;
@@ -275,6 +294,7 @@ int ui_button(Ui *ui, const char *label)
     int tw, th;
     text_measure(ui->text, label, &tw, &th);
     text_draw(ui->text, label, (int)(r.x + (r.w - (float)tw) / 2), (int)(r.y + 4 * s), THEME_INK);
+    if (clicked) count_click(ui, label);
     return clicked;
 }
 
@@ -288,6 +308,7 @@ int ui_toggle(Ui *ui, const char *label, int *v)
     if (press_on(ui, id, &r)) {
         *v = !*v;
         changed = 1;
+        count_click(ui, NULL);
     }
     float box = (float)lh * 0.72f, by = r.y + ((float)lh - box) / 2;
     fill(ui, r.x, by, box, box, THEME_WELL);
@@ -414,5 +435,6 @@ int ui_button_row(Ui *ui, const char *id, const char *const *labels, int n)
         text_draw(ui->text, labels[k], (int)(r.x + (r.w - (float)tw) / 2), (int)(r.y + 4 * s),
                   THEME_INK);
     }
+    if (clicked >= 0) count_click(ui, labels[clicked]);
     return clicked;
 }

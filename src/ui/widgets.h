@@ -76,6 +76,10 @@ typedef struct Ui {
     /* The clickable widgets of this frame and of the last. */
     UiHot hot[UI_MAX_HOT], prev_hot[UI_MAX_HOT];
     int nhot, nprev_hot;
+    /* Buttons and toggles clicked since ui_init, and of those the ones
+     * that go back (Back, Cancel, Close, No): what the game's clicks
+     * sound are counted from. */
+    unsigned clicks, back_clicks;
 } Ui;
 
 /* Widgets drawn on r with t's font; nothing is allocated. */
