@@ -39,6 +39,7 @@ static void check_accepted(const FuzzArgv *a, const GameOptions *o)
 {
     check_value(a, o->map_path, "--map");
     check_value(a, o->screenshot, "--screenshot");
+    check_value(a, o->sound_log, "--sound-log");
     FUZZ_CHECK(!(o->map_path && o->has_seed), "both --map and --seed");
     FUZZ_CHECK(o->frames >= 1 && o->frames <= OPT_FRAMES_MAX, "frames %d", o->frames);
     FUZZ_CHECK(o->width >= OPT_SIZE_MIN && o->width <= OPT_SIZE_MAX && o->height >= OPT_SIZE_MIN &&
