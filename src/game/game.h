@@ -272,6 +272,8 @@ void game_sound_volumes(Game *g);
 /* The Sound screen's volumes and mute in s: heard now, kept in
  * settings.ini once they rest. */
 void game_sound_take(Game *g, const Settings *s);
+/* A click of a button not made by the widgets (a question's answer). */
+void game_sound_click(Game *g, bool back);
 /* k is the mute key: sound off or on, kept in settings.ini; true when it was. */
 bool game_sound_key(Game *g, SDL_Keycode k);
 /* Once a frame, after the sea's step is complete: the battle's cues and

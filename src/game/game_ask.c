@@ -123,6 +123,7 @@ int game_ask_take(Game *g, int *kind)
 {
     int k = 0, b = dialog_take(&g->ask, &k);
     if (b < 0) return GAME_ANSWER_NONE;
+    game_sound_click(g, b == g->ask.cancel);
     *kind = k;
     if (k == GAME_ASK_TUTORIAL_OFFER) return b == 0 ? GAME_ANSWER_GO : GAME_ANSWER_NONE;
     if (k == GAME_ASK_END_TURN)

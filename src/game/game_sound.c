@@ -95,6 +95,11 @@ bool game_sound_key(Game *g, SDL_Keycode k)
     return true;
 }
 
+void game_sound_click(Game *g, bool back)
+{
+    if (g->audio) audio_play(g->audio, back ? AUDIO_CLICK_BACK : AUDIO_CLICK, 0.0f, 0.0f, 1.0f);
+}
+
 /* What the player hears from: the view's middle and half extents. */
 static AudioEar ear_of(const Camera *c)
 {
