@@ -40,6 +40,9 @@ START_TEST(test_defaults_and_round_trip)
     s.fullscreen = 1;
     s.win_w = 1600;
     s.win_h = 900;
+    s.volume[SETTINGS_VOL_MASTER] = 33;
+    s.volume[SETTINGS_VOL_MUSIC] = 0;
+    s.mute = 1;
     char buf[SETTINGS_MAX_BYTES];
     int n = settings_format(&s, buf, sizeof buf);
     ck_assert_int_gt(n, 0);
@@ -59,6 +62,10 @@ START_TEST(test_defaults_and_round_trip)
     ck_assert_int_eq(t.fullscreen, 1);
     ck_assert_int_eq(t.win_w, 1600);
     ck_assert_int_eq(t.win_h, 900);
+    ck_assert_int_eq(t.volume[SETTINGS_VOL_MASTER], 33);
+    ck_assert_int_eq(t.volume[SETTINGS_VOL_EFFECTS], 100);
+    ck_assert_int_eq(t.volume[SETTINGS_VOL_MUSIC], 0);
+    ck_assert_int_eq(t.mute, 1);
     /* Too small a buffer is refused, not cut. */
     ck_assert_int_eq(settings_format(&s, buf, 40), -1);
 }
@@ -83,6 +90,10 @@ START_TEST(test_bad_lines_give_defaults)
         "window_size = 1600\n",
         "window_size = 10x10\n",
         "window_size = 1600x900x2\n",
+        "volume_master = 120\n",
+        "volume_effects = -1\n",
+        "volume_loud = 5\n",
+        "mute = maybe\n",
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         Settings s;
