@@ -180,12 +180,15 @@ static const int ui_v[] = {UI_SHOW_NONE, UI_SHOW_STATUS, UI_SHOW_ALL};
 static const char *const on_off[] = {"on", "off", NULL};
 static const int on_off_v[] = {1, 0};
 
-#define GAME_FLAGS 28
+#define SEA_FLAGS    18
+#define BATTLE_FLAGS 10
+#define GAME_FLAGS   (SEA_FLAGS + BATTLE_FLAGS)
 
 /* The game's flags, one row each: what they set, their ranges and help.
- * Rows point into o, g and *ui, so the table is built per parse. */
-static size_t game_flags(CliFlag out[GAME_FLAGS], GameOptions *o, Given *g, int *ui,
-                         const char *zoom_expect)
+ * Rows point into o, g and *ui, so the table is built per parse. First
+ * the sea, the view, the headless runs and the sound. */
+static void sea_flags(CliFlag out[SEA_FLAGS], GameOptions *o, Given *g, int *ui,
+                      const char *zoom_expect)
 {
     /* clang-format off */
     const CliFlag flags[] = {
@@ -252,6 +255,17 @@ static size_t game_flags(CliFlag out[GAME_FLAGS], GameOptions *o, Given *g, int 
         {.name = "--tutorial", .kind = CLI_SWITCH, .to = &o->tutorial,
          .help = "start straight in the guided first battle (also\n"
                  "on the main menu)"},
+    };
+    /* clang-format on */
+    _Static_assert(sizeof flags / sizeof flags[0] == SEA_FLAGS, "SEA_FLAGS counts the rows");
+    memcpy(out, flags, sizeof flags);
+}
+
+/* ... then the battle's, and --help and --version. */
+static void battle_flags(CliFlag out[BATTLE_FLAGS], GameOptions *o, Given *g)
+{
+    /* clang-format off */
+    const CliFlag flags[] = {
         {.name = "--skirmish", .kind = CLI_SWITCH, .to = &o->skirmish,
          .help = "start straight in a naval battle on the --map, or on\n"
                  "the sea generated from --seed (default 1)"},
@@ -286,8 +300,15 @@ static size_t game_flags(CliFlag out[GAME_FLAGS], GameOptions *o, Given *g, int 
         {.name = "--version", .kind = CLI_VERSION, .help = "show the version and exit"},
     };
     /* clang-format on */
-    _Static_assert(sizeof flags / sizeof flags[0] == GAME_FLAGS, "GAME_FLAGS counts the rows");
+    _Static_assert(sizeof flags / sizeof flags[0] == BATTLE_FLAGS, "BATTLE_FLAGS counts the rows");
     memcpy(out, flags, sizeof flags);
+}
+
+static size_t game_flags(CliFlag out[GAME_FLAGS], GameOptions *o, Given *g, int *ui,
+                         const char *zoom_expect)
+{
+    sea_flags(out, o, g, ui, zoom_expect);
+    battle_flags(out + SEA_FLAGS, o, g);
     return GAME_FLAGS;
 }
 
