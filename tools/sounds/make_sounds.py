@@ -410,7 +410,7 @@ def build_wind(rng, n, name):
 
 
 def build_waves(rng, n, name):
-    out = 1.0 * band(noise(rng, n), 40, 260)  # the sea's bed of sound
+    out = 1.4 * band(noise(rng, n), 40, 260)  # the sea's bed of sound, never quite still
     # Waves every few seconds: a swell of low-passed noise opening up as it
     # laps, then a gentle break of brighter foam trailing off.
     at = 0.0
