@@ -205,26 +205,29 @@ def build_gun(rng, n, name):
     crack += 0.5 * svf(noise(rng, n), 1200, 1.2, "bp") * decay(n, 0.018, 0.0008)
     # The boom: a low sine dropping in pitch, saturated so its harmonics
     # carry on small speakers, and a low-passed noise body closing down.
-    boom = np.tanh(2.2 * sine(glide(n, p["f0"], p["f1"], 0.09), n) * decay(n, 0.22, 0.003))
-    body = band(noise(rng, n), None, glide(n, p["b0"], 110, 0.08)) * decay(n, 0.16, 0.002)
-    # The tail: rolling rumble that swells in after the blast, and the echo
-    # off the water and nearby hulls.
-    tail = rumble(rng, n, 160, 9) * env(n, [(0, 0), (0.06, 1), (p["length"], 1)]) * np.exp(-t / p["tail"])
+    boom = np.tanh(3.0 * sine(glide(n, p["f0"], p["f1"], 0.09), n) * decay(n, 0.17, 0.003))
+    body = band(noise(rng, n), None, glide(n, p["b0"], 220, 0.1)) * decay(n, 0.2, 0.002)
+    # The tail: rolling rumble that swells in after the blast, deep and
+    # in the low mids (so small speakers still carry it), and the echo off
+    # the water and nearby hulls (of the noise only: an echo of the sine
+    # would beat against it).
+    swell = env(n, [(0, 0), (0.06, 1), (p["length"], 1)]) * np.exp(-t / p["tail"])
+    tail = (rumble(rng, n, 250, 9) + 1.0 * band(rumble(rng, n, 700, 7), 120, None)) * swell
     echo = np.zeros(n)
-    place(echo, svf(boom + body, 400, 0.7), p["echo"] * SR)
-    return 0.9 * crack + 1.0 * boom + 1.2 * body + 0.9 * tail + 0.25 * echo
+    place(echo, band(body, None, 500), p["echo"] * SR)
+    return 0.9 * crack + 1.0 * boom + 1.3 * body + 0.9 * tail + 0.35 * echo
 
 
 def build_gun_far(rng, n, name):
     t = secs(n)
     # No crack; the air has taken the highs and blurred the attack.
     boom = sine(glide(n, 85, 40, 0.12), n) * env(n, [(0, 0), (0.035, 1), (2.5, 1)]) * np.exp(-t / 0.35)
-    body = band(noise(rng, n), None, 260) * env(n, [(0, 0), (0.05, 1), (2.5, 1)]) * np.exp(-t / 0.3)
+    body = band(noise(rng, n), None, 350) * env(n, [(0, 0), (0.05, 1), (2.5, 1)]) * np.exp(-t / 0.3)
     roll = np.zeros(n)
     for at, a in ((0.12, 0.8), (0.45, 0.6), (0.85, 0.45), (1.3, 0.3)):
         m = n - int(at * SR)
         place(roll, a * rumble(rng, m, 180, 6) * decay(m, 0.45, 0.08), at * SR)
-    return band(0.8 * boom + 1.0 * body + 1.1 * roll, None, 380)
+    return band(0.8 * boom + 1.0 * body + 1.1 * roll, None, 500)
 
 
 # ------------------------------------------------------------ hits, splashes
