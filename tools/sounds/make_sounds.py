@@ -185,10 +185,11 @@ def event_times(rng, count, start, end, shape=1.0):
 # ------------------------------------------------------------------ guns
 
 GUNS = {
-    # boom from f0 to f1 Hz, body low-pass from b0 Hz, tail decay (s), length
-    "gun_1": dict(f0=120, f1=52, b0=900, tail=0.55, length=1.8, echo=0.31),
-    "gun_2": dict(f0=100, f1=44, b0=700, tail=0.70, length=2.1, echo=0.37),
-    "gun_3": dict(f0=140, f1=62, b0=1100, tail=0.45, length=1.6, echo=0.26),
+    # boom from f0 to f1 Hz, body low-pass from b0 Hz, tail decay (s),
+    # and when the echo comes back (s)
+    "gun_1": dict(f0=120, f1=52, b0=900, tail=0.55, echo=0.31),
+    "gun_2": dict(f0=100, f1=44, b0=700, tail=0.70, echo=0.37),
+    "gun_3": dict(f0=140, f1=62, b0=1100, tail=0.45, echo=0.26),
 }
 
 
@@ -211,7 +212,7 @@ def build_gun(rng, n, name):
     # in the low mids (so small speakers still carry it), and the echo off
     # the water and nearby hulls (of the noise only: an echo of the sine
     # would beat against it).
-    swell = env(n, [(0, 0), (0.06, 1), (p["length"], 1)]) * np.exp(-t / p["tail"])
+    swell = env(n, [(0, 0), (0.06, 1), (n / SR, 1)]) * np.exp(-t / p["tail"])
     tail = (rumble(rng, n, 250, 9) + 1.0 * band(rumble(rng, n, 700, 7), 120, None)) * swell
     echo = np.zeros(n)
     place(echo, band(body, None, 500), p["echo"] * SR)
@@ -233,9 +234,9 @@ def build_gun_far(rng, n, name):
 # ------------------------------------------------------------ hits, splashes
 
 HITS = {
-    # wood modes (Hz), splinter count, thud pitch, length
-    "hit_1": dict(wood=(170, 390, 720, 1130), count=26, thud=85, length=0.7),
-    "hit_2": dict(wood=(140, 330, 610, 980, 1500), count=34, thud=70, length=0.8),
+    # wood modes (Hz), splinter count, thud pitch (Hz)
+    "hit_1": dict(wood=(170, 390, 720, 1130), count=26, thud=85),
+    "hit_2": dict(wood=(140, 330, 610, 980, 1500), count=34, thud=70),
 }
 
 
@@ -256,9 +257,9 @@ def build_hit(rng, n, name):
 
 
 SPLASHES = {
-    # plunge pitch, spray band (Hz), droplets, length
-    "splash_1": dict(plunge=260, spray=(1800, 5200), drops=90, length=0.9),
-    "splash_2": dict(plunge=210, spray=(1500, 4600), drops=120, length=1.0),
+    # plunge pitch, spray band (Hz), droplets
+    "splash_1": dict(plunge=260, spray=(1800, 5200), drops=90),
+    "splash_2": dict(plunge=210, spray=(1500, 4600), drops=120),
 }
 
 
@@ -279,7 +280,7 @@ def build_splash(rng, n, name):
     spray *= wander(rng, n, 80, 0.4, 1.0)
     # Drops pattering back onto the sea, small bubbles, later and later.
     drops = np.zeros(n)
-    for at in event_times(rng, p["drops"], 0.05, p["length"] * 0.85, 1.5):
+    for at in event_times(rng, p["drops"], 0.05, 0.85 * n / SR, 1.5):
         f = 900 + 2600 * rng.random()
         place(drops, bubble(f, 0.006 + 0.012 * rng.random(), math.exp(-at / 0.3)), at * SR)
     return 1.6 * whump + 0.8 * gulp + 0.6 * spray + 0.4 * drops
@@ -323,7 +324,8 @@ def bell_strike(rng, n):
         f = BELL_PRIME * ratio
         beat = 0.3 + 1.2 * rng.random()  # the bell's slight asymmetry beats
         for df in (-beat / 2, beat / 2):
-            out += 0.5 * amp * np.exp(-t / tau) * np.sin(2 * math.pi * (f + df) * t + 2 * math.pi * rng.random())
+            ph = 2 * math.pi * rng.random()
+            out += 0.5 * amp * np.exp(-t / tau) * np.sin(2 * math.pi * (f + df) * t + ph)
     clang = svf(noise(rng, n), 3200, 1.5, "bp") * decay(n, 0.004, 0.0003)
     return (out + 0.8 * clang) * np.minimum(t / 0.001, 1)
 
@@ -369,11 +371,11 @@ def build_sink(rng, n, name):
 
 
 CREAKS = {
-    # tick rate contour (Hz over the creak), wood modes, length
+    # tick rate contour ((s, Hz) over the creak), wood modes (Hz)
     "creak_1": dict(rate=((0, 18), (0.4, 55), (0.8, 30), (1.1, 12)),
-                    wood=(420, 910, 1560), length=1.1),
+                    wood=(420, 910, 1560)),
     "creak_2": dict(rate=((0, 12), (0.3, 35), (0.6, 70), (1.0, 40), (1.4, 15)),
-                    wood=(330, 760, 1280, 2050), length=1.4),
+                    wood=(330, 760, 1280, 2050)),
 }
 
 
@@ -384,7 +386,7 @@ def build_creak(rng, n, name):
     m = int(0.06 * SR)
     ir = modes(m, p["wood"], [0.02, 0.012, 0.008, 0.006], [1, 0.7, 0.45, 0.3], rng)
     # The rubbing grows and fades with the roll of the ship.
-    L = p["length"]
+    L = n / SR
     swell = env(n, [(0, 0.02), (0.3, 1), (0.5 * L, 0.6), (0.8 * L, 0.2), (L, 0)])
     return np.convolve(ticks, ir)[:n] * swell
 
@@ -451,7 +453,8 @@ def horn(rng, n, freq, start, dur, amp, bright=0.8, harmonics=10):
     m = min(int(dur * SR), n - int(start * SR))
     t = secs(m)
     a = env(m, [(0, 0), (0.03, 1.1), (0.09, 1.0), (max(dur - 0.12, 0.1), 0.9), (dur, 0)])
-    vib = 1 + 0.004 * np.sin(2 * math.pi * 5.3 * t + 2 * math.pi * rng.random()) * np.clip((t - 0.15) / 0.3, 0, 1)
+    vib_in = np.clip((t - 0.15) / 0.3, 0, 1)
+    vib = 1 + 0.004 * vib_in * np.sin(2 * math.pi * 5.3 * t + 2 * math.pi * rng.random())
     note = np.zeros(m)
     for k in range(1, harmonics + 1):
         if freq * k > 0.4 * SR:
@@ -465,7 +468,7 @@ def horn(rng, n, freq, start, dur, amp, bright=0.8, harmonics=10):
 
 
 def build_win(rng, n, name):
-    # A rising D major call, then the chord held: D4 F#4 A4 D5 over A3.
+    # A rising D major call, A3 D4 F#4 A4, then the chord held: D3 D4 F#4 A4 D5.
     out = np.zeros(n)
     for i, f in enumerate((220.0, 293.66, 369.99, 440.0)):
         out += horn(rng, n, f, 0.17 * i, 0.2, 0.9, 0.8)
