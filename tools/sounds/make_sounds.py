@@ -545,7 +545,6 @@ def limit(x, ceiling):
 
 
 def master(x, kind, target):
-    x = x - onepole(x, 20)  # no DC, no sub-audio drift
     if kind == "once":
         first = np.argmax(np.abs(x) > np.abs(x).max() * db(-50))
         x = x[first:]
@@ -565,17 +564,16 @@ def seed_of(name):
 def render(name, kind, length, target, builder):
     rng = np.random.default_rng(seed_of(name))
     n = int(round(length * SR))
+    f = int(LOOP_FADE * SR) if kind == "loop" else 0
+    x = builder(rng, n + f, name)
+    x = x - onepole(x, 20)  # no DC, no sub-audio drift
     if kind == "loop":
-        f = int(LOOP_FADE * SR)
-        x = builder(rng, n + f, name)
-        x = x - onepole(x, 20)
         # Equal-power crossfade of the tail (which follows sample n-1) into
-        # the head: sample n-1 then leads into what was sample n.
-        w = np.sin(0.5 * math.pi * np.arange(f) / f)
-        x[:f] = x[:f] * w + x[n:n + f] * np.cos(0.5 * math.pi * np.arange(f) / f)
+        # the head: sample n-1 then leads into what was sample n. Nothing
+        # after this may filter the loop, or its head would start cold.
+        ramp = 0.5 * math.pi * np.arange(f) / f
+        x[:f] = x[:f] * np.sin(ramp) + x[n:n + f] * np.cos(ramp)
         x = x[:n]
-    else:
-        x = builder(rng, n, name)
     return master(x, kind, target)
 
 
