@@ -579,16 +579,22 @@ def render(name, kind, length, target, builder):
 
 def write_wav(path, x):
     pcm = np.round(x * 32767).astype("<i2")
-    with wave.open(path, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(SR)
-        w.writeframes(pcm.tobytes())
+    try:
+        with open(path, "wb") as f, wave.open(f, "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(SR)
+            w.writeframes(pcm.tobytes())
+    except OSError as e:
+        sys.exit(f"make_sounds: cannot write {path}: {e.strerror}")
 
 
 def main():
     out_dir = sys.argv[1] if len(sys.argv) > 1 else "data/sounds"
-    os.makedirs(out_dir, exist_ok=True)
+    try:
+        os.makedirs(out_dir, exist_ok=True)
+    except OSError as e:
+        sys.exit(f"make_sounds: cannot make {out_dir}: {e.strerror}")
     lines = ["shoal's sounds, written by tools/sounds/make_sounds.py: WAV, PCM 16-bit,",
              f"mono, {SR} Hz. kind: once (a one-shot) or loop (seamless); length in s;",
              "loudness: the target RMS of the loud part, dBFS; seed: crc32(name, SEED).",
