@@ -23,9 +23,10 @@ RUN_PKGS := build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf
 # x11-utils for xprop (what a window's title really is in X); clang and
 # its runtime for the fuzz harnesses; valgrind; clang-format for the style
 # check; strace for fault injection; Python with PIL and numpy to read the
-# screenshots.
+# screenshots (numpy also synthesises the sounds); sox to measure the
+# shipped sounds' format, length, peak and loudness (e2e_sounds).
 TEST_PKGS := check xvfb xdotool x11-utils clang libclang-rt-14-dev valgrind clang-format strace \
-             python3 python3-pil python3-numpy
+             python3 python3-pil python3-numpy sox
 # Only `make bench` needs these: OpenCV is the yardstick for the shore bake;
 # valgrind (cachegrind) counts the sea's instructions per fish (count-ir.sh).
 BENCH_PKGS := python3 python3-opencv python3-numpy valgrind
