@@ -122,11 +122,33 @@ printf '%s' "$table"
 extra=$(cd "$D" && for f in *.wav; do grep -qw "^${f%.wav}" <<<"$SOUNDS" || echo "$f"; done)
 [ -z "$extra" ] && ok "no sound outside the table" || no "sounds outside the table: $extra"
 
-# The script remakes the shipped files byte for byte.
+# The script remakes the shipped files: byte for byte here; where numpy's
+# vector maths takes another path (a CPU without AVX-512 uses other sin
+# and exp code), a sample may round one step the other way, so a file
+# whose samples all lie within 2 steps of the shipped ones counts as the
+# same sound. A changed seed or builder moves thousands of steps.
+same_sound() {
+    "$PY" - "$1" "$2" <<'PYEOF'
+import sys, wave
+import numpy as np
+def read(p):
+    with wave.open(p) as w:
+        return w.getparams()[:3], np.frombuffer(w.readframes(w.getnframes()), "<i2").astype(np.int32)
+(pa, a), (pb, b) = read(sys.argv[1]), read(sys.argv[2])
+sys.exit(0 if pa == pb and len(a) == len(b) and (len(a) == 0 or np.abs(a - b).max() <= 2) else 1)
+PYEOF
+}
 if "$PY" tools/sounds/make_sounds.py "$T/gen" >"$T/gen.log" 2>&1; then
-    differ=$(cd "$D" && for f in *.wav README; do cmp -s "$f" "$T/gen/$f" || echo "$f"; done)
-    [ -z "$differ" ] && ok "make_sounds.py remakes data/sounds byte for byte" ||
-        no "make_sounds.py makes different files: $(echo $differ) (rerun it and commit them)"
+    differ= near=
+    for f in "$D"/*.wav "$D"/README; do
+        g="$T/gen/$(basename "$f")"
+        cmp -s "$f" "$g" && continue
+        if [ "${f%.wav}" != "$f" ] && same_sound "$f" "$g"; then near+=" $(basename "$f")"; else differ+=" $(basename "$f")"; fi
+    done
+    how=": byte for byte"
+    [ -n "$near" ] && how=" (within 2 steps:$near; the rest byte for byte)"
+    [ -z "$differ" ] && ok "make_sounds.py remakes data/sounds$how" ||
+        no "make_sounds.py makes different files:$differ (rerun it and commit them)"
 else
     no "make_sounds.py runs: $(tail -n 3 "$T/gen.log")"
 fi
