@@ -51,7 +51,10 @@ bad=$(grep -cv '^t=[0-9.]* sound=[a-z_0-9]* pan=[-+][01]\.[0-9]* gain=[01]\.[0-9
 read -r n peak clipped rl rr < <(mix_stats "$T/mix.raw")
 [ "${n:-0}" -gt 44100 ] && ok "the disk driver mixed $((n / 441))0 ms" || no "the mix holds ${n:-0} frames"
 [ "${peak:-0}" -gt 3000 ] && ok "the mix is heard (peak $peak of 32767)" || no "the mix peaks at ${peak:-0}"
-[ "${clipped:-1}" = 0 ] && ok "and never clips (peak $peak, 16 ships firing)" || no "$clipped samples clipped"
+# Under the headroom (AUDIO_HEADROOM 0.98 of full scale), not only unclipped.
+[ "${clipped:-1}" = 0 ] && [ "${peak:-32767}" -le 32112 ] &&
+    ok "and stays under the headroom (peak $peak of 32112, 16 ships firing)" ||
+    no "$clipped samples clipped, peak ${peak:-?} (the headroom is 32112)"
 [ "${rl:-0}" != "${rr:-0}" ] && ok "left and right differ (rms $rl / $rr): panned" || no "left and right alike"
 
 # --- muted --------------------------------------------------------------------

@@ -127,7 +127,7 @@ static void apply_levels(Audio *a)
     if (a->music >= 0) {
         music_vol = vol128(bus_gain(a, AUDIO_BUS_MUSIC));
         rest +=
-            (float)music_vol / 128.0f * clip_reach(&a->clip[a->music], a->now - a->music_t0, false);
+            (float)music_vol / 128.0f * clip_reach(&a->clip[a->music], a->now - a->music_t0 - AUDIO_LAG_S, false);
     }
     /* The sea and the music never take more than half the room, however
      * loud a modder's loops are: the guns must still be heard. */
@@ -141,13 +141,13 @@ static void apply_levels(Audio *a)
         music_vol = (int)((float)music_vol * k);
         if (a->music >= 0)
             rest += (float)music_vol / 128.0f *
-                    clip_reach(&a->clip[a->music], a->now - a->music_t0, false);
+                    clip_reach(&a->clip[a->music], a->now - a->music_t0 - AUDIO_LAG_S, false);
     }
     float eff = 0.0f, fx = bus_gain(a, AUDIO_BUS_EFFECTS);
     for (int i = 0; i < AUDIO_VOICES; i++) {
         const AudioVoice *v = &a->voice[i];
         if (!voice_on(v, a->now)) continue;
-        eff += v->gain * fx * clip_reach(&a->clip[v->sound], a->now - v->t0, false);
+        eff += v->gain * fx * clip_reach(&a->clip[v->sound], a->now - v->t0 - AUDIO_LAG_S, false);
     }
     float room = AUDIO_HEADROOM - rest;
     a->duck = eff > room ? (room > 0.0f ? room / eff : 0.0f) : 1.0f;
@@ -311,6 +311,11 @@ static void start(Audio *a, const AudioPending *p)
 void audio_update(Audio *a, double dt)
 {
     if (!a->open) return;
+    if (a->device) {
+        double t = audio_mix_clock();
+        dt = t - a->clock_last;
+        a->clock_last = t;
+    }
     if (dt > 0.0) a->now += dt;
     /* What is due, in the order it was due. */
     for (;;) {

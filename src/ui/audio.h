@@ -22,6 +22,10 @@
 #define AUDIO_QUEUE   256  /* sounds waiting for their moment */
 #define AUDIO_LOG_MAX 4096 /* starts kept in memory (tests, --sound-log) */
 #define AUDIO_ENV_S   0.01 /* the step of a clip's peak envelope */
+/* How far the mixer may be behind the clock: a sound begins at its next
+ * buffer (23 ms), and is counted as having played this much less of
+ * itself, so its louder start is never forgotten early. */
+#define AUDIO_LAG_S 0.05
 /* Output samples headroom: the sum of peaks is kept under this. */
 #define AUDIO_HEADROOM 0.98f
 /* Ambience levels move towards their targets with this time constant, so
@@ -142,7 +146,8 @@ typedef struct Audio {
     bool device; /* a device is open: the sounds are heard */
     AudioVolumes vol;
     AudioClip clip[AUDIO_SOUNDS];
-    double now;
+    double now;        /* s: the frames' clock, or with a device the real one */
+    double clock_last; /* with a device: the real clock at the last update */
     AudioVoice voice[AUDIO_VOICES];
     AudioPending queue[AUDIO_QUEUE];
     int nqueue;
@@ -177,7 +182,10 @@ void audio_play(Audio *a, int sound, float delay, float pan, float gain);
 void audio_sting(Audio *a, int sound);
 /* Where the ambience loops should be, 0..1 each (AUDIO_AMB_*). */
 void audio_ambience(Audio *a, const float level[AUDIO_AMBS]);
-/* Advance the clock by dt s: start what is due, move the ambience. */
+/* Advance the clock by dt s: start what is due, move the ambience. With
+ * a device the clock is the real one whatever dt says: the mixer plays in
+ * real time, and a headless run's frames go faster (the headroom must
+ * know how far into its sound each voice really is). */
 void audio_update(Audio *a, double dt);
 /* Forget everything queued (a replay skipped, a battle left). */
 void audio_flush(Audio *a);

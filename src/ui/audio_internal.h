@@ -24,6 +24,9 @@ void audio_mix_start(Audio *a, int ch, int s, bool loop);
 /* Channel ch's volume (0..128) and pan (left, right: 0..255). */
 void audio_mix_level(Audio *a, int ch, int volume, int left, int right);
 
+/* Seconds on a steady real clock. */
+double audio_mix_clock(void);
+
 /* A pan's left and right levels (0..255, equal power). */
 void audio_pan_levels(float pan, int *left, int *right);
 

@@ -40,6 +40,11 @@ static void meter_post(void *ud, Uint8 *stream, int len)
     }
 }
 
+double audio_mix_clock(void)
+{
+    return (double)SDL_GetPerformanceCounter() / (double)SDL_GetPerformanceFrequency();
+}
+
 int audio_mix_open(Audio *a, Err *e)
 {
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) return err_set(e, "%s", SDL_GetError());
