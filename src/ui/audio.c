@@ -126,8 +126,8 @@ static void apply_levels(Audio *a)
     int music_vol = 0;
     if (a->music >= 0) {
         music_vol = vol128(bus_gain(a, AUDIO_BUS_MUSIC));
-        rest +=
-            (float)music_vol / 128.0f * clip_reach(&a->clip[a->music], a->now - a->music_t0 - AUDIO_LAG_S, false);
+        rest += (float)music_vol / 128.0f *
+                clip_reach(&a->clip[a->music], a->now - a->music_t0 - AUDIO_LAG_S, false);
     }
     /* The sea and the music never take more than half the room, however
      * loud a modder's loops are: the guns must still be heard. */
