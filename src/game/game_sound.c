@@ -44,13 +44,10 @@ int game_sound_init(Game *g, FILE *log)
     if (!g->audio->device)
         snprintf(g->menu.sound_label, sizeof g->menu.sound_label,
                  "No audio device: playing without sound.");
-    else if (e.msg[0]) {
-        /* "DIR/gun_1.wav: missing; ..." as "gun_1.wav: missing", to fit the panel. */
-        const char *name = strrchr(e.msg, '/') ? strrchr(e.msg, '/') + 1 : e.msg;
-        int len = (int)strcspn(name, ";");
-        snprintf(g->menu.sound_label, sizeof g->menu.sound_label, "Silent: %.*s%s",
-                 len < 60 ? len : 60, name, strstr(e.msg, "(and ") ? ", and more" : "");
-    }
+    else if (g->audio->silent > 0)
+        snprintf(g->menu.sound_label, sizeof g->menu.sound_label, "Silent: %s.wav%s",
+                 audio_sounds[g->audio->first_silent].name,
+                 g->audio->silent > 1 ? ", and more" : "");
     audio_log_to(g->audio, log);
     g->heard_clicks = g->ui.clicks;
     g->heard_back = g->ui.back_clicks;

@@ -96,12 +96,13 @@ static int vol128(float g)
     return v > 128 ? 128 : v;
 }
 
-/* The most clip s can still reach `age` seconds after it began (a loop:
- * its peak). A clip never measured counts as full scale. */
-static float clip_reach(const AudioClip *c, double age, bool loop)
+/* The most clip s can still reach `age` seconds after it began (age 0: its
+ * peak, what a loop is counted at). A clip never measured counts as full
+ * scale. */
+static float clip_reach(const AudioClip *c, double age)
 {
     if (!c->env || c->nenv <= 0) return 1.0f;
-    if (loop || age <= 0.0) return c->env[0];
+    if (age <= 0.0) return c->env[0];
     long k = (long)(age / AUDIO_ENV_S);
     return k < c->nenv ? c->env[k] : 0.0f;
 }
@@ -117,37 +118,36 @@ static bool voice_on(const AudioVoice *v, double now)
  * both sides (the mixer may play a buffer before a new pan is set). */
 static void apply_levels(Audio *a)
 {
-    float rest = 0.0f;
-    int amb_vol[AUDIO_AMBS];
+    /* The sea and the music: each channel's volume and what it can reach. */
+    int amb_vol[AUDIO_AMBS], music_vol = 0;
+    float amb_reach[AUDIO_AMBS], music_reach = 0.0f, rest = 0.0f;
     for (int k = 0; k < AUDIO_AMBS; k++) {
         amb_vol[k] = vol128(a->amb_level[k] * bus_gain(a, AUDIO_BUS_AMBIENCE));
-        rest += (float)amb_vol[k] / 128.0f * clip_reach(&a->clip[AUDIO_WIND + k], 0.0, true);
+        amb_reach[k] = clip_reach(&a->clip[AUDIO_WIND + k], 0.0);
+        rest += (float)amb_vol[k] / 128.0f * amb_reach[k];
     }
-    int music_vol = 0;
     if (a->music >= 0) {
         music_vol = vol128(bus_gain(a, AUDIO_BUS_MUSIC));
-        rest += (float)music_vol / 128.0f *
-                clip_reach(&a->clip[a->music], a->now - a->music_t0 - AUDIO_LAG_S, false);
+        music_reach = clip_reach(&a->clip[a->music], a->now - a->music_t0 - AUDIO_LAG_S);
+        rest += (float)music_vol / 128.0f * music_reach;
     }
-    /* The sea and the music never take more than half the room, however
-     * loud a modder's loops are: the guns must still be heard. */
+    /* They never take more than half the room, however loud a modder's
+     * loops are: the guns must still be heard. */
     if (rest > AUDIO_HEADROOM * 0.5f) {
         float k = AUDIO_HEADROOM * 0.5f / rest;
         rest = 0.0f;
         for (int m = 0; m < AUDIO_AMBS; m++) {
             amb_vol[m] = (int)((float)amb_vol[m] * k);
-            rest += (float)amb_vol[m] / 128.0f * clip_reach(&a->clip[AUDIO_WIND + m], 0.0, true);
+            rest += (float)amb_vol[m] / 128.0f * amb_reach[m];
         }
         music_vol = (int)((float)music_vol * k);
-        if (a->music >= 0)
-            rest += (float)music_vol / 128.0f *
-                    clip_reach(&a->clip[a->music], a->now - a->music_t0 - AUDIO_LAG_S, false);
+        rest += (float)music_vol / 128.0f * music_reach;
     }
     float eff = 0.0f, fx = bus_gain(a, AUDIO_BUS_EFFECTS);
     for (int i = 0; i < AUDIO_VOICES; i++) {
         const AudioVoice *v = &a->voice[i];
         if (!voice_on(v, a->now)) continue;
-        eff += v->gain * fx * clip_reach(&a->clip[v->sound], a->now - v->t0 - AUDIO_LAG_S, false);
+        eff += v->gain * fx * clip_reach(&a->clip[v->sound], a->now - v->t0 - AUDIO_LAG_S);
     }
     float room = AUDIO_HEADROOM - rest;
     a->duck = eff > room ? (room > 0.0f ? room / eff : 0.0f) : 1.0f;
@@ -188,7 +188,8 @@ int audio_open(Audio *a, const char *dir, bool want_device, const AudioVolumes *
         err_set(e, "no audio device (%s): playing without sound", why.msg);
         rc = 1;
     }
-    int bad = 0;
+    a->first_silent = -1;
+    Err first = {{0}};
     for (int s = 0; s < AUDIO_SOUNDS; s++) {
         char path[PATHS_MAX];
         int n = snprintf(path, sizeof path, "%s/%s.wav", dir, audio_sounds[s].name);
@@ -198,14 +199,20 @@ int audio_open(Audio *a, const char *dir, bool want_device, const AudioVolumes *
         } else if (audio_mix_load(a, s, path, &le) == 0) {
             continue;
         }
-        if (bad++ == 0 && rc == 0) err_set(e, "%s; that sound is silent", le.msg);
-        rc = 1;
+        if (a->silent++ == 0) {
+            a->first_silent = s;
+            first = le;
+        }
     }
-    if (bad > 1 && e && strstr(e->msg, "that sound")) {
-        char first[sizeof e->msg];
-        snprintf(first, sizeof first, "%s", e->msg);
-        err_set(e, "%.400s (and %d more sound files)", first, bad - 1);
+    /* One line: no device says it all; else the first file that failed. */
+    if (a->silent > 0 && rc == 0) {
+        if (a->silent == 1)
+            err_set(e, "%.450s; that sound is silent", first.msg);
+        else
+            err_set(e, "%.400s; that sound is silent (and %d more sound files)", first.msg,
+                    a->silent - 1);
     }
+    if (a->silent > 0) rc = 1;
     for (int k = 0; k < AUDIO_AMBS; k++)
         audio_mix_start(a, AUDIO_CH_AMBIENCE + k, AUDIO_WIND + k, true);
     apply_levels(a);

@@ -156,10 +156,12 @@ typedef struct Audio {
     double music_t0;
     AudioLogEntry log[AUDIO_LOG_MAX];
     int nlog;
-    long starts, drops;                        /* since open */
-    FILE *log_file;                            /* also every start as a line, when set */
-    float duck;                                /* the effects' share of the headroom, 0..1 */
-    AudioMeter *meter;                         /* NULL without a device */
+    long starts, drops; /* since open */
+    int silent;         /* sound files that would not load (those sounds are silent) */
+    int first_silent;   /* the first of them (AudioSound), -1 none */
+    FILE *log_file;     /* also every start as a line, when set */
+    float duck;         /* the effects' share of the headroom, 0..1 */
+    AudioMeter *meter;  /* NULL without a device */
     int ch_vol[AUDIO_VOICES + AUDIO_AMBS + 1]; /* each mixer channel's volume as set */
     int ch_pan[AUDIO_VOICES]; /* ... and an effect voice's pan (left << 8 | right) */
 } Audio;
