@@ -71,7 +71,7 @@ START_TEST(test_round_trip)
     start(&sk, &m, 17);
     play(&sk, 6);
     char *a = format(&sk);
-    ck_assert(strncmp(a, "shoal-save 1\n", 13) == 0);
+    ck_assert(strncmp(a, "shoal-save 2\n", 13) == 0);
     Err e;
     ck_assert_msg(save_parse(a, strlen(a), "mem.save", &m, &back, &e) == 0, "%s", e.msg);
     char *b = format(&back);
@@ -263,6 +263,9 @@ START_TEST(test_corrupt_saves_refused)
         {"orders.0", "steps", "FFFFFFFFFFFFFFFF", "orders"},
         {"orders.0", "steps", "FXF", "steps"},
         {"orders.1", "port", "fire round", "port"},
+        {"ship.0", "anchored", "yes", "anchored"},
+        {"ship.1", "aground", "2", "aground"},
+        {"orders.0", "anchor", "up", "anchor"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         int line;
@@ -310,11 +313,42 @@ START_TEST(test_corrupt_saves_refused)
     refused(t, strlen(t), &m, line, "shares hex");
     free(t);
 
+    /* At anchor only under her own colours and off the shore; on the shore
+     * never sunk; at anchor, no path (weighing takes the turn). */
+    char *struck = set_value(good, "ship.0", "status", "struck", &line);
+    t = set_value(struck, "ship.0", "anchored", "1", &line);
+    refused(t, strlen(t), &m, line, "at anchor while out of the fight");
+    free(t);
+    free(struck);
+    char *held = set_value(good, "ship.0", "anchored", "1", &line);
+    t = set_value(held, "ship.0", "aground", "1", &line);
+    refused(t, strlen(t), &m, -1, "at anchor while aground");
+    free(t);
+    t = set_value(held, "orders.0", "steps", "F", &line);
+    refused(t, strlen(t), &m, -1, "at anchor");
+    free(t);
+    free(held);
+    sunk = set_value(good, "ship.0", "status", "sunk", &line);
+    t = set_value(sunk, "ship.0", "aground", "1", &line);
+    refused(t, strlen(t), &m, line, "aground and sunk");
+    free(t);
+    free(sunk);
+    /* Version 2's keys: required in a version 2 save, unknown to version 1. */
+    char *miss = strdup(good);
+    char *an = strstr(miss, "\nanchored = ");
+    memmove(an, strchr(an + 1, '\n'), strlen(strchr(an + 1, '\n')) + 1);
+    refused(miss, strlen(miss), &m, -1, "no 'anchored'");
+    free(miss);
+    char *v1 = strdup(good);
+    v1[11] = '1';
+    refused(v1, len, &m, -1, "a version 1 save has no such key");
+    free(v1);
+
     /* Header: other versions and other files. */
-    char *v2 = strdup(good);
-    v2[11] = '2';
-    refused(v2, len, &m, 1, "version 2");
-    free(v2);
+    char *v3 = strdup(good);
+    v3[11] = '3';
+    refused(v3, len, &m, 1, "version 3");
+    free(v3);
     refused("hello = 1\n", 10, &m, 1, "not a shoal save");
     refused("", 0, &m, 1, NULL);
     /* Structure: unknown key and section, duplicates, text after the end,
@@ -344,6 +378,81 @@ START_TEST(test_corrupt_saves_refused)
     refused(nul, len, &m, -1, "NUL");
     free(nul);
     free(good);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
+/* Text without the lines of one key (every section's). */
+static void drop_key(char *text, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\n%s = ", key);
+    for (char *at; (at = strstr(text, pat)) != NULL;) {
+        char *eol = strchr(at + 1, '\n');
+        memmove(at, eol, strlen(eol) + 1);
+    }
+}
+
+/* A version 1 save (before anchors and the shore) loads, its ships under
+ * way and off the shore, and plays on as the same battle saved today. */
+START_TEST(test_version_1_still_loads)
+{
+    setup_map();
+    Skirmish sk, back;
+    Map m;
+    start(&sk, &m, 19);
+    play(&sk, 4);
+    for (int i = 0; i < sk.nships; i++) {
+        sk.ships[i].anchored = sk.ships[i].aground = false;
+        sk.orders[i].anchor = false;
+    }
+    char *now = format(&sk);
+    char *v1 = strdup(now);
+    v1[11] = '1';
+    drop_key(v1, "anchored");
+    drop_key(v1, "aground");
+    drop_key(v1, "anchor");
+    ck_assert_ptr_null(strstr(v1, "anchor"));
+    Err e;
+    ck_assert_msg(save_parse(v1, strlen(v1), "old.save", &m, &back, &e) == 0, "%s", e.msg);
+    char *again = format(&back);
+    ck_assert_str_eq(again, now);
+    play(&sk, 3);
+    play(&back, 3);
+    same_battle(&sk, &back);
+    free(again);
+    free(v1);
+    free(now);
+    skirmish_deinit(&back);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
+/* Anchors, the shore and the anchor order round-trip. */
+START_TEST(test_anchor_and_shore_round_trip)
+{
+    setup_map();
+    Skirmish sk, back;
+    Map m;
+    start(&sk, &m, 29);
+    sk.ships[0].anchored = true;
+    skirmish_default_orders(&sk, 0, &sk.orders[0]);
+    sk.orders[0].anchor = false; /* she weighs this turn */
+    sk.ships[1].aground = true;
+    char *a = format(&sk);
+    ck_assert_ptr_nonnull(strstr(a, "anchored = 1\n"));
+    ck_assert_ptr_nonnull(strstr(a, "aground = 1\n"));
+    Err e;
+    ck_assert_msg(save_parse(a, strlen(a), "mem.save", &m, &back, &e) == 0, "%s", e.msg);
+    ck_assert(back.ships[0].anchored && !back.orders[0].anchor && back.ships[1].aground);
+    ck_assert_int_eq(memcmp(back.ships, sk.ships, sizeof sk.ships), 0);
+    char *b = format(&back);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    skirmish_deinit(&back);
     skirmish_deinit(&sk);
     map_free(&m);
 }
@@ -649,6 +758,8 @@ static Suite *save_suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_round_trip);
+    tcase_add_test(tc, test_version_1_still_loads);
+    tcase_add_test(tc, test_anchor_and_shore_round_trip);
     tcase_add_test(tc, test_load_and_play_on);
     tcase_add_test(tc, test_generated_map_saves);
     tcase_add_test(tc, test_corrupt_saves_refused);

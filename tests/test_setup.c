@@ -248,7 +248,7 @@ END_TEST
  * than the steady one it faces (the full figure is in the README). */
 START_TEST(test_green_loses_more_than_it_wins)
 {
-    int green_wins = 0, steady_wins = 0, seeds = tu_scale(12, 4);
+    int green_wins = 0, steady_wins = 0, seeds = tu_scale(40, 20);
     for (int s = 1; s <= seeds; s++)
         for (int seat = 0; seat < 2; seat++) {
             SkirmishSetup st;

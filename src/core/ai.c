@@ -21,6 +21,8 @@
 #define W_NEAR_LAND     0.1 /* per unsailable neighbour hex */
 #define W_FORMATION     0.3 /* per hex beyond 4 from the rest of the fleet */
 #define FORMATION_SLACK 4
+#define W_WEIGH         0.5 /* how much worse sailing may look and she still weighs */
+#define W_AGROUND       4.0 /* drifting onto land: the hull it costs and the turns stuck */
 
 static const char *const player_names[AI_PLAYERS] = {"ai", "random", "green"};
 
@@ -313,8 +315,9 @@ static double score_pose(const Plan *p, HexPose pose)
     score += W_MOBILITY * fleet_allowance(s->cls, sail, sk->wind_strength, s->rigging);
     if (sail == FLEET_IN_IRONS) score -= W_IRONS;
 
-    /* Lee shore: land downwind is where a crippled or becalmed ship ends. */
-    int lee = (sk->wind_dir + 3) % HEX_DIRS;
+    /* Lee shore: land downwind is where a crippled or becalmed ship ends
+     * (the map's edge counts too: fleets pinned there stop fighting). */
+    int lee = fleet_downwind(sk->wind_dir);
     Hex h1 = hex_neighbor(pose.hex, lee), h2 = hex_neighbor(h1, lee);
     double lee_w = W_LEE_SHORE * (s->rigging * 2 < fleet_classes[s->cls].rigging ? 2.0 : 1.0);
     if (!chart_sailable(&sk->chart, h1))
@@ -330,6 +333,57 @@ static double score_pose(const Plan *p, HexPose pose)
         if (dc > FORMATION_SLACK) score -= W_FORMATION * (dc - FORMATION_SLACK);
     }
     return score;
+}
+
+/* The best end pose ship s (the planner's self, maybe as if under way)
+ * can reach this turn: its node in nodes, its score in *score; -1 when she
+ * reaches nothing, -2 when memory runs out. */
+static int pick_pose(Plan *p, const FleetShip *s, ChartReachNode *nodes, double *score)
+{
+    const Skirmish *sk = p->sk;
+    ChartMoveCost cost;
+    fleet_move_cost(s, sk->wind_dir, sk->wind_strength, &cost);
+    int n = chart_reach(&p->sk->chart, s->pose, &cost, plan_blocked, p, nodes, AI_REACH_MAX);
+    assert(n <= AI_REACH_MAX);
+    if (n < 0) return -2;
+    /* A pose in her own hex with no turn made, or in irons, leaves her no
+     * way on: she drifts on the wind's chance, so it scores what it is
+     * worth on average. */
+    double drift = s->anchored || s->aground ? 0 : fleet_drift_chance(sk->wind_strength) / 100.0;
+    int down = fleet_downwind(sk->wind_dir);
+    int best = -1;
+    for (int k = 0; k < n; k++) {
+        double v = score_pose(p, nodes[k].pose);
+        if (drift > 0 && hex_equal(nodes[k].pose.hex, s->pose.hex) &&
+            (nodes[k].cost == 0 ||
+             fleet_point_of_sail(nodes[k].pose.facing, sk->wind_dir) == FLEET_IN_IRONS)) {
+            HexPose d = {hex_neighbor(s->pose.hex, down), nodes[k].pose.facing};
+            int shore = skirmish_shore(sk, d.hex);
+            double dv = shore == SKIRMISH_LAND                             ? v - W_AGROUND
+                        : shore == SKIRMISH_EDGE || plan_blocked(p, d.hex) ? v
+                                                                           : score_pose(p, d);
+            v = (1 - drift) * v + drift * dv;
+        }
+        /* Ties go to the cheaper (earlier) pose: no needless steps. */
+        if (best < 0 || v > *score + 1e-9) {
+            best = k;
+            *score = v;
+        }
+    }
+    return best;
+}
+
+/* A path that enters no hex and makes no turn or ends in irons leaves her
+ * without way on, to drift: she lets go her anchor when the drift would
+ * set her onto land. */
+static bool lee_drift(const Skirmish *sk, const FleetShip *s, const SkirmishOrders *o, HexPose end)
+{
+    for (int k = 0; k < o->nsteps; k++)
+        if (o->steps[k] == HEX_STEP_FORWARD) return false;
+    if (o->nsteps > 0 && fleet_point_of_sail(end.facing, sk->wind_dir) != FLEET_IN_IRONS)
+        return false;
+    if (s->aground || fleet_drift_chance(sk->wind_strength) == 0) return false;
+    return skirmish_shore(sk, hex_neighbor(end.hex, fleet_downwind(sk->wind_dir))) == SKIRMISH_LAND;
 }
 
 int ai_plan(Skirmish *sk, int side, Err *e)
@@ -361,29 +415,35 @@ int ai_plan(Skirmish *sk, int side, Err *e)
             }
         if (p.nfriends > 0) p.centre = hex_round(cq / p.nfriends, cr / p.nfriends);
 
-        ChartMoveCost cost;
-        skirmish_move_cost(sk, i, &cost);
-        int n = chart_reach(&sk->chart, s->pose, &cost, plan_blocked, &p, nodes, AI_REACH_MAX);
-        assert(n <= AI_REACH_MAX);
-        if (n < 0) {
-            rc = err_set(e, "ai: out of memory planning moves");
-            break;
-        }
-        int best = 0;
-        double best_score = 0;
-        for (int k = 0; k < n; k++) {
-            double v = score_pose(&p, nodes[k].pose);
-            /* Ties go to the cheaper (earlier) pose: no needless steps. */
-            if (k == 0 || v > best_score + 1e-9) {
-                best = k;
-                best_score = v;
-            }
-        }
         SkirmishOrders o;
         skirmish_default_orders(sk, i, &o);
-        int len = n > 0 ? chart_reach_steps(nodes, best, o.steps, SKIRMISH_MAX_STEPS) : 0;
-        o.nsteps = len > SKIRMISH_MAX_STEPS ? 0 : len;
-        HexPose end = n > 0 && len <= SKIRMISH_MAX_STEPS ? nodes[best].pose : s->pose;
+        HexPose end = s->pose;
+        if (s->anchored) {
+            /* At anchor she stays this turn either way; she weighs when
+             * her best pose under way leaves this hex and beats lying
+             * here (an anchor is for the lee shore, not a place to wait). */
+            FleetShip way = *s;
+            way.anchored = false;
+            double ws;
+            int wn = pick_pose(&p, &way, nodes, &ws);
+            if (wn == -2) {
+                rc = err_set(e, "ai: out of memory planning moves");
+                break;
+            }
+            o.anchor = !(wn >= 0 && !hex_equal(nodes[wn].pose.hex, s->pose.hex) &&
+                         ws > score_pose(&p, s->pose) - W_WEIGH);
+        } else {
+            double score;
+            int best = pick_pose(&p, s, nodes, &score);
+            if (best == -2) {
+                rc = err_set(e, "ai: out of memory planning moves");
+                break;
+            }
+            int len = best >= 0 ? chart_reach_steps(nodes, best, o.steps, SKIRMISH_MAX_STEPS) : 0;
+            o.nsteps = len > SKIRMISH_MAX_STEPS ? 0 : len;
+            if (best >= 0 && len <= SKIRMISH_MAX_STEPS) end = nodes[best].pose;
+            o.anchor = lee_drift(sk, s, &o, end);
+        }
         for (int b = 0; b < FLEET_BROADSIDES; b++) {
             if (s->reload[b] > 0) {
                 o.fire[b].target = SKIRMISH_HOLD;

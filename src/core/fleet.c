@@ -22,6 +22,9 @@ const FleetClass fleet_classes[FLEET_CLASSES] = {
  * reef their sails and are back to moderate speed. */
 const int fleet_wind_pct[6] = {50, 75, 100, 100, 125, 100};
 
+/* A ship with no way on drifts: never in a calm, surely in a gale. */
+const int fleet_drift_pct[6] = {0, 20, 35, 50, 70, 90};
+
 const int fleet_hit_pct_table[FLEET_SHOTS][3] = {
     /* short medium long */
     {55, 35, 15}, /* round shot */
@@ -71,6 +74,21 @@ bool fleet_ship_active(const FleetShip *s)
     return s->status == FLEET_AFLOAT;
 }
 
+bool fleet_ship_can_sail(const FleetShip *s)
+{
+    return fleet_ship_active(s) && s->rigging > 0 && !s->anchored && !s->aground;
+}
+
+int fleet_drift_chance(int wind_strength)
+{
+    return fleet_drift_pct[wind_strength < 0 ? 0 : wind_strength > 5 ? 5 : wind_strength];
+}
+
+int fleet_downwind(int wind_from)
+{
+    return (((wind_from + HEX_DIRS / 2) % HEX_DIRS) + HEX_DIRS) % HEX_DIRS;
+}
+
 int fleet_point_of_sail(int facing, int wind_from)
 {
     int d = (((facing - wind_from) % HEX_DIRS) + HEX_DIRS) % HEX_DIRS;
@@ -96,7 +114,7 @@ void fleet_move_cost(const FleetShip *s, int wind_from, int wind_strength, Chart
 {
     assert(s->cls >= 0 && s->cls < FLEET_CLASSES);
     const FleetClass *k = &fleet_classes[s->cls];
-    bool able = fleet_ship_active(s) && s->rigging > 0;
+    bool able = fleet_ship_can_sail(s);
     for (int d = 0; d < HEX_DIRS; d++) {
         int a = able ? fleet_allowance(s->cls, fleet_point_of_sail(d, wind_from), wind_strength,
                                        s->rigging)

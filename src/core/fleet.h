@@ -89,12 +89,35 @@ extern const int fleet_hit_pct_table[FLEET_SHOTS][3];
  * quarter. */
 #define FLEET_MORALE_STRIKE_PCT 30
 
+/* Drift and the shore. A struck wreck, and a ship that enters no hex in a
+ * turn (and is not stopped by a ship in her way) and either makes no turn
+ * or ends it in irons, has no way on: unless anchored or aground she
+ * drifts a hex downwind on this roll, by wind strength 0..5 (a ship
+ * tacking carries her way through the turn). Driven onto land she runs
+ * aground in her hex instead: FLEET_GROUND_HULL plus a roll below
+ * FLEET_GROUND_HULL_ROLL hull, a point more in a strong wind (strength >=
+ * FLEET_POUND_WIND), in which she also pounds a hull point away at every
+ * turn's end. Aground, she cannot sail; each turn's end she kedges off on
+ * FLEET_KEDGE_PCT (half that with under half her crew), and floats free at
+ * once when the wind no longer sets her onto the land. A wreck aground
+ * goes to pieces (sinks) on FLEET_WRECK_BREAK_PCT each turn's end. */
+extern const int fleet_drift_pct[6];
+/* fleet_drift_pct for any wind strength (clamped to 0..5). */
+int fleet_drift_chance(int wind_strength);
+#define FLEET_GROUND_HULL      1
+#define FLEET_GROUND_HULL_ROLL 2
+#define FLEET_POUND_WIND       4
+#define FLEET_KEDGE_PCT        35
+#define FLEET_WRECK_BREAK_PCT  25
+
 typedef struct FleetShip {
     int cls, side, status;
     HexPose pose;
     int hull, rigging, crew;
     int guns[FLEET_BROADSIDES];
     int reload[FLEET_BROADSIDES]; /* turns until loaded; 0 = ready */
+    bool anchored;                /* at anchor: no sailing, no drift */
+    bool aground;                 /* on the shore: no sailing, no drift */
 } FleetShip;
 
 /* Class index for "sloop", "frigate", "line" (case-insensitive), or -1. */
@@ -106,6 +129,11 @@ const char *fleet_sail_name(int sail);
 void fleet_ship_init(FleetShip *s, int cls, int side, HexPose pose);
 /* True for a ship still fighting (afloat, colours flying). */
 bool fleet_ship_active(const FleetShip *s);
+/* True for a ship that may sail this turn: fighting, with rigging left,
+ * neither anchored nor aground. */
+bool fleet_ship_can_sail(const FleetShip *s);
+/* The direction the wind blows towards (where a drifting ship goes). */
+int fleet_downwind(int wind_from);
 
 /* Point of sail of a ship facing `facing` when the wind blows from
  * `wind_from` (both hex directions). */
@@ -123,8 +151,8 @@ int fleet_allowance(int cls, int sail, int wind_strength, int rigging);
  * budget is the allowance at the turn's starting facing, but at least one
  * turn's cost so a ship in irons can fall off the wind; a step ahead while
  * facing d must keep the points spent within the allowance for facing d
- * (in irons that is 0: no ship sails into the wind). A ship that is not
- * active, or has lost all rigging, gets a budget of 0. */
+ * (in irons that is 0: no ship sails into the wind). A ship that cannot
+ * sail (fleet_ship_can_sail) gets a budget of 0. */
 void fleet_move_cost(const FleetShip *s, int wind_from, int wind_strength, ChartMoveCost *out);
 
 /* Arc (FLEET_ARC_*) in which target lies as seen from pose. */

@@ -105,12 +105,13 @@ static bool format_ships(const Skirmish *sk, char *buf, size_t cap, size_t *len)
             ok && kv_appendf(buf, cap, len,
                              "\n[ship.%d]\nclass = %s\nside = %c\nhex = %d,%d\nfacing = %s\n"
                              "status = %s\nhull = %d\nrigging = %d\ncrew = %d\nguns_port = %d\n"
-                             "guns_starboard = %d\nreload_port = %d\nreload_starboard = %d\n",
+                             "guns_starboard = %d\nreload_port = %d\nreload_starboard = %d\n"
+                             "anchored = %d\naground = %d\n",
                              i, fleet_classes[s->cls].name, save_side_names[s->side & 1],
                              s->pose.hex.q, s->pose.hex.r, hex_dir_names[s->pose.facing % HEX_DIRS],
                              save_status_names[s->status % 3], s->hull, s->rigging, s->crew,
                              s->guns[FLEET_PORT], s->guns[FLEET_STARBOARD], s->reload[FLEET_PORT],
-                             s->reload[FLEET_STARBOARD]);
+                             s->reload[FLEET_STARBOARD], s->anchored ? 1 : 0, s->aground ? 1 : 0);
     }
     return ok;
 }
@@ -129,9 +130,9 @@ static bool format_orders(const Skirmish *sk, char *buf, size_t cap, size_t *len
         steps[n] = '\0';
         fire_text(o->fire[FLEET_PORT], port, sizeof port);
         fire_text(o->fire[FLEET_STARBOARD], star, sizeof star);
-        ok = ok &&
-             kv_appendf(buf, cap, len, "\n[orders.%d]\nsteps = %s\nport = %s\nstarboard = %s\n", i,
-                        steps, port, star);
+        ok = ok && kv_appendf(buf, cap, len,
+                              "\n[orders.%d]\nsteps = %s\nport = %s\nstarboard = %s\nanchor = %d\n",
+                              i, steps, port, star, o->anchor ? 1 : 0);
     }
     return ok;
 }

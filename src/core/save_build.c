@@ -67,10 +67,10 @@ static int check_ship(const SaveData *d, int i, Err *e)
 {
     int line = d->bline[SAVE_BATTLE_MAP_SIZE];
     for (int k = 0; k < SAVE_SHIP_COUNT; k++)
-        if (!d->pline[i][k])
+        if (!d->pline[i][k] && save_ship_since[k] <= d->version)
             return SAVE_BAD("incomplete save: ship %d has no '%s'", i, save_ship_keys[k]);
     for (int k = 0; k < SAVE_ORDER_COUNT; k++)
-        if (d->order_line[i] && !d->oline[i][k]) {
+        if (d->order_line[i] && !d->oline[i][k] && save_order_since[k] <= d->version) {
             line = d->order_line[i];
             return SAVE_BAD("incomplete save: orders %d have no '%s'", i, save_order_keys[k]);
         }
@@ -92,6 +92,18 @@ static int check_ship(const SaveData *d, int i, Err *e)
     if (d->pv[i][SAVE_SHIP_STATUS] == FLEET_AFLOAT && d->pv[i][SAVE_SHIP_HULL] == 0) {
         line = d->pline[i][SAVE_SHIP_HULL];
         return SAVE_BAD("ship %d: afloat with no hull left", i);
+    }
+    /* Only a ship under her own colours lies at anchor, and never on the
+     * shore; only a ship or a wreck lies on it. */
+    if (d->pv[i][SAVE_SHIP_ANCHORED] &&
+        (d->pv[i][SAVE_SHIP_STATUS] != FLEET_AFLOAT || d->pv[i][SAVE_SHIP_AGROUND])) {
+        line = d->pline[i][SAVE_SHIP_ANCHORED];
+        return SAVE_BAD("ship %d: at anchor while %s", i,
+                        d->pv[i][SAVE_SHIP_AGROUND] ? "aground" : "out of the fight");
+    }
+    if (d->pv[i][SAVE_SHIP_AGROUND] && d->pv[i][SAVE_SHIP_STATUS] == FLEET_SUNK) {
+        line = d->pline[i][SAVE_SHIP_AGROUND];
+        return SAVE_BAD("ship %d: aground and sunk", i);
     }
     return 0;
 }
@@ -147,6 +159,8 @@ static int place_ships(const SaveData *d, Skirmish *sk, Err *e)
         s->guns[FLEET_STARBOARD] = d->pv[i][SAVE_SHIP_GUNS_STARBOARD];
         s->reload[FLEET_PORT] = d->pv[i][SAVE_SHIP_RELOAD_PORT];
         s->reload[FLEET_STARBOARD] = d->pv[i][SAVE_SHIP_RELOAD_STARBOARD];
+        s->anchored = d->pv[i][SAVE_SHIP_ANCHORED];
+        s->aground = d->pv[i][SAVE_SHIP_AGROUND];
         /* A sunk ship lies where she went down, on water like the rest. */
         int line = d->pline[i][SAVE_SHIP_HEX];
         if (!chart_sailable(&sk->chart, d->hex[i]))

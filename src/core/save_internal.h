@@ -60,14 +60,23 @@ enum {
     SAVE_SHIP_GUNS_STARBOARD,
     SAVE_SHIP_RELOAD_PORT,
     SAVE_SHIP_RELOAD_STARBOARD,
+    SAVE_SHIP_ANCHORED, /* since version 2 */
+    SAVE_SHIP_AGROUND,  /* since version 2 */
     SAVE_SHIP_COUNT
 };
-enum { SAVE_ORDER_STEPS, SAVE_ORDER_PORT, SAVE_ORDER_STARBOARD, SAVE_ORDER_COUNT };
+enum {
+    SAVE_ORDER_STEPS,
+    SAVE_ORDER_PORT,
+    SAVE_ORDER_STARBOARD,
+    SAVE_ORDER_ANCHOR, /* since version 2 */
+    SAVE_ORDER_COUNT
+};
 enum { SAVE_ROUTE_GOAL, SAVE_ROUTE_FACING, SAVE_ROUTE_FIRST_TURNS, SAVE_ROUTE_COUNT };
 /* Everything a save holds, with the line each value came from (0 = not
  * given), so checks that need several values can still name a line. */
 typedef struct SaveData {
     const char *name;
+    int version; /* 1..SAVE_VERSION, from the header */
     int last_line, end_line;
     int battle_line;
     int bline[SAVE_BATTLE_COUNT];
@@ -99,6 +108,9 @@ extern const char *const save_battle_keys[SAVE_BATTLE_COUNT];
 extern const char *const save_side_keys[SAVE_SIDE_COUNT];
 extern const char *const save_ship_keys[SAVE_SHIP_COUNT];
 extern const char *const save_order_keys[SAVE_ORDER_COUNT];
+/* The version that brought each key (older saves load without it). */
+extern const int save_ship_since[SAVE_SHIP_COUNT];
+extern const int save_order_since[SAVE_ORDER_COUNT];
 
 /* e = "name:line: message", from d->name and a local `line`. */
 #define SAVE_BAD(fmt, ...) err_set(e, "%s:%d: " fmt, d->name, line, __VA_ARGS__)

@@ -36,10 +36,13 @@ const char *const save_side_keys[SAVE_SIDE_COUNT] = {"broadsides", "shots",  "hi
                                                      "sunk",       "struck", "points"};
 
 const char *const save_ship_keys[SAVE_SHIP_COUNT] = {
-    "class",   "side", "hex",       "facing",         "status",      "hull",
-    "rigging", "crew", "guns_port", "guns_starboard", "reload_port", "reload_starboard"};
+    "class",    "side",   "hex",       "facing",         "status",      "hull",
+    "rigging",  "crew",   "guns_port", "guns_starboard", "reload_port", "reload_starboard",
+    "anchored", "aground"};
+const int save_ship_since[SAVE_SHIP_COUNT] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2};
 
-const char *const save_order_keys[SAVE_ORDER_COUNT] = {"steps", "port", "starboard"};
+const char *const save_order_keys[SAVE_ORDER_COUNT] = {"steps", "port", "starboard", "anchor"};
+const int save_order_since[SAVE_ORDER_COUNT] = {1, 1, 1, 2};
 
 static int find_key(const char *const *keys, int n, const char *key)
 {
@@ -260,6 +263,11 @@ static int parse_ship(SaveData *d, int i, int k, const char *v, int line, Err *e
         if (*out < 0)
             return SAVE_BAD("ship %d: status '%.40s' is not afloat, struck or sunk", i, v);
         return 0;
+    case SAVE_SHIP_ANCHORED:
+    case SAVE_SHIP_AGROUND:
+        if (!parse_int(v, 0, 1, out))
+            return SAVE_BAD("ship %d: %s '%.40s' is not 0 or 1", i, save_ship_keys[k], v);
+        return 0;
     case SAVE_SHIP_RELOAD_PORT:
     case SAVE_SHIP_RELOAD_STARBOARD:
         if (!parse_int(v, 0, FLEET_RELOAD_TURNS - 1, out))
@@ -309,7 +317,8 @@ static int section_kind(const char *sec, int *index)
 }
 
 /* The header line: "shoal-save <version>". */
-static int parse_header(const char *text, size_t len, const char *name, size_t *body, Err *e)
+static int parse_header(const char *text, size_t len, const char *name, size_t *body, int *version,
+                        Err *e)
 {
     const char *nl = memchr(text, '\n', len);
     size_t n = nl ? (size_t)(nl - text) : len;
@@ -330,9 +339,11 @@ static int parse_header(const char *text, size_t len, const char *name, size_t *
     long v;
     if (kv_parse_int(ver, 0, 1000000, &v) != 0)
         return err_set(e, "%s:1: unreadable save version '%s'", name, ver);
-    if (v != SAVE_VERSION)
-        return err_set(e, "%s:1: save version %ld is not supported (this shoal reads version %d)",
-                       name, v, SAVE_VERSION);
+    if (v < 1 || v > SAVE_VERSION)
+        return err_set(
+            e, "%s:1: save version %ld is not supported (this shoal reads versions 1 to %d)", name,
+            v, SAVE_VERSION);
+    *version = (int)v;
     *body = nl ? (size_t)(nl - text) + 1 : len;
     return 0;
 }
@@ -397,6 +408,9 @@ static int parse_ship_line(SaveData *d, int idx, const char *section, const char
 {
     int k = find_key(save_ship_keys, SAVE_SHIP_COUNT, key);
     if (k < 0) return SAVE_BAD("unknown key '%.40s' in [%s]", key, section);
+    if (save_ship_since[k] > d->version)
+        return SAVE_BAD("'%s' in [%s]: a version %d save has no such key", key, section,
+                        d->version);
     if (d->pline[idx][k])
         return SAVE_BAD("'%s' of ship %d given twice (first on line %d)", key, idx,
                         d->pline[idx][k]);
@@ -410,12 +424,22 @@ static int parse_orders_line(SaveData *d, int idx, const char *section, const ch
 {
     int k = find_key(save_order_keys, SAVE_ORDER_COUNT, key);
     if (k < 0) return SAVE_BAD("unknown key '%.40s' in [%s]", key, section);
+    if (save_order_since[k] > d->version)
+        return SAVE_BAD("'%s' in [%s]: a version %d save has no such key", key, section,
+                        d->version);
     if (d->oline[idx][k])
         return SAVE_BAD("'%s' of orders %d given twice (first on line %d)", key, idx,
                         d->oline[idx][k]);
     if (!d->order_line[idx]) d->order_line[idx] = line;
     d->oline[idx][k] = line;
     SkirmishOrders *o = &d->orders[idx];
+    if (k == SAVE_ORDER_ANCHOR) {
+        int a;
+        if (!parse_int(v, 0, 1, &a))
+            return SAVE_BAD("orders %d: anchor '%.40s' is not 0 or 1", idx, v);
+        o->anchor = a;
+        return 0;
+    }
     if (k == SAVE_ORDER_STEPS && !parse_steps(v, o))
         return SAVE_BAD("orders %d: steps '%.40s' is not '-' or up to %d of F, P, S", idx, v,
                         SKIRMISH_MAX_STEPS);
@@ -434,7 +458,7 @@ int save_parse_data(const char *text, size_t len, const char *name, SaveData *d,
     mapgen_defaults(&d->gen);
     size_t body = 0;
     if (check_text(d, text, len, e) != 0) return -1;
-    if (parse_header(text, len, name, &body, e) != 0) return -1;
+    if (parse_header(text, len, name, &body, &d->version, e) != 0) return -1;
     KvReader r;
     if (kv_open(&r, text + body, len - body, name, e) != 0) return -1;
     r.line = 1; /* the header was line 1 */

@@ -69,7 +69,7 @@ int skirmish_allowance(const Skirmish *sk, int i)
 {
     assert(i >= 0 && i < sk->nships);
     const FleetShip *s = &sk->ships[i];
-    if (!fleet_ship_active(s)) return 0;
+    if (!fleet_ship_can_sail(s)) return 0;
     return fleet_allowance(s->cls, fleet_point_of_sail(s->pose.facing, sk->wind_dir),
                            sk->wind_strength, s->rigging);
 }
@@ -84,6 +84,7 @@ void skirmish_default_orders(const Skirmish *sk, int i, SkirmishOrders *o)
         o->fire[b].target = loaded ? SKIRMISH_ANY : SKIRMISH_HOLD;
         o->fire[b].shot = FLEET_ROUND;
     }
+    o->anchor = i >= 0 && i < sk->nships && sk->ships[i].anchored;
 }
 
 int skirmish_check_orders(const Skirmish *sk, int i, const SkirmishOrders *o, Err *e)
@@ -97,6 +98,11 @@ int skirmish_check_orders(const Skirmish *sk, int i, const SkirmishOrders *o, Er
                        SKIRMISH_MAX_STEPS);
     if (!fleet_ship_active(s) && o->nsteps > 0)
         return err_set(e, "orders for %s: she is out of the fight and cannot move", lab);
+    if (o->anchor && !s->anchored && (!fleet_ship_active(s) || s->aground))
+        return err_set(e, "orders for %s: she cannot anchor %s", lab,
+                       s->aground ? "aground" : "out of the fight");
+    if (s->anchored && o->nsteps > 0)
+        return err_set(e, "orders for %s: she is at anchor; weighing takes this turn", lab);
     ChartMoveCost cost;
     fleet_move_cost(s, sk->wind_dir, sk->wind_strength, &cost);
     HexPose p = s->pose;
@@ -451,7 +457,22 @@ void skirmish_event_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf,
         snprintf(buf, cap, "%s %s strikes her colours%s", a, an, ev->a ? " (morale)" : "");
         break;
     case SKIRMISH_EV_SANK:
-        snprintf(buf, cap, "%s %s sinks", a, an);
+        snprintf(buf, cap, "%s %s %s", a, an, ev->a == 2 ? "goes to pieces on the shore" : "sinks");
+        break;
+    case SKIRMISH_EV_ANCHORED:
+        snprintf(buf, cap, "%s %s %s", a, an, ev->a ? "lets go her anchor" : "weighs anchor");
+        break;
+    case SKIRMISH_EV_DRIFTED:
+        snprintf(buf, cap, "%s %s drifts %s to %d,%d", a, an, hex_dir_names[ev->a % HEX_DIRS],
+                 ev->to.q, ev->to.r);
+        break;
+    case SKIRMISH_EV_AGROUND:
+        snprintf(buf, cap, "%s %s %s: %d hull", a, an,
+                 ev->a ? "pounds on the shore" : "runs aground", ev->damage.hull);
+        break;
+    case SKIRMISH_EV_REFLOATED:
+        snprintf(buf, cap, "%s %s %s", a, an,
+                 ev->a ? "kedges off the shore" : "floats free as the wind shifts");
         break;
     case SKIRMISH_EV_WIND_VEERED:
         snprintf(buf, cap, "the wind veers: it now blows from %s", hex_dir_names[ev->b % HEX_DIRS]);

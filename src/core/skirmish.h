@@ -21,10 +21,11 @@
 #define SKIRMISH_MAX_SHIPS  16 /* both sides */
 #define SKIRMISH_MAX_STEPS  16 /* steps in one turn's path */
 /* The most events one turn can log: a turn, move or block per ship and
- * phase, a shot and a hit per broadside, one fate per ship, wind, end. */
+ * phase, a shot and a hit per broadside, per ship an anchor, a drift or
+ * grounding, a fate, a pounding or refloating and a weigh, wind, end. */
 #define SKIRMISH_MAX_EVENTS                                                                        \
     (SKIRMISH_MAX_SHIPS * SKIRMISH_MAX_STEPS + SKIRMISH_MAX_SHIPS * FLEET_BROADSIDES * 2 +         \
-     SKIRMISH_MAX_SHIPS + 3)
+     5 * SKIRMISH_MAX_SHIPS + 3)
 #define SKIRMISH_MAX_TURNS 999
 #define SKIRMISH_PATH_MAX  512
 
@@ -41,10 +42,16 @@ typedef struct SkirmishFire {
     int shot; /* FLEET_ROUND or FLEET_CHAIN */
 } SkirmishFire;
 
+/* anchor: where she lies at the turn's end. A ship under way that orders
+ * it sails her path, then lets go (she does not drift); one at anchor
+ * stays there (no steps) while it is set and weighs when it is cleared,
+ * which takes the turn: she sails again the next. Ships aground or out of
+ * the fight cannot anchor. */
 typedef struct SkirmishOrders {
     int nsteps;
     uint8_t steps[SKIRMISH_MAX_STEPS]; /* HEX_STEP_* */
     SkirmishFire fire[FLEET_BROADSIDES];
+    bool anchor;
 } SkirmishOrders;
 
 enum {
@@ -57,10 +64,16 @@ enum {
                                   raked, guns fired, hits */
     SKIRMISH_EV_HIT,           /* other was hit by ship's broadside: damage */
     SKIRMISH_EV_STRUCK,        /* ship struck her colours (a = 1: morale roll) */
-    SKIRMISH_EV_SANK,          /* ship sank */
+    SKIRMISH_EV_SANK,          /* ship sank (a = 2: a wreck gone to pieces ashore) */
     SKIRMISH_EV_WIND_VEERED,   /* a = old direction it blows from, b = new */
     SKIRMISH_EV_WIND_STRENGTH, /* a = old strength, b = new */
     SKIRMISH_EV_GAME_OVER,     /* a = winning side, -1 for a draw */
+    SKIRMISH_EV_ANCHORED,      /* ship let go her anchor (a = 1) or weighed it (a = 0) */
+    SKIRMISH_EV_DRIFTED,       /* ship (or wreck) with no way on drifted from -> to
+                                  (a = the direction, downwind) */
+    SKIRMISH_EV_AGROUND,       /* ship in `from` was driven onto the land at `to`
+                                  (a = 0) or pounds on it (a = 1): damage.hull */
+    SKIRMISH_EV_REFLOATED,     /* ship got off the shore: a = 1 kedged, 0 the wind */
     SKIRMISH_EV_KINDS
 };
 
@@ -227,6 +240,13 @@ int skirmish_submit(Skirmish *sk, int side, Err *e);
 /* Resolve the turn once both sides have submitted: fills the event log,
  * advances the turn, resets orders to the defaults. */
 int skirmish_resolve(Skirmish *sk, Err *e);
+
+/* What a drifting ship finds in hex h: sea, the map's edge (she holds
+ * there) or land (she runs aground). A hex that is not sailable is land
+ * when its centre or a corner (pulled 1 px in) is a land pixel of the map;
+ * else it is unsailable only for reaching past the map's edge. */
+enum { SKIRMISH_SEA, SKIRMISH_EDGE, SKIRMISH_LAND };
+int skirmish_shore(const Skirmish *sk, Hex h);
 
 /* Where ship i can be at the end of this turn: chart_reach under its cost
  * table, never entering a hex another ship (afloat or struck) is in now.

@@ -33,6 +33,16 @@ static SkirmishEvent *event_add(Skirmish *sk, int kind, int ship)
     return ev;
 }
 
+/* Take up to *dmg points off *field (no further than zero), count them in
+ * *total and leave in *dmg what was actually taken. */
+static void take_points(int *field, int *dmg, int *total)
+{
+    int x = *dmg < *field ? *dmg : *field;
+    *field -= x;
+    *total += x;
+    *dmg = x;
+}
+
 /* ------------------------------------------------------------- movement */
 
 enum { MV_NONE, MV_PENDING, MV_GO, MV_BLOCKED };
@@ -45,10 +55,12 @@ typedef struct MovePhase {
     Hex dest[SKIRMISH_MAX_SHIPS];
 } MovePhase;
 
-/* The turn's movement so far: ships stopped by a block, movement used. */
+/* The turn's movement so far: ships stopped by a block, movement used,
+ * ships that entered a hex or turned (they may have way on: see drift). */
 typedef struct MoveTurn {
     bool stopped[SKIRMISH_MAX_SHIPS];
     int spent[SKIRMISH_MAX_SHIPS];
+    bool sailed[SKIRMISH_MAX_SHIPS], turned[SKIRMISH_MAX_SHIPS];
 } MoveTurn;
 
 /* Step p of every ship still moving: turns happen at once and are logged,
@@ -75,6 +87,7 @@ static bool phase_begin(Skirmish *sk, MoveTurn *mt, MovePhase *m)
             s->pose = hex_pose_step(s->pose, st);
             ev->b = s->pose.facing;
             mt->spent[i] += fleet_classes[s->cls].turn_cost;
+            mt->turned[i] = true;
         }
     }
     return any;
@@ -153,6 +166,7 @@ static void phase_apply(Skirmish *sk, const MovePhase *m, MoveTurn *mt)
             ev->a = ev->b = s->pose.facing;
             s->pose.hex = m->dest[i];
             mt->spent[i] += FLEET_HEX_COST;
+            mt->sailed[i] = true;
         } else if (m->state[i] == MV_BLOCKED) {
             SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_BLOCKED, i);
             ev->phase = m->p;
@@ -161,6 +175,110 @@ static void phase_apply(Skirmish *sk, const MovePhase *m, MoveTurn *mt)
             ev->other = m->blocker[i];
             mt->stopped[i] = true;
         }
+    }
+}
+
+/* Ships under way that ordered it let go their anchors where their paths
+ * end, before any drift. */
+static void let_go_anchors(Skirmish *sk)
+{
+    for (int i = 0; i < sk->nships; i++) {
+        FleetShip *s = &sk->ships[i];
+        if (!sk->orders[i].anchor || s->anchored || !fleet_ship_active(s) || s->aground) continue;
+        s->anchored = true;
+        SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_ANCHORED, i);
+        ev->from = ev->to = s->pose.hex;
+        ev->a = 1;
+    }
+}
+
+int skirmish_shore(const Skirmish *sk, Hex h)
+{
+    if (chart_sailable(&sk->chart, h)) return SKIRMISH_SEA;
+    const Map *m = sk->map;
+    float cx, cy;
+    hex_to_pixel(h, sk->chart.size, &cx, &cy);
+    for (int k = -1; k < HEX_DIRS; k++) {
+        double dx = 0, dy = 0;
+        if (k >= 0) hex_corner_unit(k, &dx, &dy);
+        /* Corners pulled 1 px inwards, as the sailable rule reads them. */
+        float x = (float)(cx + dx * (sk->chart.size - 1.0));
+        float y = (float)(cy + dy * (sk->chart.size - 1.0));
+        if (x < 0 || y < 0 || x >= (float)m->w || y >= (float)m->h) continue;
+        if (m->land[(size_t)y * (size_t)m->w + (size_t)x]) return SKIRMISH_LAND;
+    }
+    return SKIRMISH_EDGE;
+}
+
+static void run_aground(Skirmish *sk, int i, Hex land)
+{
+    FleetShip *s = &sk->ships[i];
+    int dmg = FLEET_GROUND_HULL + fleet_rand_below(roll(sk), FLEET_GROUND_HULL_ROLL) +
+              (sk->wind_strength >= FLEET_POUND_WIND);
+    s->aground = true;
+    int total = 0;
+    take_points(&s->hull, &dmg, &total);
+    SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_AGROUND, i);
+    ev->from = s->pose.hex;
+    ev->to = land;
+    ev->damage.hull = dmg;
+}
+
+/* A ship has no way on when she entered no hex and was not stopped by a
+ * ship in her way, and either made no turn (she lay still) or ends in
+ * irons; a wreck never has. */
+static bool no_way_on(const Skirmish *sk, const MoveTurn *mt, int i)
+{
+    const FleetShip *s = &sk->ships[i];
+    if (mt->sailed[i] || mt->stopped[i]) return false;
+    return !mt->turned[i] || !fleet_ship_active(s) ||
+           fleet_point_of_sail(s->pose.facing, sk->wind_dir) == FLEET_IN_IRONS;
+}
+
+/* Every ship and wreck with no way on that is neither anchored nor aground drifts a hex downwind on
+ * fleet_drift_pct: onto land it runs aground, at the map's edge it holds, and drifting ships
+ * contest hexes and make way as sailing ones do (a ship in the way stops
+ * the drift). The drift is one phase after the last. */
+static void resolve_drift(Skirmish *sk, const MoveTurn *mt)
+{
+    int pct = fleet_drift_chance(sk->wind_strength);
+    int down = fleet_downwind(sk->wind_dir);
+    MovePhase m;
+    m.p = SKIRMISH_MAX_STEPS;
+    bool any = false;
+    for (int i = 0; i < sk->nships; i++) {
+        FleetShip *s = &sk->ships[i];
+        m.state[i] = MV_NONE;
+        m.blocker[i] = -1;
+        if (s->status == FLEET_SUNK || s->anchored || s->aground || pct == 0 ||
+            !no_way_on(sk, mt, i))
+            continue;
+        if (roll_pct(sk) >= pct) continue;
+        Hex to = hex_neighbor(s->pose.hex, down);
+        int where = skirmish_shore(sk, to);
+        if (where == SKIRMISH_LAND)
+            run_aground(sk, i, to);
+        else if (where == SKIRMISH_SEA) {
+            m.state[i] = MV_PENDING;
+            m.dest[i] = to;
+            any = true;
+        }
+    }
+    if (!any) return;
+    MoveTurn none;
+    memset(&none, 0, sizeof none);
+    phase_contest(sk, &none, &m);
+    phase_make_way(sk, &m);
+    for (int i = 0; i < sk->nships; i++) {
+        if (m.state[i] != MV_GO) continue;
+        FleetShip *s = &sk->ships[i];
+        SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_DRIFTED, i);
+        ev->phase = m.p;
+        ev->from = s->pose.hex;
+        ev->to = m.dest[i];
+        ev->a = down;
+        ev->b = s->pose.facing;
+        s->pose.hex = m.dest[i];
     }
 }
 
@@ -176,6 +294,8 @@ static void resolve_movement(Skirmish *sk)
         phase_make_way(sk, &m);
         phase_apply(sk, &m, &mt);
     }
+    let_go_anchors(sk);
+    resolve_drift(sk, &mt);
 }
 
 /* -------------------------------------------------------------- gunnery */
@@ -232,16 +352,6 @@ static int aim_volleys(Skirmish *sk, Volley *v)
     return nv;
 }
 
-/* Take up to *dmg points off *field (no further than zero), count them in
- * *total and leave in *dmg what was actually taken. */
-static void take_points(int *field, int *dmg, int *total)
-{
-    int x = *dmg < *field ? *dmg : *field;
-    *field -= x;
-    *total += x;
-    *dmg = x;
-}
-
 /* Log a volley, count it in the firing side's stats and land its damage. */
 static void land_volley(Skirmish *sk, const Volley *vo)
 {
@@ -293,6 +403,8 @@ static void take_ship(Skirmish *sk, int i, int status, bool morale)
 {
     FleetShip *s = &sk->ships[i];
     s->status = status;
+    /* No one tends a struck ship's cable: her wreck drifts. */
+    s->anchored = false;
     SkirmishEvent *ev =
         event_add(sk, status == FLEET_SUNK ? SKIRMISH_EV_SANK : SKIRMISH_EV_STRUCK, i);
     ev->from = ev->to = s->pose.hex;
@@ -376,8 +488,64 @@ static void resolve_victory(Skirmish *sk)
     }
 }
 
+static void refloat(Skirmish *sk, int i, bool kedged)
+{
+    FleetShip *s = &sk->ships[i];
+    s->aground = false;
+    SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_REFLOATED, i);
+    ev->from = ev->to = s->pose.hex;
+    ev->a = kedged;
+}
+
+/* The shore at the turn's end, before the fates (a ship pounded to
+ * nothing sinks with the rest): ships aground float free when the wind no
+ * longer sets them onto the land, else pound in a strong wind and may
+ * kedge off; wrecks aground may go to pieces. Then anchors ordered up
+ * come up. */
+static void resolve_shore(Skirmish *sk)
+{
+    for (int i = 0; i < sk->nships; i++) {
+        FleetShip *s = &sk->ships[i];
+        if (!s->aground || s->status == FLEET_SUNK) continue;
+        Hex lee = hex_neighbor(s->pose.hex, fleet_downwind(sk->wind_dir));
+        if (skirmish_shore(sk, lee) != SKIRMISH_LAND) {
+            refloat(sk, i, false);
+        } else if (s->status == FLEET_STRUCK) {
+            if (roll_pct(sk) < FLEET_WRECK_BREAK_PCT) {
+                s->status = FLEET_SUNK;
+                s->aground = false;
+                SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_SANK, i);
+                ev->from = ev->to = s->pose.hex;
+                ev->a = 2;
+            }
+        } else {
+            if (sk->wind_strength >= FLEET_POUND_WIND) {
+                int dmg = 1, total = 0;
+                take_points(&s->hull, &dmg, &total);
+                SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_AGROUND, i);
+                ev->from = s->pose.hex;
+                ev->to = lee;
+                ev->a = 1;
+                ev->damage.hull = dmg;
+            }
+            int pct =
+                s->crew * 2 >= fleet_classes[s->cls].crew ? FLEET_KEDGE_PCT : FLEET_KEDGE_PCT / 2;
+            if (s->hull > 0 && roll_pct(sk) < pct) refloat(sk, i, true);
+        }
+    }
+    for (int i = 0; i < sk->nships; i++) {
+        FleetShip *s = &sk->ships[i];
+        if (!s->anchored || sk->orders[i].anchor || !fleet_ship_active(s)) continue;
+        s->anchored = false;
+        SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_ANCHORED, i);
+        ev->from = ev->to = s->pose.hex;
+        ev->a = 0;
+    }
+}
+
 static void resolve_end(Skirmish *sk)
 {
+    resolve_shore(sk);
     resolve_fates(sk);
     for (int i = 0; i < sk->nships; i++)
         for (int b = 0; b < FLEET_BROADSIDES; b++)

@@ -233,6 +233,8 @@ void tutorial_begin(Tutorial *t, Battle *b)
     HexPose hers = {{TUTORIAL_ENEMY_Q, TUTORIAL_ENEMY_R}, TUTORIAL_ENEMY_FACE};
     fleet_ship_init(&sk->ships[t->ship], FLEET_FRIGATE, 0, mine);
     fleet_ship_init(&sk->ships[t->enemy], FLEET_SLOOP, 1, hers);
+    /* She lies at anchor, so she holds her place for the lesson. */
+    sk->ships[t->enemy].anchored = true;
     sk->wind_dir = TUTORIAL_WIND_FROM;
     sk->wind_strength = TUTORIAL_WIND_FORCE;
     for (int i = 0; i < sk->nships; i++) skirmish_default_orders(sk, i, &sk->orders[i]);
@@ -250,7 +252,7 @@ void tutorial_end(Tutorial *t)
     t->dressed = NULL;
 }
 
-/* The sloop lies hove-to: no path, her guns at will; given as soon as the
+/* The sloop lies at anchor: no path, her guns at will; given as soon as the
  * player starts plotting, so the computer's admiral never moves her. */
 static void sloop_orders(const Tutorial *t, Battle *b)
 {
