@@ -63,6 +63,29 @@ static void sailing(HudRulesRow *rows, int *n, int cap)
         w[0], w[1], w[2], w[3], w[4], w[5]);
 }
 
+/* Drift, the shore and the anchor: what happens to a ship with no way on
+ * (core/skirmish_turn.c's drift phase and the turn's end). */
+static void shore(HudRulesRow *rows, int *n, int cap)
+{
+    const int *d = fleet_drift_pct;
+    int lo = FLEET_GROUND_HULL, hi = FLEET_GROUND_HULL + FLEET_GROUND_HULL_ROLL - 1;
+    row(rows, n, cap, "Drift",
+        "no way on (no hex entered; no turn, or a turn into irons), or a wreck: a hex downwind");
+    row(rows, n, cap, "", "on %d, %d, %d, %d, %d, %d%% by wind 0-5; a ship in the way stops her",
+        d[0], d[1], d[2], d[3], d[4], d[5]);
+    row(rows, n, cap, "Aground",
+        "drifted onto land: %d-%d hull (%d-%d at wind %d+); she cannot sail or drift", lo, hi,
+        lo + 1, hi + 1, FLEET_POUND_WIND);
+    row(rows, n, cap, "",
+        "each turn's end: pounds 1 hull at wind %d+; kedges off %d%% (%d%% under half crew)",
+        FLEET_POUND_WIND, FLEET_KEDGE_PCT, FLEET_KEDGE_PCT / 2);
+    row(rows, n, cap, "",
+        "floats free once land is no longer downwind; a wreck goes to pieces %d%% a turn",
+        FLEET_WRECK_BREAK_PCT);
+    row(rows, n, cap, "Anchor", "let go at her path's end: no drift, and no path while at anchor");
+    row(rows, n, cap, "", "clearing it weighs, which takes the turn; striking parts the cable");
+}
+
 static void gunnery(HudRulesRow *rows, int *n, int cap)
 {
     const int(*h)[3] = fleet_hit_pct_table;
@@ -91,7 +114,7 @@ static void fates(HudRulesRow *rows, int *n, int cap)
     row(rows, n, cap, "Striking",
         "at once when crew falls below a quarter; hull below a quarter: %d%% each turn",
         FLEET_MORALE_STRIKE_PCT);
-    row(rows, n, cap, "Sinking", "at 0 hull; a ship that strikes stays as a wreck in her hex");
+    row(rows, n, cap, "Sinking", "at 0 hull; a ship that strikes stays as a wreck, adrift");
     row(rows, n, cap, "Wind", "after each turn: veers one side %d%%, freshens %d%%, slackens %d%%",
         FLEET_VEER_PCT, FLEET_FRESHEN_PCT, FLEET_SLACKEN_PCT);
     const FleetClass *k = fleet_classes;
@@ -104,6 +127,7 @@ int hud_rules_rows(HudRulesRow *rows, int cap)
 {
     int n = 0;
     sailing(rows, &n, cap);
+    shore(rows, &n, cap);
     gunnery(rows, &n, cap);
     fates(rows, &n, cap);
     return n;
