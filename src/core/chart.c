@@ -42,32 +42,53 @@ struct ChartScratch {
 /* ------------------------------------------------------------------------
  * The sailable rule. */
 
-/* True when pixel position (x, y) lies inside m and on water. */
-static bool chart_water_at(const Map *m, double x, double y)
+/* What pixel position (x, y) of m is: off the map, water or land. */
+enum { PX_OFF, PX_WATER, PX_LAND };
+static int chart_px(const Map *m, double x, double y)
 {
-    if (!(x >= 0.0 && y >= 0.0)) return false; /* also refuses NaN */
+    if (!(x >= 0.0 && y >= 0.0)) return PX_OFF; /* also refuses NaN */
     double fx = floor(x), fy = floor(y);
-    if (fx >= (double)m->w || fy >= (double)m->h) return false;
-    return !map_is_land(m, (int)fx, (int)fy);
+    if (fx >= (double)m->w || fy >= (double)m->h) return PX_OFF;
+    return map_is_land(m, (int)fx, (int)fy) ? PX_LAND : PX_WATER;
+}
+
+/* The sailable rule's seven points of h: its centre, then its corners
+ * pulled 1 px inwards (a corner is shared by three hexes; pulling it in
+ * makes the test about this hex's own area, not a neighbour's coast
+ * pixel). */
+static void hex_points(Hex h, float size, double x[7], double y[7])
+{
+    float cx, cy;
+    hex_to_pixel(h, size, &cx, &cy);
+    x[0] = cx;
+    y[0] = cy;
+    double inner = (double)size > 1.0 ? (double)size - 1.0 : 0.0;
+    for (int i = 0; i < HEX_DIRS; i++) {
+        double dx, dy;
+        hex_corner_unit(i, &dx, &dy);
+        x[i + 1] = (double)cx + inner * dx;
+        y[i + 1] = (double)cy + inner * dy;
+    }
 }
 
 bool chart_hex_sailable(const Map *m, Hex h, float size)
 {
     if (!m || !m->land || !(size > 0.0f)) return false;
-    float cx, cy;
-    hex_to_pixel(h, size, &cx, &cy);
-    if (!chart_water_at(m, cx, cy)) return false;
-    /* A corner is shared by three hexes; pulling it 1 px inwards makes the
-     * test about this hex's own area, not a neighbour's coast pixel. */
-    double inner = (double)size > 1.0 ? (double)size - 1.0 : 0.0;
-    for (int i = 0; i < HEX_DIRS; i++) {
-        double dx, dy;
-        hex_corner_unit(i, &dx, &dy);
-        double x = (double)cx + inner * dx;
-        double y = (double)cy + inner * dy;
-        if (!chart_water_at(m, x, y)) return false;
-    }
+    double x[7], y[7];
+    hex_points(h, size, x, y);
+    for (int i = 0; i < 7; i++)
+        if (chart_px(m, x[i], y[i]) != PX_WATER) return false;
     return true;
+}
+
+bool chart_hex_on_land(const Map *m, Hex h, float size)
+{
+    if (!m || !m->land || !(size > 0.0f)) return false;
+    double x[7], y[7];
+    hex_points(h, size, x, y);
+    for (int i = 0; i < 7; i++)
+        if (chart_px(m, x[i], y[i]) == PX_LAND) return true;
+    return false;
 }
 
 /* ------------------------------------------------------------------------

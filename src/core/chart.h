@@ -17,6 +17,9 @@
  * inside the map. False for a map without pixels or a size that is not
  * positive. */
 bool chart_hex_sailable(const Map *m, Hex h, float size);
+/* True when one of those seven points is a land pixel of the map: a hex
+ * that is not sailable for land, not only for reaching past the edge. */
+bool chart_hex_on_land(const Map *m, Hex h, float size);
 
 /* Costs of the movement steps, filled by the rules (fleet_move_cost).
  * A step forward while facing d costs forward[d] (< 0: impossible) and is

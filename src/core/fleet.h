@@ -97,10 +97,12 @@ extern const int fleet_hit_pct_table[FLEET_SHOTS][3];
  * aground in her hex instead: FLEET_GROUND_HULL plus a roll below
  * FLEET_GROUND_HULL_ROLL hull, a point more in a strong wind (strength >=
  * FLEET_POUND_WIND), in which she also pounds a hull point away at every
- * turn's end. Aground, she cannot sail; each turn's end she kedges off on
- * FLEET_KEDGE_PCT (half that with under half her crew), and floats free at
- * once when the wind no longer sets her onto the land. A wreck aground
- * goes to pieces (sinks) on FLEET_WRECK_BREAK_PCT each turn's end. */
+ * turn's end from the next on. Aground, she cannot sail; from the next
+ * turn's end on she kedges off on FLEET_KEDGE_PCT (half that with under
+ * half her crew), and she floats free as soon as the wind (after its
+ * change at a turn's end) no longer sets her onto the land. A wreck
+ * aground goes to pieces (sinks) on FLEET_WRECK_BREAK_PCT each turn's end
+ * after the one she grounded in. */
 extern const int fleet_drift_pct[6];
 /* fleet_drift_pct for any wind strength (clamped to 0..5). */
 int fleet_drift_chance(int wind_strength);

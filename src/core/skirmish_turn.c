@@ -195,19 +195,7 @@ static void let_go_anchors(Skirmish *sk)
 int skirmish_shore(const Skirmish *sk, Hex h)
 {
     if (chart_sailable(&sk->chart, h)) return SKIRMISH_SEA;
-    const Map *m = sk->map;
-    float cx, cy;
-    hex_to_pixel(h, sk->chart.size, &cx, &cy);
-    for (int k = -1; k < HEX_DIRS; k++) {
-        double dx = 0, dy = 0;
-        if (k >= 0) hex_corner_unit(k, &dx, &dy);
-        /* Corners pulled 1 px inwards, as the sailable rule reads them. */
-        float x = (float)(cx + dx * (sk->chart.size - 1.0));
-        float y = (float)(cy + dy * (sk->chart.size - 1.0));
-        if (x < 0 || y < 0 || x >= (float)m->w || y >= (float)m->h) continue;
-        if (m->land[(size_t)y * (size_t)m->w + (size_t)x]) return SKIRMISH_LAND;
-    }
-    return SKIRMISH_EDGE;
+    return chart_hex_on_land(sk->map, h, sk->chart.size) ? SKIRMISH_LAND : SKIRMISH_EDGE;
 }
 
 static void run_aground(Skirmish *sk, int i, Hex land)
@@ -403,8 +391,10 @@ static void take_ship(Skirmish *sk, int i, int status, bool morale)
 {
     FleetShip *s = &sk->ships[i];
     s->status = status;
-    /* No one tends a struck ship's cable: her wreck drifts. */
+    /* No one tends a struck ship's cable: her wreck drifts. A ship that
+     * sinks leaves the shore with the board. */
     s->anchored = false;
+    if (status == FLEET_SUNK) s->aground = false;
     SkirmishEvent *ev =
         event_add(sk, status == FLEET_SUNK ? SKIRMISH_EV_SANK : SKIRMISH_EV_STRUCK, i);
     ev->from = ev->to = s->pose.hex;
@@ -497,20 +487,37 @@ static void refloat(Skirmish *sk, int i, bool kedged)
     ev->a = kedged;
 }
 
+/* True when ship i ran aground in this turn's drift. */
+static bool grounded_now(const Skirmish *sk, int i)
+{
+    for (int k = 0; k < sk->nevents; k++)
+        if (sk->events[k].kind == SKIRMISH_EV_AGROUND && sk->events[k].ship == i &&
+            sk->events[k].a == 0)
+            return true;
+    return false;
+}
+
+/* The land ship i lies against, downwind of her, or false when the wind
+ * no longer sets her onto any. */
+static bool on_lee_shore(const Skirmish *sk, int i, Hex *lee)
+{
+    *lee = hex_neighbor(sk->ships[i].pose.hex, fleet_downwind(sk->wind_dir));
+    return skirmish_shore(sk, *lee) == SKIRMISH_LAND;
+}
+
 /* The shore at the turn's end, before the fates (a ship pounded to
- * nothing sinks with the rest): ships aground float free when the wind no
- * longer sets them onto the land, else pound in a strong wind and may
- * kedge off; wrecks aground may go to pieces. Then anchors ordered up
- * come up. */
+ * nothing sinks with the rest), for ships aground since an earlier turn:
+ * they pound in a strong wind and may kedge off; wrecks aground may go to
+ * pieces. Then anchors ordered up come up. */
 static void resolve_shore(Skirmish *sk)
 {
     for (int i = 0; i < sk->nships; i++) {
         FleetShip *s = &sk->ships[i];
-        if (!s->aground || s->status == FLEET_SUNK) continue;
-        Hex lee = hex_neighbor(s->pose.hex, fleet_downwind(sk->wind_dir));
-        if (skirmish_shore(sk, lee) != SKIRMISH_LAND) {
-            refloat(sk, i, false);
-        } else if (s->status == FLEET_STRUCK) {
+        Hex lee;
+        if (!s->aground || s->status == FLEET_SUNK || grounded_now(sk, i) ||
+            !on_lee_shore(sk, i, &lee))
+            continue;
+        if (s->status == FLEET_STRUCK) {
             if (roll_pct(sk) < FLEET_WRECK_BREAK_PCT) {
                 s->status = FLEET_SUNK;
                 s->aground = false;
@@ -543,6 +550,17 @@ static void resolve_shore(Skirmish *sk)
     }
 }
 
+/* Once the wind has had its say: a ship or wreck aground that it no
+ * longer sets onto the land floats free (she sails, or drifts, next turn). */
+static void resolve_float_free(Skirmish *sk)
+{
+    for (int i = 0; i < sk->nships; i++) {
+        Hex lee;
+        if (sk->ships[i].aground && sk->ships[i].status != FLEET_SUNK && !on_lee_shore(sk, i, &lee))
+            refloat(sk, i, false);
+    }
+}
+
 static void resolve_end(Skirmish *sk)
 {
     resolve_shore(sk);
@@ -551,6 +569,7 @@ static void resolve_end(Skirmish *sk)
         for (int b = 0; b < FLEET_BROADSIDES; b++)
             if (sk->ships[i].reload[b] > 0) sk->ships[i].reload[b]--;
     resolve_wind(sk);
+    resolve_float_free(sk);
     resolve_victory(sk);
 }
 
