@@ -171,6 +171,52 @@ START_TEST(test_blocked_bumps_back)
 }
 END_TEST
 
+/* The drift is one slot after the sailing: a slide a hex downwind with her
+ * heading kept; a ship driven ashore lurches at the land in it; the anchor
+ * let go comes before it, the shore's end-of-turn events before the fates,
+ * each at a moment of its own (so the log tells them). */
+START_TEST(test_drift_and_the_shore_in_the_timeline)
+{
+    Hex a = hex_make(5, 5), a2 = hex_make(6, 5), c = hex_make(2, 8), land = hex_make(3, 8);
+    SkirmishEvent ev[6];
+    ev[0] = ev_move(SKIRMISH_EV_MOVED, 0, 2, hex_make(9, 9), hex_make(10, 9), 0, 0);
+    ev[1] = ev_move(SKIRMISH_EV_ANCHORED, -1, 2, hex_make(10, 9), hex_make(10, 9), 1, 0);
+    ev[2] = ev_move(SKIRMISH_EV_DRIFTED, SKIRMISH_MAX_STEPS, 0, a, a2, 0, 2);
+    ev[3] = ev_move(SKIRMISH_EV_AGROUND, -1, 1, c, land, 0, 0);
+    ev[4] = ev_move(SKIRMISH_EV_REFLOATED, -1, 1, c, c, 1, 0);
+    ev[5] = ev_move(SKIRMISH_EV_SANK, -1, 0, a2, a2, 2, 0);
+    HexPose start[3] = {{a, 2}, {c, 4}, {hex_make(9, 9), 0}};
+    BattleAnim an;
+    battle_anim_build(&an, start, 3, ev, 6, HS, 1.0f);
+    ck_assert_int_eq(an.nphases, 2); /* the sailing phase, then the drift */
+    float ax, ay, bx, by, x, y, h;
+    centre(a, &ax, &ay);
+    centre(a2, &bx, &by);
+    battle_anim_pose(&an, 0, 1.5f * an.phase_s, &x, &y, &h);
+    ck_assert_float_eq_tol(x, (ax + bx) / 2, 0.01f);
+    ck_assert_float_eq_tol(h, battle_dir_angle(2), EPS); /* borne sideways, not turned */
+    battle_anim_pose(&an, 0, an.move_end, &x, &y, &h);
+    ck_assert_float_eq_tol(x, bx, 0.01f);
+    /* Ashore: towards the land and back, in the drift's slot. */
+    float cx, cy, lx, ly;
+    centre(c, &cx, &cy);
+    centre(land, &lx, &ly);
+    battle_anim_pose(&an, 1, 1.5f * an.phase_s, &x, &y, &h);
+    ck_assert_float_eq_tol(x, cx + (lx - cx) * BATTLE_ANIM_BUMP, 0.01f);
+    battle_anim_pose(&an, 1, an.move_end, &x, &y, &h);
+    ck_assert_float_eq_tol(x, cx, 0.01f);
+    /* Each at its moment, in the log's order. */
+    ck_assert_float_gt(an.event_t[1], an.event_t[0]);
+    ck_assert_float_le(an.event_t[1], an.event_t[2]);
+    ck_assert_float_eq_tol(an.event_t[2], 1.5f * an.phase_s, EPS);
+    ck_assert_float_eq_tol(an.event_t[3], 1.5f * an.phase_s, EPS);
+    ck_assert_float_ge(an.event_t[4], an.move_end);
+    ck_assert_int_eq(an.nfates, 1);
+    ck_assert_float_gt(an.fates[0].t, an.event_t[4]);
+    ck_assert_float_gt(an.total, an.fates[0].t);
+}
+END_TEST
+
 START_TEST(test_gunnery_and_fates_in_order)
 {
     Hex a = hex_make(2, 2), b = hex_make(6, 2);
@@ -342,6 +388,52 @@ static int movable(Battle *b, Hex *goal)
     ck_abort_msg("no ship of side %d can move", b->side);
     return -1;
 }
+
+/* The anchor from the battle screen: A (or the panel's button) lets it go
+ * where her path ends and drops her route; at anchor a click plots
+ * nothing and says why; A again weighs, which takes the turn; the replay
+ * shows her anchored as the rules have her. */
+START_TEST(test_anchor_from_the_battle)
+{
+    Battle *b = new_battle(BATTLE_VS_AI, 13);
+    Hex goal;
+    int i = movable(b, &goal);
+    ck_assert_int_eq(battle_plot(b, goal), 0);
+    battle_toggle_anchor(b, i);
+    ck_assert(b->sk.orders[i].anchor);
+    ck_assert(!b->route[i].on);
+    ck_assert_ptr_nonnull(strstr(b->note, "lets go her anchor"));
+    Err e = {{0}};
+    ck_assert_int_eq(battle_end_turn(b, &e), 0);
+    battle_skip_animation(b);
+    ck_assert(b->sk.ships[i].anchored);
+    ck_assert(hex_equal(b->sk.ships[i].pose.hex, goal));
+    BattleShipLook l;
+    battle_ship_look(b, i, &l);
+    ck_assert(l.ship->anchored);
+    bool told = false;
+    int n = 0;
+    for (const BattleLogLine *ln; !told && (ln = battle_log_line(b, n)) != NULL; n++)
+        told = strstr(ln->text, "lets go her anchor") != NULL;
+    ck_assert(told);
+    /* At anchor: no path, and the note says how to get under way. */
+    battle_select(b, i);
+    Hex near = goal;
+    for (int d = 0; d < HEX_DIRS && hex_equal(near, goal); d++)
+        if (chart_sailable(&b->sk.chart, hex_neighbor(goal, d))) near = hex_neighbor(goal, d);
+    ck_assert_int_eq(battle_plot(b, near), -1);
+    ck_assert_ptr_nonnull(strstr(b->note, "at anchor"));
+    ck_assert(b->sk.orders[i].anchor);
+    battle_toggle_anchor(b, i);
+    ck_assert(!b->sk.orders[i].anchor);
+    ck_assert_ptr_nonnull(strstr(b->note, "weighs anchor"));
+    ck_assert_int_eq(battle_end_turn(b, &e), 0);
+    battle_skip_animation(b);
+    ck_assert(!b->sk.ships[i].anchored);
+    ck_assert(hex_equal(b->sk.ships[i].pose.hex, goal));
+    battle_free(b);
+}
+END_TEST
 
 START_TEST(test_plot_and_play_against_ai)
 {
@@ -797,11 +889,13 @@ static Suite *battle_suite(void)
     tcase_add_test(tc, test_sail_turn_sail);
     tcase_add_test(tc, test_speed_kept_between_hexes);
     tcase_add_test(tc, test_blocked_bumps_back);
+    tcase_add_test(tc, test_drift_and_the_shore_in_the_timeline);
     tcase_add_test(tc, test_gunnery_and_fates_in_order);
     tcase_add_test(tc, test_pick_hex_from_screen);
     tcase_add_test(tc, test_broadside_smoke_on_its_side);
     tcase_add_test(tc, test_splash_scares_and_ball_flies);
     tcase_add_test(tc, test_plot_and_play_against_ai);
+    tcase_add_test(tc, test_anchor_from_the_battle);
     tcase_add_test(tc, test_click_beside_an_enemy_plots);
     tcase_add_test(tc, test_camera_keeps_the_ship_in_view);
     tcase_add_test(tc, test_route_kept_across_turns);

@@ -68,12 +68,14 @@ typedef struct BattleSetup {
 
 /* What the replay did that is heard (battle_take_cues): each as it shows. */
 enum {
-    BATTLE_CUE_FIRE,   /* a broadside fired: ship, guns, shot */
-    BATTLE_CUE_IMPACT, /* its shot landed round the target (at x, y): guns, hits, shot */
-    BATTLE_CUE_STRUCK, /* ship struck her colours */
-    BATTLE_CUE_SANK,   /* ship began to go down */
-    BATTLE_CUE_CREAK,  /* ship's timbers worked as she sailed or turned */
-    BATTLE_CUE_OVER,   /* the battle was decided: winner */
+    BATTLE_CUE_FIRE,    /* a broadside fired: ship, guns, shot */
+    BATTLE_CUE_IMPACT,  /* its shot landed round the target (at x, y): guns, hits, shot */
+    BATTLE_CUE_STRUCK,  /* ship struck her colours */
+    BATTLE_CUE_SANK,    /* ship began to go down */
+    BATTLE_CUE_CREAK,   /* ship's timbers worked as she sailed or turned */
+    BATTLE_CUE_AGROUND, /* ship struck the shore or pounded on it */
+    BATTLE_CUE_ANCHOR,  /* ship let go or weighed her anchor, or kedged off */
+    BATTLE_CUE_OVER,    /* the battle was decided: winner */
 };
 #define BATTLE_CUES 96 /* a turn of 16 ships firing both broadsides, with room */
 
@@ -205,6 +207,9 @@ int battle_aim_at(Battle *b, int t);
 void battle_cycle_target(Battle *b, int i, int bs);
 /* Switch broadside bs between round and chain shot. */
 void battle_toggle_shot(Battle *b, int i, int bs);
+/* Ship i's anchor order: let go at her path's end, or (at anchor) weigh,
+ * which takes this turn; a note says which. Not aground. */
+void battle_toggle_anchor(Battle *b, int i);
 
 /* The plotting side is done: hand over (hot-seat), let the computer plan
  * (against the computer), resolve and start the animation. */
@@ -217,6 +222,12 @@ void battle_lift_curtain(Battle *b);
 int battle_advance(Battle *b, int turns, Err *e);
 /* Jump to the end of the turn being played. */
 void battle_skip_animation(Battle *b);
+
+/* battle_play.c: what the replay shows in (t0, t1] of b->anim: cues (when
+ * effects), the shown ships' state, and the log told (not in a re-watch). */
+void battle_play_span(Battle *b, float t0, float t1, bool effects);
+/* A new cue to fill in, or NULL when the turn has more than can be heard. */
+BattleCue *battle_cue(Battle *b, int kind, int ship, float x, float y, int event);
 
 /* battle_replay.c: watching the last resolved turn again, and the replay's
  * speed. Only while a side plots (so in hot-seat it shows what both sides

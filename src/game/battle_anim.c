@@ -42,6 +42,30 @@ static int is_movement(int kind)
     return kind == SKIRMISH_EV_TURNED || kind == SKIRMISH_EV_MOVED || kind == SKIRMISH_EV_BLOCKED;
 }
 
+/* The drift: one slot after the phases, when any ship drifts or is driven
+ * ashore; anchors let go at the path's end come just before it. */
+static void lay_out_drift(BattleAnim *a, const SkirmishEvent *ev)
+{
+    int slot = -1;
+    for (int e = 0; e < a->nevents; e++) {
+        const SkirmishEvent *v = &ev[e];
+        bool shore = v->kind == SKIRMISH_EV_AGROUND && v->a == 0;
+        if ((v->kind != SKIRMISH_EV_DRIFTED && !shore) || v->ship < 0 || v->ship >= a->nships)
+            continue;
+        if (slot < 0) slot = a->nphases++;
+        BattleMove *m = &a->moves[slot][v->ship];
+        m->from = v->from;
+        m->to = v->to;
+        m->facing0 = m->facing1 = shore ? -1 : v->b;
+        m->kind = shore ? BATTLE_MOVE_BLOCKED : BATTLE_MOVE_DRIFT;
+        a->event_t[e] = ((float)slot + 0.5f) * a->phase_s;
+    }
+    float at = (float)(slot < 0 ? a->nphases : slot) * a->phase_s;
+    for (int e = 0; e < a->nevents; e++)
+        if (ev[e].kind == SKIRMISH_EV_ANCHORED && ev[e].a == 1)
+            a->event_t[e] = at > 0.0f ? at : 0.05f * a->phase_s;
+}
+
 /* Movement: the log's phases, with phases nobody moved in dropped. */
 static void lay_out_moves(BattleAnim *a, const SkirmishEvent *ev)
 {
@@ -70,6 +94,7 @@ static void lay_out_moves(BattleAnim *a, const SkirmishEvent *ev)
                                                  : BATTLE_MOVE_BLOCKED;
         a->event_t[e] = ((float)slot[p] + 0.5f) * a->phase_s;
     }
+    lay_out_drift(a, ev);
     a->move_end = (float)a->nphases * a->phase_s;
 }
 
@@ -108,14 +133,23 @@ static float lay_out_volleys(BattleAnim *a, const SkirmishEvent *ev, float t, fl
     return last;
 }
 
-/* Fates from t, one after another. Returns when the last has played out. */
+/* The shore at the turn's end (pounding, kedging off, anchors weighed),
+ * then the fates, one after another, in the log's order.
+ * Returns when the last has played out. */
 static float lay_out_fates(BattleAnim *a, const SkirmishEvent *ev, float t, float k)
 {
     float end = t;
     for (int e = 0; e < a->nevents; e++) {
         const SkirmishEvent *v = &ev[e];
-        if ((v->kind == SKIRMISH_EV_STRUCK || v->kind == SKIRMISH_EV_SANK) &&
-            a->nfates < SKIRMISH_MAX_SHIPS) {
+        bool shore = (v->kind == SKIRMISH_EV_AGROUND && v->a == 1) ||
+                     (v->kind == SKIRMISH_EV_REFLOATED && v->a == 1) ||
+                     (v->kind == SKIRMISH_EV_ANCHORED && v->a == 0);
+        if (shore) {
+            a->event_t[e] = t;
+            t += 0.25f * k;
+            if (t > end) end = t;
+        } else if ((v->kind == SKIRMISH_EV_STRUCK || v->kind == SKIRMISH_EV_SANK) &&
+                   a->nfates < SKIRMISH_MAX_SHIPS) {
             BattleFate *f = &a->fates[a->nfates++];
             f->event = e;
             f->ship = v->ship;
@@ -151,8 +185,10 @@ void battle_anim_build(BattleAnim *a, const HexPose *start, int nships, const Sk
     /* The wind and the end of the battle come last. */
     for (int e = 0; e < nev; e++) {
         int kind = ev[e].kind;
+        /* A ship the shifted wind floats off the shore: after the wind. */
+        bool freed = kind == SKIRMISH_EV_REFLOATED && ev[e].a == 0;
         if (kind == SKIRMISH_EV_WIND_VEERED || kind == SKIRMISH_EV_WIND_STRENGTH ||
-            kind == SKIRMISH_EV_GAME_OVER)
+            kind == SKIRMISH_EV_GAME_OVER || freed)
             a->event_t[e] = end;
     }
     a->total = end + BATTLE_ANIM_TAIL_S * k;
@@ -190,6 +226,11 @@ void battle_anim_pose(const BattleAnim *a, int i, float t, float *x, float *y, f
             ang = a0 + battle_angle_diff(a0, battle_dir_angle(m->facing1)) * smooth(s);
             px = fx;
             py = fy;
+        } else if (m->kind == BATTLE_MOVE_DRIFT) {
+            /* Borne sideways or stern first: slow to start, slow to stop. */
+            float h = smooth(s);
+            px = fx + (tx - fx) * h;
+            py = fy + (ty - fy) * h;
         } else if (m->kind == BATTLE_MOVE_SAIL) {
             float m0 = sails(a, j - 1, i) ? 1.0f : 0.0f;
             float m1 = sails(a, j + 1, i) ? 1.0f : 0.0f;

@@ -1,7 +1,8 @@
 /* battle_anim: the timeline of a resolved turn, rebuilt from the ships'
  * poses before it and the turn's event log — ships sailing hex to hex and
  * turning smoothly phase by phase, then the broadsides one after another
- * (shot flight, impact), then ships striking or sinking. Pure: no SDL, so
+ * (shot flight, impact), then the shore (pounding, kedging, anchors) and
+ * ships striking or sinking. Pure: no SDL, so
  * the interpolation is tested on its own. */
 #ifndef SHOAL_BATTLE_ANIM_H
 #define SHOAL_BATTLE_ANIM_H
@@ -23,7 +24,15 @@
 #define BATTLE_ANIM_BUMP 0.28f
 
 /* What a ship does in one movement phase. */
-enum { BATTLE_MOVE_HOLD = 0, BATTLE_MOVE_TURN, BATTLE_MOVE_SAIL, BATTLE_MOVE_BLOCKED };
+enum {
+    BATTLE_MOVE_HOLD = 0,
+    BATTLE_MOVE_TURN,
+    BATTLE_MOVE_SAIL,
+    BATTLE_MOVE_BLOCKED, /* also a ship driven onto the shore */
+    BATTLE_MOVE_DRIFT    /* a hex downwind, her heading kept */
+};
+/* Movement slots: the phases, then the drift. */
+#define BATTLE_ANIM_SLOTS (SKIRMISH_MAX_STEPS + 1)
 
 typedef struct BattleMove {
     int kind;     /* BATTLE_MOVE_* */
@@ -53,7 +62,7 @@ typedef struct BattleAnim {
     int nships;
     HexPose start[SKIRMISH_MAX_SHIPS];
     int nphases; /* movement phases that had any movement */
-    BattleMove moves[SKIRMISH_MAX_STEPS][SKIRMISH_MAX_SHIPS];
+    BattleMove moves[BATTLE_ANIM_SLOTS][SKIRMISH_MAX_SHIPS];
     float move_end; /* movement done */
     int nvolleys;
     BattleVolley volleys[SKIRMISH_MAX_SHIPS * FLEET_BROADSIDES];

@@ -36,6 +36,8 @@ enum {
     TIP_WIND,
     TIP_MODE,
     TIP_STATUS,
+    TIP_SHORE,
+    TIP_ANCHOR,
     TIP_HULL,
     TIP_RIGGING,
     TIP_CREW,
@@ -69,7 +71,14 @@ static const char *const tips[TIP_COUNT] = {
                  "heading (the rose round a selected ship); after a turn it may veer, freshen "
                  "or slacken.",
     [TIP_MODE] = "Who acts now. Both sides give orders, then everything happens at once.",
-    [TIP_STATUS] = "Afloat and fighting; or struck (a wreck that blocks her hex); or sunk.",
+    [TIP_STATUS] = "Afloat and fighting; or struck (a wreck that blocks her hex and drifts "
+                   "with the wind); or sunk.",
+    [TIP_SHORE] = "At anchor she neither sails nor drifts. Aground she cannot sail: she kedges "
+                  "off (about one turn in three) or floats free when the wind no longer sets her "
+                  "on the land, and a strong wind pounds her hull.",
+    [TIP_ANCHOR] = "Let go the anchor where her path ends (she will not drift), or weigh it: "
+                   "weighing takes the turn, she sails the next. A ship that lies still or ends "
+                   "in irons drifts a hex downwind on a chance that grows with the wind.",
     [TIP_HULL] = "Hull: round shot takes it. At 0 she sinks; below a quarter she may strike "
                  "each turn.",
     [TIP_RIGGING] = "Rigging: her masts and sails. Chain shot takes it, and her speed falls "
@@ -394,6 +403,10 @@ static void ship_state(BattleView *v, Ui *ui, const FleetShip *s)
                                                  : "afloat and fighting";
     ui_label(ui, st);
     ui_tip(ui, tips[TIP_STATUS]);
+    if (s->aground || s->anchored) {
+        ui_label(ui, s->aground ? "aground on a lee shore" : "at anchor");
+        ui_tip(ui, tips[TIP_SHORE]);
+    }
     snprintf(line, sizeof line, "hull %d/%d   rigging %d/%d   crew %d/%d", s->hull, k->hull,
              s->rigging, k->rigging, s->crew, k->crew);
     ui_label(ui, line);
@@ -448,13 +461,24 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int vi
         const SkirmishOrders *o = &b->sk.orders[i];
         HexPose e = battle_path_end(b, i);
         if (o->nsteps == 0)
-            snprintf(line, sizeof line, "no path: she holds her place, facing %s",
+            snprintf(line, sizeof line, "no path: %s, facing %s",
+                     s->anchored || s->aground || o->anchor ? "she holds her place"
+                                                            : "she lies still and may drift",
                      hex_dir_names[e.facing % HEX_DIRS]);
         else
             snprintf(line, sizeof line, "path: %d %s, ends facing %s", o->nsteps,
                      words_plural(o->nsteps, "step", "steps"), hex_dir_names[e.facing % HEX_DIRS]);
         ui_label(ui, line);
         ui_tip(ui, tips[TIP_PATH]);
+        if (!s->aground) {
+            const char *what = s->anchored ? (o->anchor ? "Anchor: she stays at anchor"
+                                                        : "Anchor: weighing (sails next turn)")
+                                           : (o->anchor ? "Anchor: let go where her path ends"
+                                                        : "Anchor: under way");
+            snprintf(line, sizeof line, "%s  [%s]", what, bound_key(v, KEYS_ANCHOR));
+            if (ui_button(ui, line)) battle_toggle_anchor(b, i);
+            ui_tip(ui, tips[TIP_ANCHOR]);
+        }
         for (int bs = 0; bs < FLEET_BROADSIDES; bs++) {
             const char *side = bs == FLEET_PORT ? "Port" : "Starboard";
             if (s->reload[bs] > 0) {
@@ -524,7 +548,7 @@ static void log_box(BattleView *v, const Battle *b, Ui *ui, int view_w, int view
                       : l->kind == SKIRMISH_EV_HIT  ? THEME_INK
                                                     : THEME_DIM;
         if (l->kind == SKIRMISH_EV_SANK || l->kind == SKIRMISH_EV_STRUCK ||
-            l->kind == SKIRMISH_EV_GAME_OVER)
+            l->kind == SKIRMISH_EV_AGROUND || l->kind == SKIRMISH_EV_GAME_OVER)
             c = THEME_GOLD;
         ui_label(ui, "");
         text_draw(v->text, l->text, (int)ui->last.x, (int)ui->last.y, c);

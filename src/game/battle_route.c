@@ -118,6 +118,13 @@ int battle_plot(Battle *b, Hex h)
         battle_note(b, 1, "%s can't sail there: land or off the map", lab);
         return -1;
     }
+    const FleetShip *s = &b->sk.ships[i];
+    if (s->anchored || s->aground) {
+        battle_note(b, 1, "%s is %s", lab,
+                    s->aground ? "aground: she kedges off, or floats free when the wind shifts"
+                               : "at anchor: weigh anchor first (she sails the turn after)");
+        return -1;
+    }
     BattleRoute *r = &b->route[i];
     RoutePlan *plan = &b->route_scratch;
     bool routed = r->on && r->plan.nturns > 0;

@@ -66,6 +66,15 @@ void battle_sound_cue(Audio *a, const AudioEar *ear, const BattleCue *c, int mod
     case BATTLE_CUE_CREAK:
         audio_play(a, c->ship % 2 ? AUDIO_CREAK_2 : AUDIO_CREAK_1, 0.0f, pan, gain * 0.7f);
         break;
+    case BATTLE_CUE_AGROUND:
+        /* Her keel on the rocks: the timber crunch of a hit, and the hull
+         * groaning after it. */
+        audio_play(a, AUDIO_HIT_2, 0.0f, pan, gain);
+        audio_play(a, AUDIO_CREAK_1, 0.12f, pan, gain * 0.9f);
+        break;
+    case BATTLE_CUE_ANCHOR:
+        audio_play(a, AUDIO_CREAK_2, 0.0f, pan, gain * 0.6f);
+        break;
     case BATTLE_CUE_OVER: {
         /* Against the computer the sting is side A's: a victory or a
          * defeat. Two people at one screen, or one watching: a win is a

@@ -600,7 +600,7 @@ static BattleLabelRect marker_box(const BattleView *v, const Battle *b, const Ca
     return m;
 }
 
-/* Every ship's name ("A1", "B2 struck") in her side's colour on a dark
+/* Every ship's name ("A1", "B2 struck", "A3 at anchor") in her side's colour on a dark
  * tab, laid out so no label covers another or any ship (battle_labels):
  * the selected ship and the one under the cursor are placed first. */
 static void draw_labels(BattleView *v, const Battle *b, const Camera *c,
@@ -622,6 +622,10 @@ static void draw_labels(BattleView *v, const Battle *b, const Camera *c,
             skirmish_ship_label(&b->sk, i, text[n], sizeof text[n]);
             if (l->ship->status == FLEET_STRUCK)
                 strncat(text[n], " struck", sizeof text[n] - strlen(text[n]) - 1);
+            if (l->ship->aground)
+                strncat(text[n], " aground", sizeof text[n] - strlen(text[n]) - 1);
+            else if (l->ship->anchored)
+                strncat(text[n], " at anchor", sizeof text[n] - strlen(text[n]) - 1);
             int tw, th;
             text_measure(v->text, text[n], &tw, &th);
             items[n] = (BattleLabelItem){marker_box(v, b, c, l, i), (float)tw + 2 * pad, (float)th};

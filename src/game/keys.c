@@ -11,6 +11,8 @@ const KeysAction keys_table[KEYS_COUNT] = {
     [KEYS_SKIP] = {"skip_replay", SDLK_SPACE, "Skip the replay", "skip the replay"},
     [KEYS_CLEAR] = {"clear_route", SDLK_BACKSPACE, "Clear her route",
                     "clear the selected ship's path and route"},
+    [KEYS_ANCHOR] = {"anchor", SDLK_n, "Anchor / weigh",
+                     "let go the selected ship's anchor where her path ends, or weigh it"},
     [KEYS_GRID] = {"grid", SDLK_g, "Hex grid on / off", "hex grid on / off"},
     [KEYS_QUICKSAVE] = {"quick_save", SDLK_F5, "Quick save", "quick save"},
     [KEYS_QUICKLOAD] = {"quick_load", SDLK_F9, "Quick load", "quick load"},
@@ -53,6 +55,11 @@ static int fixed(SDL_Keycode sym)
         return 1;
     if (sym == SDLK_F1 || sym == SDLK_F11 || sym == SDLK_F12 || sym == SDLK_q || sym == SDLK_h ||
         sym == SDLK_p)
+        return 1;
+    /* The view's and the overlays': W A S D pan it; L, Tab, F3, 0 and Home
+     * (input.c). */
+    if (sym == SDLK_w || sym == SDLK_a || sym == SDLK_s || sym == SDLK_d || sym == SDLK_l ||
+        sym == SDLK_TAB || sym == SDLK_0 || sym == SDLK_HOME || sym == SDLK_F3)
         return 1;
     if (sym >= SDLK_1 && sym <= SDLK_8) return 1;
     const char *n = SDL_GetKeyName(sym);
