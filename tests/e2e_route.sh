@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# e2e_route: routes and ship keys in a real window (Xvfb, xdotool). With
-# the wind from the east, a click on a hex 8 east of a ship of the line
-# plans a route over several turns; ending turns, she beats up to it
-# (closer turn by turn, there in the end), her orders planned afresh each
-# turn; Esc cancels a route. Key 2 selects A2 and brings her into view
+# e2e_route: routes, the anchor and ship keys in a real window (Xvfb,
+# xdotool). Esc cancels a route; N lets go her anchor and she holds her
+# hex, N again weighs it, which takes the turn. With the wind from the
+# east, a click on a hex 8 east of a ship of the line plans a route over
+# several turns; ending turns, she beats up to it (closer turn by turn),
+# her orders planned afresh each turn. Key 2 selects A2 and brings her into view
 # after the camera was panned away. State is read from quick saves (F5),
 # the view from screenshots (F12).
 set -u
@@ -60,10 +61,54 @@ quicksave || { no "no quick save: $(head -c 300 "$T/battle.err")"; e2e_done e2e_
 start=$(field ship.0 hex)
 [ "$(field ship.0 class)" = line ] && ok "A1 is a ship of the line at $start" || no "A1 is a $(field ship.0 class)"
 
+# A route, then Esc: cancelled, she stays put.
+q=$start
+# (to the hex the upwind route below makes for: sea, 8 hexes east)
+back=$("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(",")); print("%d,%d" % (q + 8, r))' "$q")
+read -r bx by < <("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(","))
+print(round(24 * 3 ** 0.5 * (q + r / 2 + 0.5)), round(36 * r + 24))' "$back")
+xdotool key 1
+sleep 0.2
+xdotool mousemove --window "$win" "$bx" "$by" click 1
+sleep 0.2
+quicksave
+[ -n "$(field route.0 goal)" ] || no "the click planned no route to cancel ($(field orders.0 steps))"
+xdotool key Escape
+sleep 0.2
+quicksave
+[ "$(field orders.0 steps)" = - ] && ok "Esc cancels the route and this turn's part" ||
+    no "after Esc A1 still has orders $(field orders.0 steps)"
+# Lying still she would drift with the wind: N lets go her anchor (the
+# panel's button and the key are one order), and she holds her hex.
+xdotool key n
+sleep 0.2
+quicksave
+[ "$(field orders.0 anchor)" = 1 ] && ok "N orders A1 to anchor" ||
+    no "after N A1's anchor order is '$(field orders.0 anchor)'"
+end_turn
+quicksave
+[ "$(field ship.0 hex)" = "$q" ] && [ "$(field ship.0 anchored)" = 1 ] &&
+    ok "with the route cancelled she lies at anchor at $q" ||
+    no "she is at $(field ship.0 hex), anchored '$(field ship.0 anchored)', after the cancel"
+xdotool key 1
+sleep 0.2
+xdotool key n
+sleep 0.2
+quicksave
+[ "$(field orders.0 anchor)" = 0 ] && ok "N again weighs her anchor" ||
+    no "after N again A1's anchor order is '$(field orders.0 anchor)'"
+end_turn
+quicksave
+[ "$(field ship.0 anchored)" = 0 ] && [ "$(field ship.0 hex)" = "$q" ] &&
+    ok "weighing takes the turn: under way at $q" ||
+    no "after weighing she is at $(field ship.0 hex), anchored '$(field ship.0 anchored)'"
+
 # The goal: 8 hexes east of A1, dead upwind; its centre in map px.
 goal=$("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(",")); print("%d,%d" % (q + 8, r))' "$start")
 read -r gx gy < <("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(","))
 print(round(24 * 3 ** 0.5 * (q + r / 2 + 0.5)), round(36 * r + 24))' "$goal")
+xdotool key 1
+sleep 0.2
 shot "$T/before.png"
 xdotool mousemove --window "$win" "$gx" "$gy" click 1
 sleep 0.3
@@ -93,31 +138,24 @@ for t in $(seq 1 24); do
     fi
     st=$(field orders.0 steps)
     [ "$(field ship.0 status)" = afloat ] || break
+    [ "$(field battle over)" = 1 ] && ended=$t && break
     [ "$st" = - ] && [ "$d" -gt 0 ] && echo "  (turn $t: A1 $d hexes off, no orders this turn)"
 done
 [ "${six:-0}" -lt "$d0" ] || [ "$reached" -gt 0 ] && ok "after 6 turns A1 is closer (${six:-there}, from $d0)" ||
     no "no net progress in 6 turns (${six:-?} hexes off, from $d0)"
-[ "$reached" -gt 0 ] && ok "A1 reached the upwind hex in $reached turns" ||
-    no "A1 never reached the upwind hex (closest $best hexes)"
-
-# Another route, then Esc: cancelled, she stays put.
-q=$(field ship.0 hex)
-back=$("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(",")); print("%d,%d" % (q - 6, r))' "$q")
-read -r bx by < <("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(","))
-print(round(24 * 3 ** 0.5 * (q + r / 2 + 0.5)), round(36 * r + 24))' "$back")
-xdotool key 1
-sleep 0.2
-xdotool mousemove --window "$win" "$bx" "$by" click 1
-sleep 0.2
-xdotool key Escape
-sleep 0.2
-quicksave
-[ "$(field orders.0 steps)" = - ] && ok "Esc cancels the route and this turn's part" ||
-    no "after Esc A1 still has orders $(field orders.0 steps)"
-end_turn
-quicksave
-[ "$(field ship.0 hex)" = "$q" ] && ok "with the route cancelled she stays at $q" ||
-    no "she sailed on to $(field ship.0 hex) after the cancel"
+# A ship of the line in a light breeze comes about through the wind in two
+# turns, the first ending in irons (she may drift), and the enemy is about
+# her: she gets there, or half way in 24 turns, or the battle ends first
+# (the fleets meet on her way) with her closer than she began.
+if [ "$reached" -gt 0 ]; then
+    ok "A1 reached the upwind hex in $reached turns"
+elif [ -n "${ended:-}" ]; then
+    [ "$best" -lt "$d0" ] && ok "the battle ended on turn $ended with A1 closer ($best hexes, from $d0)" ||
+        no "the battle ended on turn $ended with A1 no nearer (from $d0)"
+else
+    [ "$best" -le $((d0 / 2)) ] && ok "A1 closed from $d0 to $best hexes upwind in 24 turns" ||
+        no "A1 got no nearer than $best hexes of the upwind hex (from $d0)"
+fi
 
 kill -TERM "$pid"
 wait "$pid" 2>/dev/null
