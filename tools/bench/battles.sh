@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# battles: the figures of the naval rules and the admiral over many seeded
+# battles, from `shoal --autoplay --json` (deterministic: the same build
+# prints the same table; no timing in it). Per fleet size: how many battles
+# run to the turn limit, who wins, and how ships end (sunk or struck); then
+# the admirals' ladder, each pair over both seatings of every seed.
+# Usage: tools/bench/battles.sh [BUILD] [SEEDS]   (defaults: build 100)
+set -u
+BUILD=${1:-build}
+SEEDS=${2:-100}
+B="$BUILD/shoal"
+[[ "$SEEDS" =~ ^[1-9][0-9]*$ ]] || { echo "battles: '$SEEDS' must be a whole number from 1" >&2; exit 2; }
+[ -x "$B" ] || { echo "battles: $B not found; build it first (make BUILD=$BUILD)" >&2; exit 2; }
+
+# One JSON line per battle on stdout: battle PLAYERS SHIPS SEED.
+battle() {
+    "$B" --autoplay --players "$1" --ships "$2" --seed "$3" --json ||
+        { echo "battles: shoal --autoplay failed on seed $3" >&2; exit 1; }
+}
+
+# The fleet-size rows: turn limit, A's share of decided battles, endings.
+fleets() {
+    local n=$1 s
+    for s in $(seq 1 "$SEEDS"); do battle ai,ai "$n" "$s"; done | awk -v n="$n" '
+    function pair(key,   m) {
+        if (!match($0, "\"" key "\":\\[[0-9]+,[0-9]+\\]")) return 0
+        m = substr($0, RSTART + length(key) + 4, RLENGTH - length(key) - 5)
+        split(m, v, ",")
+        return v[1] + v[2]
+    }
+    function num(key) {
+        return match($0, "\"" key "\":[0-9]+") ? substr($0, RSTART + length(key) + 3, RLENGTH - length(key) - 3) + 0 : 0
+    }
+    {
+        all++
+        if (num("turns") == num("turn_limit")) limit++
+        if ($0 ~ /"winner":"A"/) a++
+        if ($0 ~ /"winner":"B"/) b++
+        ships += pair("ships"); sunk += pair("sunk"); struck += pair("struck")
+        turns += num("turns")
+    }
+    END {
+        printf "%dv%d  %3d battles  turn limit %5.1f%%  A wins %5.1f%% of decided  ", n, n, all, 100 * limit / all, a + b ? 100 * a / (a + b) : 0
+        printf "sunk %5.1f%%  struck %5.1f%% of ships  mean %.1f turns\n", 100 * sunk / ships, 100 * struck / ships, turns / all
+    }'
+}
+
+# One rung: P1 against P2, both seatings of every seed (3 ships a side).
+rung() {
+    local s seat pl
+    for s in $(seq 1 "$SEEDS"); do
+        for seat in 0 1; do
+            if [ "$seat" = 0 ]; then pl="$1,$2"; else pl="$2,$1"; fi
+            battle "$pl" 3 "$s" | sed "s/^/$seat /"
+        done
+    done | awk -v p1="$1" -v p2="$2" '
+    {
+        if ($0 ~ /"winner":"draw"/) d++
+        else if (($1 == 0 && $0 ~ /"winner":"A"/) || ($1 == 1 && $0 ~ /"winner":"B"/)) w1++
+        else w2++
+        all++
+    }
+    END { printf "%-6s against %-6s %3d of %d won (%5.1f%%), %d lost, %d drawn\n", p1, p2, w1, all, 100 * w1 / all, w2, d }'
+}
+
+echo "shoal battles: $SEEDS seeds, the computer on both sides (steady), $B"
+fleets 3
+fleets 8
+rung ai green
+rung green random
+rung ai random
