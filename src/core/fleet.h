@@ -109,6 +109,7 @@ int fleet_drift_chance(int wind_strength);
 #define FLEET_GROUND_HULL      1
 #define FLEET_GROUND_HULL_ROLL 2
 #define FLEET_POUND_WIND       4
+#define FLEET_POUND_HULL       1 /* hull a turn's end takes off a ship aground then */
 #define FLEET_KEDGE_PCT        35
 #define FLEET_WRECK_BREAK_PCT  25
 

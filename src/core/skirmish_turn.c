@@ -223,10 +223,11 @@ static bool no_way_on(const Skirmish *sk, const MoveTurn *mt, int i)
            fleet_point_of_sail(s->pose.facing, sk->wind_dir) == FLEET_IN_IRONS;
 }
 
-/* Every ship and wreck with no way on that is neither anchored nor aground drifts a hex downwind on
- * fleet_drift_pct: onto land it runs aground, at the map's edge it holds, and drifting ships
- * contest hexes and make way as sailing ones do (a ship in the way stops
- * the drift). The drift is one phase after the last. */
+/* Every ship and wreck with no way on, neither anchored nor aground,
+ * drifts a hex downwind on fleet_drift_pct: onto land she runs aground, at
+ * the map's edge she holds, and drifting ships contest hexes and make way
+ * as sailing ones do (a ship in the way stops the drift). The drift is one
+ * phase after the last. */
 static void resolve_drift(Skirmish *sk, const MoveTurn *mt)
 {
     int pct = fleet_drift_chance(sk->wind_strength);
@@ -527,7 +528,7 @@ static void resolve_shore(Skirmish *sk)
             }
         } else {
             if (sk->wind_strength >= FLEET_POUND_WIND) {
-                int dmg = 1, total = 0;
+                int dmg = FLEET_POUND_HULL, total = 0;
                 take_points(&s->hull, &dmg, &total);
                 SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_AGROUND, i);
                 ev->from = s->pose.hex;

@@ -77,8 +77,8 @@ static void shore(HudRulesRow *rows, int *n, int cap)
         "drifted onto land: %d-%d hull (%d-%d at wind %d+); she cannot sail or drift", lo, hi,
         lo + 1, hi + 1, FLEET_POUND_WIND);
     row(rows, n, cap, "",
-        "each turn's end: pounds 1 hull at wind %d+; kedges off %d%% (%d%% under half crew)",
-        FLEET_POUND_WIND, FLEET_KEDGE_PCT, FLEET_KEDGE_PCT / 2);
+        "later turns' ends: pounds %d hull at wind %d+; kedges off %d%% (%d%% under half crew)",
+        FLEET_POUND_HULL, FLEET_POUND_WIND, FLEET_KEDGE_PCT, FLEET_KEDGE_PCT / 2);
     row(rows, n, cap, "",
         "floats free once land is no longer downwind; a wreck goes to pieces %d%% a turn",
         FLEET_WRECK_BREAK_PCT);
