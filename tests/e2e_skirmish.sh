@@ -166,13 +166,13 @@ fi
 
 # tools/bench/battles.sh: the table of many battles (two seeds here), and a
 # bad seed count is exit 2 with one line.
-if out=$(tools/bench/battles.sh "${1:-build}" 2 2>"$tmp/err"); then
+if out=$(bash tools/bench/battles.sh "${1:-build}" 2 2>"$tmp/err"); then
     [ "$(grep -c '^[38]v[38] ' <<<"$out")" = 2 ] && [ "$(grep -c ' against ' <<<"$out")" = 3 ] &&
         ok "battles.sh prints both fleet sizes and the ladder" || no "battles.sh printed: $out"
 else
     no "battles.sh failed: $(cat "$tmp/err")"
 fi
-tools/bench/battles.sh "${1:-build}" 0 >/dev/null 2>"$tmp/err"
+bash tools/bench/battles.sh "${1:-build}" 0 >/dev/null 2>"$tmp/err"
 [ $? = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && ok "battles.sh refuses 0 seeds in one line" ||
     no "battles.sh 0: $(cat "$tmp/err")"
 
