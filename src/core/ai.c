@@ -354,9 +354,9 @@ static int pick_pose(Plan *p, const FleetShip *s, ChartReachNode *nodes, double 
     int best = -1;
     for (int k = 0; k < n; k++) {
         double v = score_pose(p, nodes[k].pose);
-        if (drift > 0 && hex_equal(nodes[k].pose.hex, s->pose.hex) &&
-            (nodes[k].cost == 0 ||
-             fleet_point_of_sail(nodes[k].pose.facing, sk->wind_dir) == FLEET_IN_IRONS)) {
+        /* In her own hex any cost is turns. */
+        if (drift > 0 && fleet_no_way_on(!hex_equal(nodes[k].pose.hex, s->pose.hex),
+                                         nodes[k].cost > 0, nodes[k].pose.facing, sk->wind_dir)) {
             HexPose d = {hex_neighbor(s->pose.hex, down), nodes[k].pose.facing};
             int shore = skirmish_shore(sk, d.hex);
             double dv = shore == SKIRMISH_LAND                             ? v - W_AGROUND
@@ -378,10 +378,9 @@ static int pick_pose(Plan *p, const FleetShip *s, ChartReachNode *nodes, double 
  * set her onto land. */
 static bool lee_drift(const Skirmish *sk, const FleetShip *s, const SkirmishOrders *o, HexPose end)
 {
-    for (int k = 0; k < o->nsteps; k++)
-        if (o->steps[k] == HEX_STEP_FORWARD) return false;
-    if (o->nsteps > 0 && fleet_point_of_sail(end.facing, sk->wind_dir) != FLEET_IN_IRONS)
-        return false;
+    bool entered = false;
+    for (int k = 0; k < o->nsteps; k++) entered |= o->steps[k] == HEX_STEP_FORWARD;
+    if (!fleet_no_way_on(entered, o->nsteps > 0, end.facing, sk->wind_dir)) return false;
     if (s->aground || fleet_drift_chance(sk->wind_strength) == 0) return false;
     return skirmish_shore(sk, hex_neighbor(end.hex, fleet_downwind(sk->wind_dir))) == SKIRMISH_LAND;
 }

@@ -79,6 +79,11 @@ bool fleet_ship_can_sail(const FleetShip *s)
     return fleet_ship_active(s) && s->rigging > 0 && !s->anchored && !s->aground;
 }
 
+bool fleet_no_way_on(bool entered_hex, bool turned, int facing, int wind_from)
+{
+    return !entered_hex && (!turned || fleet_point_of_sail(facing, wind_from) == FLEET_IN_IRONS);
+}
+
 int fleet_drift_chance(int wind_strength)
 {
     return fleet_drift_pct[wind_strength < 0 ? 0 : wind_strength > 5 ? 5 : wind_strength];

@@ -135,6 +135,10 @@ bool fleet_ship_active(const FleetShip *s);
 /* True for a ship that may sail this turn: fighting, with rigging left,
  * neither anchored nor aground. */
 bool fleet_ship_can_sail(const FleetShip *s);
+/* The drift rule's "no way on" for a ship afloat: she entered no hex this
+ * turn and either made no turn or ends it (facing) in irons. (A ship
+ * stopped by another, or struck, is the turn's to judge: skirmish_turn.) */
+bool fleet_no_way_on(bool entered_hex, bool turned, int facing, int wind_from);
 /* The direction the wind blows towards (where a drifting ship goes). */
 int fleet_downwind(int wind_from);
 

@@ -218,9 +218,9 @@ static void run_aground(Skirmish *sk, int i, Hex land)
 static bool no_way_on(const Skirmish *sk, const MoveTurn *mt, int i)
 {
     const FleetShip *s = &sk->ships[i];
-    if (mt->sailed[i] || mt->stopped[i]) return false;
-    return !mt->turned[i] || !fleet_ship_active(s) ||
-           fleet_point_of_sail(s->pose.facing, sk->wind_dir) == FLEET_IN_IRONS;
+    if (mt->stopped[i]) return false;
+    return !fleet_ship_active(s) ||
+           fleet_no_way_on(mt->sailed[i], mt->turned[i], s->pose.facing, sk->wind_dir);
 }
 
 /* Every ship and wreck with no way on, neither anchored nor aground,
