@@ -71,7 +71,7 @@ START_TEST(test_round_trip)
     start(&sk, &m, 17);
     play(&sk, 6);
     char *a = format(&sk);
-    ck_assert(strncmp(a, "shoal-save 2\n", 13) == 0);
+    ck_assert(strncmp(a, "shoal-save 3\n", 13) == 0);
     Err e;
     ck_assert_msg(save_parse(a, strlen(a), "mem.save", &m, &back, &e) == 0, "%s", e.msg);
     char *b = format(&back);
@@ -203,6 +203,22 @@ static char *set_value(const char *text, const char *section, const char *key, c
     return out;
 }
 
+/* Text without the lines of one key (every section's). */
+static void drop_key(char *text, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\n%s = ", key);
+    for (char *at; (at = strstr(text, pat)) != NULL;) {
+        char *eol = strchr(at + 1, '\n');
+        memmove(at, eol, strlen(eol) + 1);
+    }
+}
+
+/* The keys version 3 brought (boarding and prizes), and version 2's. */
+static const char *const v3_keys[] = {"lashed", "prize",      "board", "boardings",
+                                      "prizes", "groundings", "quiet", NULL};
+static const char *const v2_keys[] = {"anchored", "aground", "anchor", NULL};
+
 /* Parse must fail with "name:LINE: ..." on one line. */
 static void refused(const char *text, size_t len, const Map *m, int line, const char *want)
 {
@@ -266,6 +282,13 @@ START_TEST(test_corrupt_saves_refused)
         {"ship.0", "anchored", "yes", "anchored"},
         {"ship.1", "aground", "2", "aground"},
         {"orders.0", "anchor", "up", "anchor"},
+        {"ship.0", "lashed", "-1", "lashed"},
+        {"ship.0", "lashed", "1", "not lashed to her"},
+        {"ship.0", "lashed", "0", "does not have"},
+        {"ship.0", "lashed", "15", "does not have"},
+        {"ship.1", "prize", "3", "prize"},
+        {"orders.0", "board", "all", "board"},
+        {"side.B", "prizes", "-2", "prizes"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         int line;
@@ -333,7 +356,36 @@ START_TEST(test_corrupt_saves_refused)
     refused(t, strlen(t), &m, line, "aground and sunk");
     free(t);
     free(sunk);
-    /* Version 2's keys: required in a version 2 save, unknown to version 1. */
+    /* Board orders the rules refuse (they name the orders' section). */
+    t = set_value(good, "orders.0", "board", "cut", &line);
+    refused(t, strlen(t), &m, -1, "lashed to no ship");
+    free(t);
+    t = set_value(good, "orders.0", "board", "0", &line);
+    refused(t, strlen(t), &m, -1, "no ship");
+    free(t);
+    /* Two ships lashed to each other load; one of them sunk does not. */
+    char *pair = set_value(good, "ship.0", "lashed", "1", &line);
+    t = set_value(pair, "ship.1", "lashed", "0", &line);
+    ck_assert_int_eq(save_parse(t, strlen(t), "bad.save", &m, &ok, &e), 0);
+    ck_assert_int_eq(ok.ships[0].lashed, 1);
+    ck_assert_int_eq(ok.ships[1].lashed, 0);
+    ck_assert(!fleet_ship_can_sail(&ok.ships[0]));
+    skirmish_deinit(&ok);
+    char *lost = set_value(t, "ship.1", "status", "sunk", &line);
+    refused(lost, strlen(lost), &m, -1, "one of them sunk");
+    free(lost);
+    free(t);
+    free(pair);
+    /* Version 3's keys: required in a version 3 save, unknown to version 2;
+     * version 2's unknown to version 1. */
+    char *nolash = strdup(good);
+    drop_key(nolash, "lashed");
+    refused(nolash, strlen(nolash), &m, -1, "no 'lashed'");
+    free(nolash);
+    char *v2 = strdup(good);
+    v2[11] = '2';
+    refused(v2, len, &m, -1, "a version 2 save has no such key");
+    free(v2);
     char *miss = strdup(good);
     char *an = strstr(miss, "\nanchored = ");
     memmove(an, strchr(an + 1, '\n'), strlen(strchr(an + 1, '\n')) + 1);
@@ -341,14 +393,15 @@ START_TEST(test_corrupt_saves_refused)
     free(miss);
     char *v1 = strdup(good);
     v1[11] = '1';
-    refused(v1, len, &m, -1, "a version 1 save has no such key");
+    for (const char *const *k = v3_keys; *k; k++) drop_key(v1, *k);
+    refused(v1, strlen(v1), &m, -1, "a version 1 save has no such key");
     free(v1);
 
     /* Header: other versions and other files. */
-    char *v3 = strdup(good);
-    v3[11] = '3';
-    refused(v3, len, &m, 1, "version 3");
-    free(v3);
+    char *v4 = strdup(good);
+    v4[11] = '4';
+    refused(v4, len, &m, 1, "version 4");
+    free(v4);
     refused("hello = 1\n", 10, &m, 1, "not a shoal save");
     refused("", 0, &m, 1, NULL);
     /* Structure: unknown key and section, duplicates, text after the end,
@@ -383,20 +436,10 @@ START_TEST(test_corrupt_saves_refused)
 }
 END_TEST
 
-/* Text without the lines of one key (every section's). */
-static void drop_key(char *text, const char *key)
-{
-    char pat[64];
-    snprintf(pat, sizeof pat, "\n%s = ", key);
-    for (char *at; (at = strstr(text, pat)) != NULL;) {
-        char *eol = strchr(at + 1, '\n');
-        memmove(at, eol, strlen(eol) + 1);
-    }
-}
-
-/* A version 1 save (before anchors and the shore) loads, its ships under
- * way and off the shore, and plays on as the same battle saved today. */
-START_TEST(test_version_1_still_loads)
+/* A version 1 save (before anchors and the shore) and a version 2 save
+ * (before boarding) load, their ships free of what the version did not
+ * know, and play on as the same battle saved today. */
+START_TEST(test_old_versions_still_load)
 {
     setup_map();
     Skirmish sk, back;
@@ -405,16 +448,31 @@ START_TEST(test_version_1_still_loads)
     play(&sk, 4);
     for (int i = 0; i < sk.nships; i++) {
         sk.ships[i].anchored = sk.ships[i].aground = false;
+        sk.ships[i].prize = FLEET_PRIZE_NONE;
+        sk.ships[i].lashed = -1;
         sk.orders[i].anchor = false;
+        sk.orders[i].board = SKIRMISH_BOARD_NONE;
     }
+    for (int s = 0; s < SKIRMISH_SIDES; s++)
+        sk.stats[s].boardings = sk.stats[s].prizes = sk.stats[s].groundings = 0;
+    sk.quiet = 0;
     char *now = format(&sk);
+    Err e;
+    char *v2 = strdup(now);
+    v2[11] = '2';
+    for (const char *const *k = v3_keys; *k; k++) drop_key(v2, *k);
+    ck_assert_ptr_null(strstr(v2, "lashed"));
+    ck_assert_msg(save_parse(v2, strlen(v2), "old.save", &m, &back, &e) == 0, "%s", e.msg);
+    char *again2 = format(&back);
+    ck_assert_str_eq(again2, now);
+    free(again2);
+    free(v2);
+    skirmish_deinit(&back);
     char *v1 = strdup(now);
     v1[11] = '1';
-    drop_key(v1, "anchored");
-    drop_key(v1, "aground");
-    drop_key(v1, "anchor");
+    for (const char *const *k = v3_keys; *k; k++) drop_key(v1, *k);
+    for (const char *const *k = v2_keys; *k; k++) drop_key(v1, *k);
     ck_assert_ptr_null(strstr(v1, "anchor"));
-    Err e;
     ck_assert_msg(save_parse(v1, strlen(v1), "old.save", &m, &back, &e) == 0, "%s", e.msg);
     char *again = format(&back);
     ck_assert_str_eq(again, now);
@@ -758,7 +816,7 @@ static Suite *save_suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_round_trip);
-    tcase_add_test(tc, test_version_1_still_loads);
+    tcase_add_test(tc, test_old_versions_still_load);
     tcase_add_test(tc, test_anchor_and_shore_round_trip);
     tcase_add_test(tc, test_load_and_play_on);
     tcase_add_test(tc, test_generated_map_saves);

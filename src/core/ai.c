@@ -23,6 +23,19 @@
 #define FORMATION_SLACK 4
 #define W_WEIGH         0.5 /* how much worse sailing may look and she still weighs */
 #define W_AGROUND       4.0 /* drifting onto land: the hull it costs and the turns stuck */
+#define W_PRIZE         0.4 /* of a struck enemy's class value, alongside her to take her */
+#define W_BOARD_ODDS    0.4 /* of an enemy's value times the grapple's chance, boarding at 3:2 */
+#define W_BOARD_SWEEP   0.6 /* the same at 2:1 or better */
+/* Boldness: after QUIET_PATIENCE turns without a broadside fired the
+ * admiral grows bolder, fully after QUIET_PATIENCE + QUIET_RAMP: the
+ * damage she may take weighs up to BOLD_DEFENCE less and closing with the
+ * enemy up to BOLD_CLOSE times more, and from half way battered ships no
+ * longer pull away, so fleets that sit out of range of each other close
+ * and fight instead of waiting out the turn limit. */
+#define QUIET_PATIENCE 2
+#define QUIET_RAMP     5
+#define BOLD_DEFENCE   0.7
+#define BOLD_CLOSE     3.0
 
 static const char *const player_names[AI_PLAYERS] = {"ai", "random", "green"};
 
@@ -47,6 +60,8 @@ typedef struct Plan {
     int nobs;
     Hex centre; /* the rest of the fleet */
     int nfriends;
+    int marked[SKIRMISH_MAX_SHIPS]; /* ships friends already mean to board */
+    int nmarked;
     int *engage; /* per (cell, facing): time to close with an enemy, -1 */
 } Plan;
 
@@ -114,12 +129,13 @@ static int *engage_field(const Plan *p, int irons_time)
     memcpy(open, c->sail, (size_t)cells);
     Hex wrecks[SKIRMISH_MAX_SHIPS];
     int nwrecks = 0;
-    for (int t = 0; t < sk->nships; t++)
+    for (int t = 0; t < sk->nships; t++) {
+        int cell = chart_cell(c, sk->ships[t].pose.hex);
         if (sk->ships[t].status == FLEET_STRUCK) {
             wrecks[nwrecks++] = sk->ships[t].pose.hex;
-            int cell = chart_cell(c, sk->ships[t].pose.hex);
             if (cell >= 0) open[cell] = 0;
         }
+    }
     int hn = 0;
     for (int i = 0; i < states; i++) dist[i] = -1;
     for (int t = 0; t < sk->nships; t++) {
@@ -209,10 +225,11 @@ static double ship_health(const FleetShip *s)
     return h < c ? h : c;
 }
 
+/* Battered ships pull away; so does a prize, which can't fight. */
 static bool battered(const FleetShip *s)
 {
     const FleetClass *k = &fleet_classes[s->cls];
-    return s->hull * 100 < k->hull * 35 || s->crew * 100 < k->crew * 45;
+    return s->hull * 100 < k->hull * 35 || s->crew * 100 < k->crew * 45 || s->prize;
 }
 
 /* Chain shot to cripple a ship whose rigging is still sound, at a range
@@ -245,7 +262,7 @@ static double best_target(const Plan *p, HexPose pose, int b, int *target, int *
     double best = 0;
     *target = -1;
     *shot = FLEET_ROUND;
-    if (guns == 0) return 0;
+    if (guns == 0 || s->prize) return 0;
     for (int t = 0; t < sk->nships; t++) {
         const FleetShip *u = &sk->ships[t];
         if (u->side == p->side || !fleet_ship_active(u)) continue;
@@ -289,18 +306,87 @@ static double exposure(const Plan *p, HexPose pose)
     return sum;
 }
 
+static bool is_marked(const Plan *p, int t)
+{
+    for (int k = 0; k < p->nmarked; k++)
+        if (p->marked[k] == t) return true;
+    return false;
+}
+
+/* What boarding from pose is worth, and the mark (-1: none): a wreck
+ * alongside to take as a prize while she can spare a prize crew, or an
+ * enemy alongside whose crew hers outnumbers 3:2 (she is not battered),
+ * by the odds and the grapple's chance. Marks friends took, and ships
+ * lashed to others, are left be. */
+static double board_value(const Plan *p, HexPose pose, int *mark)
+{
+    const Skirmish *sk = p->sk;
+    const FleetShip *s = &sk->ships[p->self];
+    const FleetClass *k = &fleet_classes[s->cls];
+    double best = 0;
+    *mark = -1;
+    for (int t = 0; t < sk->nships; t++) {
+        const FleetShip *u = &sk->ships[t];
+        if (u->side == p->side || u->status == FLEET_SUNK ||
+            (u->lashed >= 0 && u->lashed != p->self) || hex_distance(pose.hex, u->pose.hex) != 1 ||
+            is_marked(p, t))
+            continue;
+        double v = 0, value = fleet_classes[u->cls].value;
+        if (u->status == FLEET_STRUCK) {
+            if ((s->crew - fleet_prize_crew(u->cls)) * 4 >= k->crew) v = W_PRIZE * value;
+        } else if (!battered(s)) {
+            int odds = fleet_melee_odds(s->crew, u->crew);
+            double grip = (FLEET_GRAPPLE_PCT + FLEET_GRAPPLE_CREW_PCT * s->crew / k->crew) / 100.0;
+            if (odds >= 3) v = (odds == 4 ? W_BOARD_SWEEP : W_BOARD_ODDS) * value * grip;
+        }
+        if (v > best) {
+            best = v;
+            *mark = t;
+        }
+    }
+    return best;
+}
+
+/* A ship lashed to another: she cuts loose from a friend she fouled, from a
+ * wreck she can't man and from an enemy whose crew outnumbers hers; she
+ * boards a wreck (taken at the turn's end) and an enemy she outnumbers
+ * 3:2; between the two she holds on and fights her guns. */
+static void lashed_orders(const Skirmish *sk, const FleetShip *s, SkirmishOrders *o)
+{
+    int j = s->lashed;
+    const FleetShip *u = &sk->ships[j];
+    int odds = fleet_melee_odds(s->crew, u->crew);
+    bool spare = (s->crew - fleet_prize_crew(u->cls)) * 4 >= fleet_classes[s->cls].crew;
+    o->board = SKIRMISH_BOARD_NONE;
+    if (u->side == s->side || (u->status != FLEET_AFLOAT && !spare) ||
+        (u->status == FLEET_AFLOAT && odds <= 1))
+        o->board = SKIRMISH_BOARD_CUT;
+    else if (u->status != FLEET_AFLOAT || (odds >= 3 && !battered(s)))
+        o->board = SKIRMISH_BOARD;
+    o->board_target = j;
+}
+
+/* 0 while broadsides are firing, up to 1 as the quiet drags on. */
+static double boldness(const Skirmish *sk)
+{
+    double b = (double)(sk->quiet - QUIET_PATIENCE) / QUIET_RAMP;
+    return b < 0 ? 0 : b > 1 ? 1 : b;
+}
+
 static double score_pose(const Plan *p, HexPose pose)
 {
     const Skirmish *sk = p->sk;
     const FleetShip *s = &sk->ships[p->self];
-    bool hurt = battered(s);
-    double score = 0;
+    /* Once the quiet has dragged on, battered ships come back to the fight
+     * too (when both fleets are battered, nobody would); a prize never does. */
+    double bold = boldness(sk), score = 0;
+    bool hurt = battered(s) && (s->prize || bold < 0.5);
     for (int b = 0; b < FLEET_BROADSIDES; b++) {
         int t, sh;
         double v = best_target(p, pose, b, &t, &sh);
         score += (s->reload[b] == 0 ? 1.0 : W_RELOADING) * (hurt ? 0.3 : 1.0) * v;
     }
-    score -= (hurt ? 2.0 : W_DEFENCE) * exposure(p, pose);
+    score -= (hurt ? 2.0 : W_DEFENCE * (1.0 - BOLD_DEFENCE * bold)) * exposure(p, pose);
 
     int cell = chart_cell(&sk->chart, pose.hex);
     int dmin = cell >= 0 ? p->engage[cell * HEX_DIRS + pose.facing] : -1;
@@ -308,7 +394,7 @@ static double score_pose(const Plan *p, HexPose pose)
         if (hurt)
             score += W_RETREAT * dmin;
         else
-            score -= W_CLOSE * dmin;
+            score -= W_CLOSE * (1.0 + BOLD_CLOSE * bold) * dmin;
     }
 
     int sail = fleet_point_of_sail(pose.facing, sk->wind_dir);
@@ -332,6 +418,8 @@ static double score_pose(const Plan *p, HexPose pose)
         int dc = hex_distance(pose.hex, p->centre);
         if (dc > FORMATION_SLACK) score -= W_FORMATION * (dc - FORMATION_SLACK);
     }
+    int mark;
+    score += board_value(p, pose, &mark);
     return score;
 }
 
@@ -397,7 +485,7 @@ int ai_plan(Skirmish *sk, int side, Err *e)
     int rc = 0;
     for (int i = 0; i < sk->nships; i++) {
         FleetShip *s = &sk->ships[i];
-        if (s->side != side || !fleet_ship_active(s)) continue;
+        if (s->side != side || !fleet_ship_manned(s)) continue;
         p.self = i;
         p.nobs = 0;
         for (int k = 0; k < sk->nships; k++)
@@ -443,6 +531,19 @@ int ai_plan(Skirmish *sk, int side, Err *e)
             if (best >= 0 && len <= SKIRMISH_MAX_STEPS) end = nodes[best].pose;
             o.anchor = lee_drift(sk, s, &o, end);
         }
+        if (s->lashed >= 0) {
+            o.anchor = s->anchored;
+            lashed_orders(sk, s, &o);
+        } else {
+            int mark;
+            board_value(&p, end, &mark);
+            if (mark >= 0) {
+                o.board = SKIRMISH_BOARD;
+                o.board_target = mark;
+            }
+        }
+        if (o.board == SKIRMISH_BOARD && p.nmarked < SKIRMISH_MAX_SHIPS)
+            p.marked[p.nmarked++] = o.board_target;
         for (int b = 0; b < FLEET_BROADSIDES; b++) {
             if (s->reload[b] > 0) {
                 o.fire[b].target = SKIRMISH_HOLD;
@@ -475,7 +576,7 @@ int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e)
         if (sk->ships[t].side != side && fleet_ship_active(&sk->ships[t])) enemies[ne++] = t;
     for (int i = 0; i < sk->nships; i++) {
         const FleetShip *s = &sk->ships[i];
-        if (s->side != side || !fleet_ship_active(s)) continue;
+        if (s->side != side || !fleet_ship_manned(s)) continue;
         SkirmishOrders o;
         skirmish_default_orders(sk, i, &o);
         int n = skirmish_reach(sk, i, nodes, AI_REACH_MAX);

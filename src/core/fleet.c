@@ -31,6 +31,14 @@ const int fleet_hit_pct_table[FLEET_SHOTS][3] = {
     {50, 30, 0},  /* chain shot: tumbles too much to reach long range */
 };
 
+/* Boarders at long odds bleed; at 2:1 or better they sweep the deck. */
+const int fleet_melee_table[FLEET_MELEE_ROWS][FLEET_MELEE_ODDS][2] = {
+    /* <1:2     <1:1      <3:2      <2:1      >=2:1   (attackers, defenders lost %) */
+    {{50, 10}, {40, 15}, {30, 20}, {25, 25}, {20, 35}}, /* die 1-2 */
+    {{40, 15}, {30, 20}, {25, 25}, {20, 35}, {15, 45}}, /* die 3-4 */
+    {{30, 20}, {25, 25}, {20, 35}, {15, 45}, {10, 60}}, /* die 5-6 */
+};
+
 static const char *const sail_names[FLEET_SAILS] = {"in irons", "close-hauled", "broad reach",
                                                     "running"};
 
@@ -67,16 +75,63 @@ void fleet_ship_init(FleetShip *s, int cls, int side, HexPose pose)
     s->rigging = k->rigging;
     s->crew = k->crew;
     s->guns[FLEET_PORT] = s->guns[FLEET_STARBOARD] = k->guns;
+    s->lashed = -1;
 }
 
 bool fleet_ship_active(const FleetShip *s)
+{
+    return s->status == FLEET_AFLOAT && s->prize == FLEET_PRIZE_NONE;
+}
+
+bool fleet_ship_manned(const FleetShip *s)
 {
     return s->status == FLEET_AFLOAT;
 }
 
 bool fleet_ship_can_sail(const FleetShip *s)
 {
-    return fleet_ship_active(s) && s->rigging > 0 && !s->anchored && !s->aground;
+    return fleet_ship_manned(s) && s->rigging > 0 && !s->anchored && !s->aground && s->lashed < 0;
+}
+
+int fleet_ship_born(const FleetShip *s)
+{
+    return s->prize == FLEET_PRIZE_TAKEN ? !s->side : s->side;
+}
+
+int fleet_melee_odds(int attackers, int defenders)
+{
+    /* Compare in integers: a/d < 1/2 is 2a < d, and so on. */
+    long a = attackers, d = defenders;
+    if (2 * a < d) return 0;
+    if (a < d) return 1;
+    if (2 * a < 3 * d) return 2;
+    if (a < 2 * d) return 3;
+    return 4;
+}
+
+static int pct_up(int n, int pct)
+{
+    return (n * pct + 99) / 100;
+}
+
+void fleet_melee(int attackers, int defenders, int d6, int *att_lost, int *def_lost)
+{
+    if (d6 < 1) d6 = 1;
+    if (d6 > 6) d6 = 6;
+    const int *row = fleet_melee_table[(d6 - 1) / 2][fleet_melee_odds(attackers, defenders)];
+    *att_lost = pct_up(attackers, row[0]);
+    *def_lost = pct_up(defenders, row[1]);
+}
+
+bool fleet_melee_carried(int attackers, int defenders)
+{
+    return 2 * defenders < attackers;
+}
+
+int fleet_prize_crew(int cls)
+{
+    assert(cls >= 0 && cls < FLEET_CLASSES);
+    return (fleet_classes[cls].crew + 3) / 4;
 }
 
 bool fleet_no_way_on(bool entered_hex, bool turned, int facing, int wind_from)

@@ -112,6 +112,57 @@ int fleet_drift_chance(int wind_strength);
 #define FLEET_POUND_HULL       1 /* hull a turn's end takes off a ship aground then */
 #define FLEET_KEDGE_PCT        35
 #define FLEET_WRECK_BREAK_PCT  25
+/* A wreck afloat that no ship holds (lashed) founders, sinks, on this roll
+ * at every turn's end after the one she struck in: no wreck walls a lane
+ * for good, and a prize must be taken while she swims. */
+#define FLEET_WRECK_FOUNDER_PCT 10
+
+/* Grappling, boarding and prizes. A ship ordered to board a ship of the
+ * enemy (or a struck wreck) that ends her movement in the hex next to her
+ * throws grapples: they hold on FLEET_GRAPPLE_PCT plus FLEET_GRAPPLE_CREW_PCT
+ * times her crew over her full crew, surely when the other also orders to
+ * board her or has struck. A ship stopped in her path by another fouls her
+ * on FLEET_FOUL_PCT. Lashed together (grappled or fouled, one ship to one
+ * ship) neither sails, drifts nor anchors. Fouled ships of one side clear
+ * at the turn's end on FLEET_CLEAR_PCT. A ship ordered to cut loose parts
+ * at once, unless the other boards her: then the axes free her on
+ * FLEET_CUT_PCT and the boarders come on when they fail. */
+#define FLEET_GRAPPLE_PCT      30
+#define FLEET_GRAPPLE_CREW_PCT 40
+#define FLEET_FOUL_PCT         20
+#define FLEET_CLEAR_PCT        50
+#define FLEET_CUT_PCT          35
+
+/* The melee, after gunnery, of a ship boarding the enemy she is lashed to:
+ * the odds are her crew to the defender's (column), a die d6 picks the row
+ * (1-2, 3-4, 5-6) and the table gives the percent of each crew lost
+ * (attackers, defenders), rounded up. The defenders are carried, and
+ * strike, when fewer than half as many as the boarders are left; a crew
+ * below a quarter strikes as ever. Odds columns: below 1:2, below 1:1,
+ * below 3:2, below 2:1, and 2:1 or better. */
+enum { FLEET_MELEE_ODDS = 5, FLEET_MELEE_ROWS = 3 };
+extern const int fleet_melee_table[FLEET_MELEE_ROWS][FLEET_MELEE_ODDS][2];
+/* The odds column of `attackers` against `defenders` (both >= 0). */
+int fleet_melee_odds(int attackers, int defenders);
+/* The crews lost in one melee of attackers against defenders on die d6
+ * (1..6), each no more than the crew it comes from. */
+void fleet_melee(int attackers, int defenders, int d6, int *att_lost, int *def_lost);
+/* True when defenders left this few against attackers are carried. */
+bool fleet_melee_carried(int attackers, int defenders);
+
+/* A struck ship still lashed to a ship of the enemy at the turn's end is
+ * taken as a prize: the taker puts fleet_prize_crew aboard (her own crew
+ * pays it, and she must keep a quarter of her own full crew to spare
+ * them), the prisoners go below and the lashings are cast off. A prize
+ * crew can sail her, not fight her: from the next turn she sails for the
+ * taker (anchors, drifts and grounds as any ship) but fires no gun,
+ * boards no one and no longer counts as a fighting ship, and her class
+ * value is in the taker's points. Her first side may board her (the prize
+ * crew fights the melee) and take her back: recaptured, her own people
+ * freed below sail her (as many as a prize crew; the taker spares no one)
+ * for them, out of the fight as before. */
+enum { FLEET_PRIZE_NONE = 0, FLEET_PRIZE_TAKEN = 1, FLEET_PRIZE_RETAKEN = 2 };
+int fleet_prize_crew(int cls);
 
 typedef struct FleetShip {
     int cls, side, status;
@@ -121,6 +172,10 @@ typedef struct FleetShip {
     int reload[FLEET_BROADSIDES]; /* turns until loaded; 0 = ready */
     bool anchored;                /* at anchor: no sailing, no drift */
     bool aground;                 /* on the shore: no sailing, no drift */
+    int lashed;                   /* the ship (skirmish index) she is grappled or
+                                     fouled to, or -1 */
+    int prize;                    /* FLEET_PRIZE_*: under a prize crew she sails for
+                                     `side`, and fights no more */
 } FleetShip;
 
 /* Class index for "sloop", "frigate", "line" (case-insensitive), or -1. */
@@ -128,17 +183,23 @@ int fleet_class_from_name(const char *name);
 /* Name of a point of sail ("in irons", "close-hauled", ...). */
 const char *fleet_sail_name(int sail);
 
-/* A ship of class cls at full strength, afloat, loaded, at pose. */
+/* A ship of class cls at full strength, afloat, loaded, at pose, free
+ * (lashed to no one). */
 void fleet_ship_init(FleetShip *s, int cls, int side, HexPose pose);
-/* True for a ship still fighting (afloat, colours flying). */
+/* True for a ship still fighting: afloat, colours flying, her own crew
+ * (not a prize). */
 bool fleet_ship_active(const FleetShip *s);
-/* True for a ship that may sail this turn: fighting, with rigging left,
- * neither anchored nor aground. */
+/* True for a ship afloat with a crew to sail her: fighting, or a prize. */
+bool fleet_ship_manned(const FleetShip *s);
+/* True for a ship that may sail this turn: manned, with rigging left,
+ * neither anchored, aground nor lashed to another. */
 bool fleet_ship_can_sail(const FleetShip *s);
 /* The drift rule's "no way on" for a ship afloat: she entered no hex this
  * turn and either made no turn or ends it (facing) in irons. (A ship
  * stopped by another, or struck, is the turn's to judge: skirmish_turn.) */
 bool fleet_no_way_on(bool entered_hex, bool turned, int facing, int wind_from);
+/* The side ship s was first of (a prize fought for the other). */
+int fleet_ship_born(const FleetShip *s);
 /* The direction the wind blows towards (where a drifting ship goes). */
 int fleet_downwind(int wind_from);
 

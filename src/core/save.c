@@ -64,7 +64,7 @@ static bool format_battle(const Skirmish *sk, char *buf, size_t cap, size_t *len
     return kv_appendf(buf, cap, len,
                       "map_size = %dx%d\nseed = %llu\ndice = %llu\nturn = %d\nturn_limit = %d\n"
                       "wind = %s\nwind_strength = %d\nships = %d\nover = %d\nwinner = %s\n"
-                      "submitted = %s%s%s\n",
+                      "submitted = %s%s%s\nquiet = %d\n",
                       sk->map->w, sk->map->h, (unsigned long long)sk->seed,
                       (unsigned long long)sk->rng, sk->turn, sk->turn_limit,
                       hex_dir_names[sk->wind_dir % HEX_DIRS], sk->wind_strength, sk->nships,
@@ -75,7 +75,7 @@ static bool format_battle(const Skirmish *sk, char *buf, size_t cap, size_t *len
                       nsub == 0          ? "none"
                       : sk->submitted[0] ? "A"
                                          : "",
-                      nsub == 2 ? " " : "", sk->submitted[1] ? "B" : "");
+                      nsub == 2 ? " " : "", sk->submitted[1] ? "B" : "", sk->quiet);
 }
 
 /* [side.A] and [side.B]: each side's statistics. */
@@ -86,9 +86,11 @@ static bool format_sides(const Skirmish *sk, char *buf, size_t cap, size_t *len)
         const SkirmishStats *st = &sk->stats[s];
         ok = ok && kv_appendf(buf, cap, len,
                               "\n[side.%c]\nbroadsides = %d\nshots = %d\nhits = %d\ndamage = %d\n"
-                              "sunk = %d\nstruck = %d\npoints = %d\n",
+                              "sunk = %d\nstruck = %d\npoints = %d\nboardings = %d\n"
+                              "prizes = %d\ngroundings = %d\n",
                               save_side_names[s], st->broadsides, st->shots, st->hits, st->damage,
-                              st->sunk, st->struck, st->points);
+                              st->sunk, st->struck, st->points, st->boardings, st->prizes,
+                              st->groundings);
         int ai = sk->ai_level[s] >= 0 && sk->ai_level[s] < SKIRMISH_AI_LEVELS ? sk->ai_level[s] : 0;
         ok = ok && kv_appendf(buf, cap, len, "computer = %s\n", skirmish_ai_names[ai]);
     }
@@ -106,12 +108,17 @@ static bool format_ships(const Skirmish *sk, char *buf, size_t cap, size_t *len)
                              "\n[ship.%d]\nclass = %s\nside = %c\nhex = %d,%d\nfacing = %s\n"
                              "status = %s\nhull = %d\nrigging = %d\ncrew = %d\nguns_port = %d\n"
                              "guns_starboard = %d\nreload_port = %d\nreload_starboard = %d\n"
-                             "anchored = %d\naground = %d\n",
+                             "anchored = %d\naground = %d\nprize = %d\n",
                              i, fleet_classes[s->cls].name, save_side_names[s->side & 1],
                              s->pose.hex.q, s->pose.hex.r, hex_dir_names[s->pose.facing % HEX_DIRS],
                              save_status_names[s->status % 3], s->hull, s->rigging, s->crew,
                              s->guns[FLEET_PORT], s->guns[FLEET_STARBOARD], s->reload[FLEET_PORT],
-                             s->reload[FLEET_STARBOARD], s->anchored ? 1 : 0, s->aground ? 1 : 0);
+                             s->reload[FLEET_STARBOARD], s->anchored ? 1 : 0, s->aground ? 1 : 0,
+                             s->prize);
+        if (s->lashed >= 0)
+            ok = ok && kv_appendf(buf, cap, len, "lashed = %d\n", s->lashed);
+        else
+            ok = ok && kv_appendf(buf, cap, len, "lashed = none\n");
     }
     return ok;
 }
@@ -130,9 +137,15 @@ static bool format_orders(const Skirmish *sk, char *buf, size_t cap, size_t *len
         steps[n] = '\0';
         fire_text(o->fire[FLEET_PORT], port, sizeof port);
         fire_text(o->fire[FLEET_STARBOARD], star, sizeof star);
+        char board[16] = "none";
+        if (o->board == SKIRMISH_BOARD)
+            snprintf(board, sizeof board, "%d", o->board_target);
+        else if (o->board == SKIRMISH_BOARD_CUT)
+            snprintf(board, sizeof board, "cut");
         ok = ok && kv_appendf(buf, cap, len,
-                              "\n[orders.%d]\nsteps = %s\nport = %s\nstarboard = %s\nanchor = %d\n",
-                              i, steps, port, star, o->anchor ? 1 : 0);
+                              "\n[orders.%d]\nsteps = %s\nport = %s\nstarboard = %s\nanchor = %d\n"
+                              "board = %s\n",
+                              i, steps, port, star, o->anchor ? 1 : 0, board);
     }
     return ok;
 }

@@ -43,6 +43,9 @@ static int check_battle(const SaveData *d, const Map *map, Err *e)
     for (size_t k = 0; k < sizeof required / sizeof required[0]; k++)
         if (!d->bline[required[k]])
             return SAVE_BAD("incomplete save: [battle] has no '%s'", save_battle_keys[required[k]]);
+    if (d->version >= 3 && !d->bline[SAVE_BATTLE_QUIET])
+        return SAVE_BAD("incomplete save: [battle] has no '%s'",
+                        save_battle_keys[SAVE_BATTLE_QUIET]);
     if (save_check_source(d, e) != 0) return -1;
     line = d->bline[SAVE_BATTLE_MAP_SIZE];
     if (map->w != d->map_w || map->h != d->map_h)
@@ -57,6 +60,24 @@ static int check_battle(const SaveData *d, const Map *map, Err *e)
         return SAVE_BAD("winner %c named for a battle that is not over",
                         save_side_names[d->winner]);
     }
+    return 0;
+}
+
+/* Ship i's lashing (a save before version 3 has none): to another ship
+ * the save has, lashed back to her, neither sunk. */
+static int check_lashing(const SaveData *d, int i, Err *e)
+{
+    if (!d->pline[i][SAVE_SHIP_LASHED]) return 0;
+    int line = d->pline[i][SAVE_SHIP_LASHED], j = d->pv[i][SAVE_SHIP_LASHED];
+    if (j < 0) return 0;
+    if (j >= d->nships || j == i)
+        return SAVE_BAD("ship %d: lashed to ship %d, which the save does not have", i, j);
+    if (!d->pline[j][SAVE_SHIP_LASHED] || d->pv[j][SAVE_SHIP_LASHED] != i)
+        return SAVE_BAD("ship %d: lashed to ship %d, which is not lashed to her", i, j);
+    if (d->pv[i][SAVE_SHIP_STATUS] == FLEET_SUNK || d->pv[j][SAVE_SHIP_STATUS] == FLEET_SUNK)
+        return SAVE_BAD("ship %d: lashed to ship %d with one of them sunk", i, j);
+    if (d->pv[i][SAVE_SHIP_ANCHORED])
+        return SAVE_BAD("ship %d: at anchor while lashed to ship %d", i, j);
     return 0;
 }
 
@@ -105,7 +126,7 @@ static int check_ship(const SaveData *d, int i, Err *e)
         line = d->pline[i][SAVE_SHIP_AGROUND];
         return SAVE_BAD("ship %d: aground and sunk", i);
     }
-    return 0;
+    return check_lashing(d, i, e);
 }
 
 /* Both sides' statistics are complete, the save has exactly the ships it
@@ -115,7 +136,7 @@ static int check_fleets(const SaveData *d, Err *e)
     int line = d->bline[SAVE_BATTLE_MAP_SIZE];
     for (int s = 0; s < SKIRMISH_SIDES; s++)
         for (int k = 0; k < SAVE_SIDE_COUNT; k++)
-            if (!d->sline[s][k])
+            if (!d->sline[s][k] && save_side_since[k] <= d->version)
                 return SAVE_BAD("incomplete save: side %c has no '%s'", save_side_names[s],
                                 save_side_keys[k]);
     for (int i = d->nships; i < SKIRMISH_MAX_SHIPS; i++) {
@@ -161,6 +182,8 @@ static int place_ships(const SaveData *d, Skirmish *sk, Err *e)
         s->reload[FLEET_STARBOARD] = d->pv[i][SAVE_SHIP_RELOAD_STARBOARD];
         s->anchored = d->pv[i][SAVE_SHIP_ANCHORED];
         s->aground = d->pv[i][SAVE_SHIP_AGROUND];
+        s->lashed = d->pline[i][SAVE_SHIP_LASHED] ? d->pv[i][SAVE_SHIP_LASHED] : -1;
+        s->prize = d->pv[i][SAVE_SHIP_PRIZE];
         /* A sunk ship lies where she went down, on water like the rest. */
         int line = d->pline[i][SAVE_SHIP_HEX];
         if (!chart_sailable(&sk->chart, d->hex[i]))
@@ -187,6 +210,7 @@ static void fill_battle(const SaveData *d, Skirmish *sk)
     sk->wind_strength = d->wind_strength;
     sk->over = d->over != 0;
     sk->winner = d->winner;
+    sk->quiet = d->quiet;
     if (d->bline[SAVE_BATTLE_GEN_SEED] != 0) {
         sk->map_generated = true;
         sk->gen = d->gen;
@@ -202,6 +226,9 @@ static void fill_battle(const SaveData *d, Skirmish *sk)
         st->sunk = d->stats[s][SAVE_SIDE_SUNK];
         st->struck = d->stats[s][SAVE_SIDE_STRUCK];
         st->points = d->stats[s][SAVE_SIDE_POINTS];
+        st->boardings = d->stats[s][SAVE_SIDE_BOARDINGS];
+        st->prizes = d->stats[s][SAVE_SIDE_PRIZES];
+        st->groundings = d->stats[s][SAVE_SIDE_GROUNDINGS];
         sk->ai_level[s] = d->ai_level[s];
     }
 }

@@ -35,6 +35,7 @@ enum {
     SAVE_BATTLE_OVER,
     SAVE_BATTLE_WINNER,
     SAVE_BATTLE_SUBMITTED,
+    SAVE_BATTLE_QUIET, /* since version 3 */
     SAVE_BATTLE_COUNT
 };
 enum {
@@ -45,6 +46,9 @@ enum {
     SAVE_SIDE_SUNK,
     SAVE_SIDE_STRUCK,
     SAVE_SIDE_POINTS,
+    SAVE_SIDE_BOARDINGS,  /* since version 3 */
+    SAVE_SIDE_PRIZES,     /* since version 3 */
+    SAVE_SIDE_GROUNDINGS, /* since version 3 */
     SAVE_SIDE_COUNT
 };
 enum {
@@ -62,6 +66,8 @@ enum {
     SAVE_SHIP_RELOAD_STARBOARD,
     SAVE_SHIP_ANCHORED, /* since version 2 */
     SAVE_SHIP_AGROUND,  /* since version 2 */
+    SAVE_SHIP_LASHED,   /* since version 3 */
+    SAVE_SHIP_PRIZE,    /* since version 3 */
     SAVE_SHIP_COUNT
 };
 enum {
@@ -69,6 +75,7 @@ enum {
     SAVE_ORDER_PORT,
     SAVE_ORDER_STARBOARD,
     SAVE_ORDER_ANCHOR, /* since version 2 */
+    SAVE_ORDER_BOARD,  /* since version 3 */
     SAVE_ORDER_COUNT
 };
 enum { SAVE_ROUTE_GOAL, SAVE_ROUTE_FACING, SAVE_ROUTE_FIRST_TURNS, SAVE_ROUTE_COUNT };
@@ -84,7 +91,7 @@ typedef struct SaveData {
     MapGenParams gen;
     int map_w, map_h;
     unsigned long long seed, dice;
-    int turn, turn_limit, wind, wind_strength, nships, over, winner;
+    int turn, turn_limit, wind, wind_strength, nships, over, winner, quiet;
     int submitted[SKIRMISH_SIDES];
     int sline[SKIRMISH_SIDES][SAVE_SIDE_COUNT];
     int stats[SKIRMISH_SIDES][SAVE_SIDE_COUNT];
@@ -109,6 +116,7 @@ extern const char *const save_side_keys[SAVE_SIDE_COUNT];
 extern const char *const save_ship_keys[SAVE_SHIP_COUNT];
 extern const char *const save_order_keys[SAVE_ORDER_COUNT];
 /* The version that brought each key (older saves load without it). */
+extern const int save_side_since[SAVE_SIDE_COUNT];
 extern const int save_ship_since[SAVE_SHIP_COUNT];
 extern const int save_order_since[SAVE_ORDER_COUNT];
 

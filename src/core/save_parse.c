@@ -30,19 +30,23 @@ const char *const save_battle_keys[SAVE_BATTLE_COUNT] = {"map",
                                                          "ships",
                                                          "over",
                                                          "winner",
-                                                         "submitted"};
+                                                         "submitted",
+                                                         "quiet"};
 
-const char *const save_side_keys[SAVE_SIDE_COUNT] = {"broadsides", "shots",  "hits",  "damage",
-                                                     "sunk",       "struck", "points"};
+const char *const save_side_keys[SAVE_SIDE_COUNT] = {
+    "broadsides", "shots",  "hits",      "damage", "sunk",
+    "struck",     "points", "boardings", "prizes", "groundings"};
+const int save_side_since[SAVE_SIDE_COUNT] = {1, 1, 1, 1, 1, 1, 1, 3, 3, 3};
 
 const char *const save_ship_keys[SAVE_SHIP_COUNT] = {
-    "class",    "side",   "hex",       "facing",         "status",      "hull",
-    "rigging",  "crew",   "guns_port", "guns_starboard", "reload_port", "reload_starboard",
-    "anchored", "aground"};
-const int save_ship_since[SAVE_SHIP_COUNT] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2};
+    "class",    "side",    "hex",       "facing",         "status",      "hull",
+    "rigging",  "crew",    "guns_port", "guns_starboard", "reload_port", "reload_starboard",
+    "anchored", "aground", "lashed",    "prize"};
+const int save_ship_since[SAVE_SHIP_COUNT] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 3, 3};
 
-const char *const save_order_keys[SAVE_ORDER_COUNT] = {"steps", "port", "starboard", "anchor"};
-const int save_order_since[SAVE_ORDER_COUNT] = {1, 1, 1, 2};
+const char *const save_order_keys[SAVE_ORDER_COUNT] = {"steps", "port", "starboard", "anchor",
+                                                       "board"};
+const int save_order_since[SAVE_ORDER_COUNT] = {1, 1, 1, 2, 3};
 
 static int find_key(const char *const *keys, int n, const char *key)
 {
@@ -214,6 +218,13 @@ static int parse_battle(SaveData *d, int k, const char *v, int line, Err *e)
             return SAVE_BAD("ships '%.40s' is not a whole number from 2 to %d", v,
                             SKIRMISH_MAX_SHIPS);
         return 0;
+    case SAVE_BATTLE_QUIET:
+        if (d->version < 3)
+            return SAVE_BAD("'quiet' in [battle]: a version %d save has no such key", d->version);
+        if (!parse_int(v, 0, SKIRMISH_MAX_TURNS, &d->quiet))
+            return SAVE_BAD("quiet '%.40s' is not a whole number from 0 to %d", v,
+                            SKIRMISH_MAX_TURNS);
+        return 0;
     case SAVE_BATTLE_OVER:
         if (!parse_int(v, 0, 1, &d->over)) return SAVE_BAD("over '%.40s' is not 0 or 1", v);
         return 0;
@@ -262,6 +273,19 @@ static int parse_ship(SaveData *d, int i, int k, const char *v, int line, Err *e
             if (strcmp(v, save_status_names[s]) == 0) *out = s;
         if (*out < 0)
             return SAVE_BAD("ship %d: status '%.40s' is not afloat, struck or sunk", i, v);
+        return 0;
+    case SAVE_SHIP_LASHED:
+        if (strcmp(v, "none") == 0) {
+            *out = -1;
+            return 0;
+        }
+        if (!parse_int(v, 0, SKIRMISH_MAX_SHIPS - 1, out))
+            return SAVE_BAD("ship %d: lashed '%.40s' is not 'none' or a ship from 0 to %d", i, v,
+                            SKIRMISH_MAX_SHIPS - 1);
+        return 0;
+    case SAVE_SHIP_PRIZE:
+        if (!parse_int(v, 0, FLEET_PRIZE_RETAKEN, out))
+            return SAVE_BAD("ship %d: prize '%.40s' is not 0, 1 (taken) or 2 (retaken)", i, v);
         return 0;
     case SAVE_SHIP_ANCHORED:
     case SAVE_SHIP_AGROUND:
@@ -393,6 +417,9 @@ static int parse_side_line(SaveData *d, int idx, const char *section, const char
     if (!strcmp(key, "computer")) return parse_side_ai(d, idx, v, line, e);
     int k = find_key(save_side_keys, SAVE_SIDE_COUNT, key);
     if (k < 0) return SAVE_BAD("unknown key '%.40s' in [%s]", key, section);
+    if (save_side_since[k] > d->version)
+        return SAVE_BAD("'%s' in [%s]: a version %d save has no such key", key, section,
+                        d->version);
     if (d->sline[idx][k])
         return SAVE_BAD("'%s' of side %c given twice (first on line %d)", key, save_side_names[idx],
                         d->sline[idx][k]);
@@ -433,6 +460,17 @@ static int parse_orders_line(SaveData *d, int idx, const char *section, const ch
     if (!d->order_line[idx]) d->order_line[idx] = line;
     d->oline[idx][k] = line;
     SkirmishOrders *o = &d->orders[idx];
+    if (k == SAVE_ORDER_BOARD) {
+        o->board = SKIRMISH_BOARD;
+        if (strcmp(v, "none") == 0)
+            o->board = SKIRMISH_BOARD_NONE;
+        else if (strcmp(v, "cut") == 0)
+            o->board = SKIRMISH_BOARD_CUT;
+        else if (!parse_int(v, 0, SKIRMISH_MAX_SHIPS - 1, &o->board_target))
+            return SAVE_BAD("orders %d: board '%.40s' is not none, cut or a ship from 0 to %d", idx,
+                            v, SKIRMISH_MAX_SHIPS - 1);
+        return 0;
+    }
     if (k == SAVE_ORDER_ANCHOR) {
         int a;
         if (!parse_int(v, 0, 1, &a))

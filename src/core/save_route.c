@@ -72,7 +72,7 @@ int save_route_check(const SaveData *d, const Skirmish *sk, SaveExtras *x, Err *
         if (i >= sk->nships)
             return SAVE_BAD("[route.%d] is for a ship the battle does not have (it has %d)", i,
                             sk->nships);
-        if (!fleet_ship_active(&sk->ships[i]))
+        if (!fleet_ship_manned(&sk->ships[i]))
             return SAVE_BAD("[route.%d] is for ship %d, who is %s: only a ship afloat keeps a "
                             "route",
                             i, i, save_status_names[sk->ships[i].status % 3]);
@@ -94,7 +94,7 @@ bool save_route_format(const Skirmish *sk, const SaveExtras *x, char *buf, size_
     bool ok = true;
     for (int i = 0; i < sk->nships; i++) {
         const SaveRoute *r = &x->route[i];
-        if (!r->on || !fleet_ship_active(&sk->ships[i])) continue;
+        if (!r->on || !fleet_ship_manned(&sk->ships[i])) continue;
         const char *facing = r->goal_facing >= 0 && r->goal_facing < HEX_DIRS
                                  ? hex_dir_names[r->goal_facing]
                                  : "any";

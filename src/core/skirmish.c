@@ -39,9 +39,10 @@ void skirmish_ship_label(const Skirmish *sk, int i, char *buf, size_t cap)
         snprintf(buf, cap, "?");
         return;
     }
-    int n = 1;
-    for (int k = 0; k < i; k++) n += sk->ships[k].side == sk->ships[i].side;
-    snprintf(buf, cap, "%c%d", SKIRMISH_SIDE_LETTER(sk->ships[i].side), n);
+    /* A prize keeps the name she sailed under: B2 taken by A is still B2. */
+    int born = fleet_ship_born(&sk->ships[i]), n = 1;
+    for (int k = 0; k < i; k++) n += fleet_ship_born(&sk->ships[k]) == born;
+    snprintf(buf, cap, "%c%d", SKIRMISH_SIDE_LETTER(born), n);
 }
 
 int skirmish_ship_at(const Skirmish *sk, Hex h)
@@ -80,11 +81,42 @@ void skirmish_default_orders(const Skirmish *sk, int i, SkirmishOrders *o)
 {
     memset(o, 0, sizeof *o);
     for (int b = 0; b < FLEET_BROADSIDES; b++) {
-        bool loaded = i >= 0 && i < sk->nships && sk->ships[i].reload[b] == 0;
+        /* A prize crew works no guns. */
+        bool loaded =
+            i >= 0 && i < sk->nships && sk->ships[i].reload[b] == 0 && !sk->ships[i].prize;
         o->fire[b].target = loaded ? SKIRMISH_ANY : SKIRMISH_HOLD;
         o->fire[b].shot = FLEET_ROUND;
     }
     o->anchor = i >= 0 && i < sk->nships && sk->ships[i].anchored;
+}
+
+/* The board order of ship i (labelled lab) against the rules. */
+static int check_board(const Skirmish *sk, int i, const char *lab, const SkirmishOrders *o, Err *e)
+{
+    const FleetShip *s = &sk->ships[i];
+    if (o->board == SKIRMISH_BOARD_NONE) return 0;
+    if (o->board != SKIRMISH_BOARD && o->board != SKIRMISH_BOARD_CUT)
+        return err_set(e, "orders for %s: unknown board order %d", lab, o->board);
+    if (o->board == SKIRMISH_BOARD_CUT)
+        return !fleet_ship_manned(s) || s->lashed < 0
+                   ? err_set(e, "orders for %s: she is lashed to no ship to cut loose", lab)
+                   : 0;
+    if (!fleet_ship_active(s))
+        return err_set(e, "orders for %s: she %s and cannot board", lab,
+                       s->prize ? "is a prize, sailed by a prize crew" : "is out of the fight");
+    int t = o->board_target;
+    if (t < 0 || t >= sk->nships || t == i)
+        return err_set(e, "orders for %s: she would board no ship (%d)", lab, t);
+    if (sk->ships[t].side == s->side)
+        return err_set(e, "orders for %s: she would board a ship of her own side", lab);
+    if (sk->ships[t].status == FLEET_SUNK)
+        return err_set(e, "orders for %s: she would board a ship that has sunk", lab);
+    if (s->lashed >= 0 && s->lashed != t) {
+        char other[16];
+        skirmish_ship_label(sk, s->lashed, other, sizeof other);
+        return err_set(e, "orders for %s: she is lashed to %s and can board only her", lab, other);
+    }
+    return 0;
 }
 
 int skirmish_check_orders(const Skirmish *sk, int i, const SkirmishOrders *o, Err *e)
@@ -96,13 +128,17 @@ int skirmish_check_orders(const Skirmish *sk, int i, const SkirmishOrders *o, Er
     if (o->nsteps < 0 || o->nsteps > SKIRMISH_MAX_STEPS)
         return err_set(e, "orders for %s: %d steps; a path has 0 to %d", lab, o->nsteps,
                        SKIRMISH_MAX_STEPS);
-    if (!fleet_ship_active(s) && o->nsteps > 0)
+    if (!fleet_ship_manned(s) && o->nsteps > 0)
         return err_set(e, "orders for %s: she is out of the fight and cannot move", lab);
-    if (o->anchor && !s->anchored && (!fleet_ship_active(s) || s->aground))
+    if (o->anchor && !s->anchored && (!fleet_ship_manned(s) || s->aground))
         return err_set(e, "orders for %s: she cannot anchor %s", lab,
                        s->aground ? "aground" : "out of the fight");
     if (s->anchored && o->nsteps > 0)
         return err_set(e, "orders for %s: she is at anchor; weighing takes this turn", lab);
+    if (s->lashed >= 0 && (o->nsteps > 0 || (o->anchor && !s->anchored)))
+        return err_set(e, "orders for %s: she is lashed to another ship and cannot %s", lab,
+                       o->nsteps > 0 ? "sail" : "anchor");
+    if (check_board(sk, i, lab, o, e) != 0) return -1;
     ChartMoveCost cost;
     fleet_move_cost(s, sk->wind_dir, sk->wind_strength, &cost);
     HexPose p = s->pose;
@@ -198,7 +234,7 @@ int skirmish_reach(Skirmish *sk, int i, ChartReachNode *out, int cap)
 
 int skirmish_plot_to(Skirmish *sk, int i, Hex goal, int goal_facing, SkirmishOrders *o)
 {
-    if (i < 0 || i >= sk->nships || !fleet_ship_active(&sk->ships[i])) return -1;
+    if (i < 0 || i >= sk->nships || !fleet_ship_manned(&sk->ships[i])) return -1;
     const FleetShip *s = &sk->ships[i];
     ChartMoveCost cost;
     skirmish_move_cost(sk, i, &cost);
@@ -267,7 +303,7 @@ static void route_ships(const Skirmish *sk, int self, RouteShips *rsh)
     for (int j = 0; j < sk->nships; j++) {
         const FleetShip *s = &sk->ships[j];
         rsh->wreck[j] = s->status == FLEET_STRUCK;
-        bool sails = j != self && s->side == side && fleet_ship_active(s);
+        bool sails = j != self && s->side == side && fleet_ship_manned(s);
         const SkirmishOrders *o = &sk->orders[j];
         HexPose p = s->pose;
         for (int k = 0; k < SKIRMISH_MAX_STEPS; k++) {
@@ -412,6 +448,60 @@ int skirmish_fire_target(const Skirmish *sk, int i, int b, SkirmishFire f, int *
 
 /* ------------------------------------------------------ text and outcome */
 
+/* The lines of the shore's and the lashings' events (a and an: the
+ * ship's label and class name, b and bn the other's); false for others. */
+static bool shore_board_text(const SkirmishEvent *ev, const char *a, const char *an, const char *b,
+                             const char *bn, char *buf, size_t cap)
+{
+    switch (ev->kind) {
+    case SKIRMISH_EV_ANCHORED:
+        snprintf(buf, cap, "%s %s %s", a, an, ev->a ? "lets go her anchor" : "weighs anchor");
+        return true;
+    case SKIRMISH_EV_DRIFTED:
+        snprintf(buf, cap, "%s %s drifts %s to %d,%d", a, an, hex_dir_names[ev->a % HEX_DIRS],
+                 ev->to.q, ev->to.r);
+        return true;
+    case SKIRMISH_EV_AGROUND:
+        snprintf(buf, cap, "%s %s %s: %d hull", a, an,
+                 ev->a ? "pounds on the shore" : "runs aground", ev->damage.hull);
+        return true;
+    case SKIRMISH_EV_REFLOATED:
+        snprintf(buf, cap, "%s %s %s", a, an,
+                 ev->a ? "kedges off the shore" : "floats free as the wind shifts");
+        return true;
+    case SKIRMISH_EV_GRAPPLED:
+        if (ev->a == 2)
+            snprintf(buf, cap, "%s %s runs foul of %s %s: they are tangled together", a, an, b, bn);
+        else if (ev->a == 3)
+            snprintf(buf, cap, "%s %s cannot get alongside %s %s to grapple", a, an, b, bn);
+        else
+            snprintf(buf, cap, "%s %s throws grapples at %s %s: %s", a, an, b, bn,
+                     ev->a ? "they hold" : "they miss");
+        return true;
+    case SKIRMISH_EV_BOARDED:
+        snprintf(buf, cap, "%s %s boards %s %s: %d of the boarders and %d defenders fall%s", a, an,
+                 b, bn, ev->a, ev->b, ev->raked ? "; she is carried" : "");
+        return true;
+    case SKIRMISH_EV_CUT:
+        snprintf(buf, cap, "%s %s %s %s %s", a, an,
+                 ev->a == 1   ? "cuts loose from"
+                 : ev->a == 2 ? "comes clear of"
+                              : "cannot cut loose from",
+                 b, bn);
+        return true;
+    case SKIRMISH_EV_PRIZE:
+        if (ev->a)
+            snprintf(buf, cap, "%s %s is retaken by %s %s: her own people below are freed", a, an,
+                     b, bn);
+        else
+            snprintf(buf, cap, "%s %s is taken as a prize by %s %s (a prize crew of %d)", a, an, b,
+                     bn, ev->b);
+        return true;
+    default:
+        return false;
+    }
+}
+
 void skirmish_event_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf, size_t cap)
 {
     char a[16] = "", b[16] = "";
@@ -424,6 +514,7 @@ void skirmish_event_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf,
         skirmish_ship_label(sk, ev->other, b, sizeof b);
         bn = fleet_classes[sk->ships[ev->other].cls].name;
     }
+    if (shore_board_text(ev, a, an, b, bn, buf, cap)) return;
     const char *side = ev->broadside == FLEET_PORT ? "port" : "starboard";
     const char *shot = ev->shot == FLEET_CHAIN ? "chain" : "round";
     switch (ev->kind) {
@@ -457,22 +548,10 @@ void skirmish_event_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf,
         snprintf(buf, cap, "%s %s strikes her colours%s", a, an, ev->a ? " (morale)" : "");
         break;
     case SKIRMISH_EV_SANK:
-        snprintf(buf, cap, "%s %s %s", a, an, ev->a == 2 ? "goes to pieces on the shore" : "sinks");
-        break;
-    case SKIRMISH_EV_ANCHORED:
-        snprintf(buf, cap, "%s %s %s", a, an, ev->a ? "lets go her anchor" : "weighs anchor");
-        break;
-    case SKIRMISH_EV_DRIFTED:
-        snprintf(buf, cap, "%s %s drifts %s to %d,%d", a, an, hex_dir_names[ev->a % HEX_DIRS],
-                 ev->to.q, ev->to.r);
-        break;
-    case SKIRMISH_EV_AGROUND:
-        snprintf(buf, cap, "%s %s %s: %d hull", a, an,
-                 ev->a ? "pounds on the shore" : "runs aground", ev->damage.hull);
-        break;
-    case SKIRMISH_EV_REFLOATED:
         snprintf(buf, cap, "%s %s %s", a, an,
-                 ev->a ? "kedges off the shore" : "floats free as the wind shifts");
+                 ev->a == 2   ? "goes to pieces on the shore"
+                 : ev->a == 3 ? "founders: the wreck goes down"
+                              : "sinks");
         break;
     case SKIRMISH_EV_WIND_VEERED:
         snprintf(buf, cap, "the wind veers: it now blows from %s", hex_dir_names[ev->b % HEX_DIRS]);
@@ -501,7 +580,8 @@ void skirmish_outcome(const Skirmish *sk, SkirmishOutcome *out)
     out->winner = sk->over ? sk->winner : -1;
     out->turns = sk->over ? sk->turn : sk->turn - 1;
     out->turn_limit = sk->turn_limit;
-    for (int i = 0; i < sk->nships; i++) out->ships[sk->ships[i].side & 1]++;
+    /* A fleet's size is what it sailed with: a prize counts with her first side. */
+    for (int i = 0; i < sk->nships; i++) out->ships[fleet_ship_born(&sk->ships[i]) & 1]++;
     for (int s = 0; s < SKIRMISH_SIDES; s++) {
         const SkirmishStats *st = &sk->stats[s];
         out->sunk[s] = st->sunk;
@@ -511,6 +591,9 @@ void skirmish_outcome(const Skirmish *sk, SkirmishOutcome *out)
         out->hits[s] = st->hits;
         out->damage[s] = st->damage;
         out->points[s] = st->points;
+        out->boardings[s] = st->boardings;
+        out->prizes[s] = st->prizes;
+        out->groundings[s] = st->groundings;
     }
 }
 
@@ -545,6 +628,9 @@ int skirmish_outcome_json(const SkirmishOutcome *o, char *buf, size_t cap)
     PAIR("hits", o->hits);
     PAIR("damage", o->damage);
     PAIR("points", o->points);
+    PAIR("boardings", o->boardings);
+    PAIR("prizes", o->prizes);
+    PAIR("groundings", o->groundings);
 #undef PAIR
     ok = ok && kv_appendf(buf, cap, &len, "}");
     return ok ? (int)len : -1;

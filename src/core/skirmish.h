@@ -22,15 +22,19 @@
 #define SKIRMISH_MAX_STEPS  16 /* steps in one turn's path */
 /* The most events one turn can log: a turn, move or block per ship and
  * phase, a shot and a hit per broadside, per ship an anchor, a drift or
- * grounding, a fate, a pounding or refloating and a weigh, wind, end. */
+ * grounding, a fate, a pounding or refloating, a weigh, a fouling, a
+ * grapple, a boarding, a parting and a prize, wind, end. */
 #define SKIRMISH_MAX_EVENTS                                                                        \
     (SKIRMISH_MAX_SHIPS * SKIRMISH_MAX_STEPS + SKIRMISH_MAX_SHIPS * FLEET_BROADSIDES * 2 +         \
-     5 * SKIRMISH_MAX_SHIPS + 3)
+     10 * SKIRMISH_MAX_SHIPS + 3)
 #define SKIRMISH_MAX_TURNS 999
 #define SKIRMISH_PATH_MAX  512
 
 /* Fire order targets besides a ship index. */
 enum { SKIRMISH_HOLD = -1, SKIRMISH_ANY = -2 };
+
+/* The board order (all zero: none). */
+enum { SKIRMISH_BOARD_NONE = 0, SKIRMISH_BOARD = 1, SKIRMISH_BOARD_CUT = 2 };
 
 /* What one broadside does this turn: fire at ship `target` (if she can't be
  * hit after movement, fire at will instead), SKIRMISH_ANY (fire at will:
@@ -46,12 +50,20 @@ typedef struct SkirmishFire {
  * it sails her path, then lets go (she does not drift); one at anchor
  * stays there (no steps) while it is set and weighs when it is cleared,
  * which takes the turn: she sails again the next. Ships aground or out of
- * the fight cannot anchor. */
+ * the fight cannot anchor.
+ * board: SKIRMISH_BOARD grapples ship board_target of the enemy (or a
+ * struck wreck) where the path ends and boards her once lashed;
+ * SKIRMISH_BOARD_CUT cuts loose from the ship she is lashed to;
+ * SKIRMISH_BOARD_NONE is neither (a ship lashed to another stays so and
+ * fights off boarders). A lashed ship can board only the ship she is
+ * lashed to. Rules: fleet.h. */
 typedef struct SkirmishOrders {
     int nsteps;
     uint8_t steps[SKIRMISH_MAX_STEPS]; /* HEX_STEP_* */
     SkirmishFire fire[FLEET_BROADSIDES];
     bool anchor;
+    int board;        /* SKIRMISH_BOARD_* */
+    int board_target; /* the ship, with SKIRMISH_BOARD */
 } SkirmishOrders;
 
 enum {
@@ -64,7 +76,8 @@ enum {
                                   raked, guns fired, hits */
     SKIRMISH_EV_HIT,           /* other was hit by ship's broadside: damage */
     SKIRMISH_EV_STRUCK,        /* ship struck her colours (a = 1: morale roll) */
-    SKIRMISH_EV_SANK,          /* ship sank (a = 2: a wreck gone to pieces ashore) */
+    SKIRMISH_EV_SANK,          /* ship sank (a = 2: a wreck gone to pieces ashore,
+                                  3: a wreck afloat foundered) */
     SKIRMISH_EV_WIND_VEERED,   /* a = old direction it blows from, b = new */
     SKIRMISH_EV_WIND_STRENGTH, /* a = old strength, b = new */
     SKIRMISH_EV_GAME_OVER,     /* a = winning side, -1 for a draw */
@@ -74,6 +87,16 @@ enum {
     SKIRMISH_EV_AGROUND,       /* ship in `from` was driven onto the land at `to`
                                   (a = 0) or pounds on it (a = 1): damage.hull */
     SKIRMISH_EV_REFLOATED,     /* ship got off the shore: a = 1 kedged, 0 the wind */
+    SKIRMISH_EV_GRAPPLED,      /* ship threw grapples at other: a = 1 they held, 0
+                                  they missed; a = 2 she fouled other */
+    SKIRMISH_EV_BOARDED,       /* ship's boarders fought other's crew: a = their
+                                  crew lost, b = the defenders' lost, guns = the
+                                  odds column, hits = the die; raked = carried */
+    SKIRMISH_EV_CUT,           /* ship and other parted: a = 1 she cut loose, 0 her
+                                  axes failed; a = 2 fouled ships cleared */
+    SKIRMISH_EV_PRIZE,         /* ship was taken as a prize by other (a = 1: a
+                                  recapture, she is back with her first side);
+                                  b = the prize crew put aboard (0 retaken) */
     SKIRMISH_EV_KINDS
 };
 
@@ -92,9 +115,14 @@ typedef struct SkirmishStats {
     int shots;      /* guns fired */
     int hits;       /* guns that hit */
     int damage;     /* hull, rigging, crew and gun points knocked off enemies */
-    int sunk;       /* own ships sunk */
-    int struck;     /* own ships that struck */
-    int points;     /* damage + class value of every enemy sunk or struck */
+    /* Own ships sunk, and struck: each ship ends once (a prize that
+     * strikes or sinks again was counted when she first struck). */
+    int sunk;
+    int struck;
+    int points;     /* damage + class value of every enemy sunk, struck or taken */
+    int boardings;  /* melees its boarders fought */
+    int prizes;     /* enemy ships (or wrecks) it took, recaptures too */
+    int groundings; /* own ships driven aground */
 } SkirmishStats;
 
 /* How well the computer commands a side (ai.h): steady is the admiral at
@@ -138,6 +166,7 @@ typedef struct Skirmish {
     MapGenParams gen;
     uint64_t seed, rng; /* die number n is fleet_rand(seed, n); rng = next n */
     int turn;           /* the turn being plotted, from 1 */
+    int quiet;          /* turns in a row, up to the last resolved, with no broadside fired */
     int turn_limit;
     int wind_dir, wind_strength;
     int ai_level[SKIRMISH_SIDES]; /* SKIRMISH_AI_*: how the computer plays each side */
@@ -162,6 +191,7 @@ typedef struct SkirmishOutcome {
     int sunk[SKIRMISH_SIDES], struck[SKIRMISH_SIDES];
     int broadsides[SKIRMISH_SIDES], shots[SKIRMISH_SIDES], hits[SKIRMISH_SIDES];
     int damage[SKIRMISH_SIDES], points[SKIRMISH_SIDES];
+    int boardings[SKIRMISH_SIDES], prizes[SKIRMISH_SIDES], groundings[SKIRMISH_SIDES];
 } SkirmishOutcome;
 
 /* seed 1, three ships a side, 60 turns, no map source. */

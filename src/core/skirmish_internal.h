@@ -7,6 +7,27 @@
 
 #include "skirmish.h"
 
+/* skirmish_turn.c's dice, log and losses, shared with skirmish_board.c:
+ * every die of a battle is skirmish_roll's, in the turn's fixed order. */
+uint32_t skirmish_roll(Skirmish *sk);
+int skirmish_roll_pct(Skirmish *sk);
+SkirmishEvent *skirmish_event_add(Skirmish *sk, int kind, int ship);
+/* Take up to *dmg points off *field (no further than zero), count them in
+ * *total and leave in *dmg what was actually taken. */
+void skirmish_take_points(int *field, int *dmg, int *total);
+/* Ship i strikes or sinks (status), logged; morale: a morale roll did it. */
+void skirmish_take_ship(Skirmish *sk, int i, int status, bool morale);
+
+/* skirmish_board.c, in the turn's order: a ship stopped by other in the
+ * movement may foul her; grapples after the movement and drift; cutting
+ * loose and the melee after gunnery; prizes after the fates. */
+void skirmish_board_foul(Skirmish *sk, int i, int other);
+void skirmish_board_grapple(Skirmish *sk);
+void skirmish_board_melee(Skirmish *sk);
+void skirmish_board_prizes(Skirmish *sk);
+/* Cast off ship i's lashing (both ends). */
+void skirmish_unlash(Skirmish *sk, int i);
+
 /* The letter of side s in labels and messages: 'A' or 'B'. */
 #define SKIRMISH_SIDE_LETTER(s) ("AB"[(s)&1])
 

@@ -1,25 +1,26 @@
-/* skirmish_turn: the simultaneous turn: movement, gunnery, fates, wind, victory. */
+/* skirmish_turn: the simultaneous turn: movement, gunnery, boarding
+ * (skirmish_board.c), fates, wind, victory. */
 #include "skirmish_internal.h"
 
 #include <assert.h>
 #include <string.h>
 
 /* The dice: every random number of the battle comes from here. */
-static uint32_t roll(Skirmish *sk)
+uint32_t skirmish_roll(Skirmish *sk)
 {
     return fleet_rand(sk->seed, sk->rng++);
 }
 
-static int roll_pct(Skirmish *sk)
+int skirmish_roll_pct(Skirmish *sk)
 {
-    return fleet_rand_below(roll(sk), 100);
+    return fleet_rand_below(skirmish_roll(sk), 100);
 }
 
 /* ------------------------------------------------------------ resolution */
 
 /* SKIRMISH_MAX_EVENTS is the most one turn can log (see skirmish.h), so
  * the guard below never drops anything a real turn produces. */
-static SkirmishEvent *event_add(Skirmish *sk, int kind, int ship)
+SkirmishEvent *skirmish_event_add(Skirmish *sk, int kind, int ship)
 {
     assert(sk->nevents < SKIRMISH_MAX_EVENTS);
     if (sk->nevents >= SKIRMISH_MAX_EVENTS) sk->nevents = SKIRMISH_MAX_EVENTS - 1;
@@ -33,9 +34,7 @@ static SkirmishEvent *event_add(Skirmish *sk, int kind, int ship)
     return ev;
 }
 
-/* Take up to *dmg points off *field (no further than zero), count them in
- * *total and leave in *dmg what was actually taken. */
-static void take_points(int *field, int *dmg, int *total)
+void skirmish_take_points(int *field, int *dmg, int *total)
 {
     int x = *dmg < *field ? *dmg : *field;
     *field -= x;
@@ -73,14 +72,16 @@ static bool phase_begin(Skirmish *sk, MoveTurn *mt, MovePhase *m)
         m->blocker[i] = -1;
         FleetShip *s = &sk->ships[i];
         const SkirmishOrders *o = &sk->orders[i];
-        if (!fleet_ship_active(s) || mt->stopped[i] || m->p >= o->nsteps) continue;
+        /* A ship fouled earlier in the turn is held where she is. */
+        if (!fleet_ship_manned(s) || mt->stopped[i] || s->lashed >= 0 || m->p >= o->nsteps)
+            continue;
         int st = o->steps[m->p];
         if (st == HEX_STEP_FORWARD) {
             m->state[i] = MV_PENDING;
             m->dest[i] = hex_neighbor(s->pose.hex, s->pose.facing);
             any = true;
         } else {
-            SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_TURNED, i);
+            SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_TURNED, i);
             ev->phase = m->p;
             ev->from = ev->to = s->pose.hex;
             ev->a = s->pose.facing;
@@ -108,7 +109,7 @@ static void phase_contest(Skirmish *sk, const MoveTurn *mt, MovePhase *m)
         uint32_t win_roll = 0;
         for (int k = 0; k < g; k++) {
             int j = group[k];
-            uint32_t r = roll(sk);
+            uint32_t r = skirmish_roll(sk);
             if (win < 0 || mt->spent[j] < mt->spent[win] ||
                 (mt->spent[j] == mt->spent[win] && r > win_roll)) {
                 win = j;
@@ -159,7 +160,7 @@ static void phase_apply(Skirmish *sk, const MovePhase *m, MoveTurn *mt)
     for (int i = 0; i < sk->nships; i++) {
         FleetShip *s = &sk->ships[i];
         if (m->state[i] == MV_GO) {
-            SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_MOVED, i);
+            SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_MOVED, i);
             ev->phase = m->p;
             ev->from = s->pose.hex;
             ev->to = m->dest[i];
@@ -168,7 +169,7 @@ static void phase_apply(Skirmish *sk, const MovePhase *m, MoveTurn *mt)
             mt->spent[i] += FLEET_HEX_COST;
             mt->sailed[i] = true;
         } else if (m->state[i] == MV_BLOCKED) {
-            SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_BLOCKED, i);
+            SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_BLOCKED, i);
             ev->phase = m->p;
             ev->from = s->pose.hex;
             ev->to = m->dest[i];
@@ -176,6 +177,10 @@ static void phase_apply(Skirmish *sk, const MovePhase *m, MoveTurn *mt)
             mt->stopped[i] = true;
         }
     }
+    /* Run into, ships may foul: once every move of the phase has been made
+     * (a blocker that got there first is alongside now). */
+    for (int i = 0; i < sk->nships; i++)
+        if (m->state[i] == MV_BLOCKED) skirmish_board_foul(sk, i, m->blocker[i]);
 }
 
 /* Ships under way that ordered it let go their anchors where their paths
@@ -184,9 +189,9 @@ static void let_go_anchors(Skirmish *sk)
 {
     for (int i = 0; i < sk->nships; i++) {
         FleetShip *s = &sk->ships[i];
-        if (!sk->orders[i].anchor || s->anchored || !fleet_ship_active(s) || s->aground) continue;
+        if (!sk->orders[i].anchor || s->anchored || !fleet_ship_manned(s) || s->aground) continue;
         s->anchored = true;
-        SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_ANCHORED, i);
+        SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_ANCHORED, i);
         ev->from = ev->to = s->pose.hex;
         ev->a = 1;
     }
@@ -201,12 +206,13 @@ int skirmish_shore(const Skirmish *sk, Hex h)
 static void run_aground(Skirmish *sk, int i, Hex land)
 {
     FleetShip *s = &sk->ships[i];
-    int dmg = FLEET_GROUND_HULL + fleet_rand_below(roll(sk), FLEET_GROUND_HULL_ROLL) +
+    int dmg = FLEET_GROUND_HULL + fleet_rand_below(skirmish_roll(sk), FLEET_GROUND_HULL_ROLL) +
               (sk->wind_strength >= FLEET_POUND_WIND);
     s->aground = true;
+    sk->stats[s->side & 1].groundings++;
     int total = 0;
-    take_points(&s->hull, &dmg, &total);
-    SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_AGROUND, i);
+    skirmish_take_points(&s->hull, &dmg, &total);
+    SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_AGROUND, i);
     ev->from = s->pose.hex;
     ev->to = land;
     ev->damage.hull = dmg;
@@ -219,7 +225,7 @@ static bool no_way_on(const Skirmish *sk, const MoveTurn *mt, int i)
 {
     const FleetShip *s = &sk->ships[i];
     if (mt->stopped[i]) return false;
-    return !fleet_ship_active(s) ||
+    return !fleet_ship_manned(s) ||
            fleet_no_way_on(mt->sailed[i], mt->turned[i], s->pose.facing, sk->wind_dir);
 }
 
@@ -239,10 +245,10 @@ static void resolve_drift(Skirmish *sk, const MoveTurn *mt)
         FleetShip *s = &sk->ships[i];
         m.state[i] = MV_NONE;
         m.blocker[i] = -1;
-        if (s->status == FLEET_SUNK || s->anchored || s->aground || pct == 0 ||
+        if (s->status == FLEET_SUNK || s->anchored || s->aground || s->lashed >= 0 || pct == 0 ||
             !no_way_on(sk, mt, i))
             continue;
-        if (roll_pct(sk) >= pct) continue;
+        if (skirmish_roll_pct(sk) >= pct) continue;
         Hex to = hex_neighbor(s->pose.hex, down);
         int where = skirmish_shore(sk, to);
         if (where == SKIRMISH_LAND)
@@ -261,7 +267,7 @@ static void resolve_drift(Skirmish *sk, const MoveTurn *mt)
     for (int i = 0; i < sk->nships; i++) {
         if (m.state[i] != MV_GO) continue;
         FleetShip *s = &sk->ships[i];
-        SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_DRIFTED, i);
+        SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_DRIFTED, i);
         ev->phase = m.p;
         ev->from = s->pose.hex;
         ev->to = m.dest[i];
@@ -285,6 +291,7 @@ static void resolve_movement(Skirmish *sk)
     }
     let_go_anchors(sk);
     resolve_drift(sk, &mt);
+    skirmish_board_grapple(sk);
 }
 
 /* -------------------------------------------------------------- gunnery */
@@ -319,9 +326,9 @@ static bool fire_broadside(Skirmish *sk, int i, int b, Volley *vo)
     int pct = fleet_hit_pct(fleet_band(range), f.shot, raked);
     int facing_side = raked ? -1 : fleet_broadside_for(sk->ships[t].pose, s->pose.hex);
     for (int g = 0; g < guns; g++) {
-        if (roll_pct(sk) >= pct) continue;
+        if (skirmish_roll_pct(sk) >= pct) continue;
         vo->hits++;
-        fleet_hit_effect(f.shot, facing_side, raked, roll(sk), &vo->dmg);
+        fleet_hit_effect(f.shot, facing_side, raked, skirmish_roll(sk), &vo->dmg);
     }
     s->reload[b] = FLEET_RELOAD_TURNS;
     return true;
@@ -347,7 +354,7 @@ static void land_volley(Skirmish *sk, const Volley *vo)
     assert(vo->target >= 0 && vo->target < sk->nships && vo->target != vo->ship);
     FleetShip *t = &sk->ships[vo->target];
     SkirmishStats *st = &sk->stats[sk->ships[vo->ship].side & 1];
-    SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_FIRED, vo->ship);
+    SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_FIRED, vo->ship);
     ev->other = vo->target;
     ev->from = sk->ships[vo->ship].pose.hex;
     ev->to = t->pose.hex;
@@ -362,12 +369,12 @@ static void land_volley(Skirmish *sk, const Volley *vo)
     st->hits += vo->hits;
     if (vo->hits == 0) return;
     FleetDamage got = vo->dmg;
-    take_points(&t->hull, &got.hull, &st->damage);
-    take_points(&t->rigging, &got.rigging, &st->damage);
-    take_points(&t->crew, &got.crew, &st->damage);
-    take_points(&t->guns[0], &got.guns[0], &st->damage);
-    take_points(&t->guns[1], &got.guns[1], &st->damage);
-    SkirmishEvent *hv = event_add(sk, SKIRMISH_EV_HIT, vo->ship);
+    skirmish_take_points(&t->hull, &got.hull, &st->damage);
+    skirmish_take_points(&t->rigging, &got.rigging, &st->damage);
+    skirmish_take_points(&t->crew, &got.crew, &st->damage);
+    skirmish_take_points(&t->guns[0], &got.guns[0], &st->damage);
+    skirmish_take_points(&t->guns[1], &got.guns[1], &st->damage);
+    SkirmishEvent *hv = skirmish_event_add(sk, SKIRMISH_EV_HIT, vo->ship);
     hv->other = vo->target;
     hv->from = ev->from;
     hv->to = ev->to;
@@ -388,18 +395,24 @@ static void resolve_gunnery(Skirmish *sk)
 
 /* ------------------------------------------------------------- turn end */
 
-static void take_ship(Skirmish *sk, int i, int status, bool morale)
+void skirmish_take_ship(Skirmish *sk, int i, int status, bool morale)
 {
     FleetShip *s = &sk->ships[i];
     s->status = status;
     /* No one tends a struck ship's cable: her wreck drifts. A ship that
      * sinks leaves the shore with the board. */
     s->anchored = false;
-    if (status == FLEET_SUNK) s->aground = false;
+    if (status == FLEET_SUNK) {
+        s->aground = false;
+        skirmish_unlash(sk, i);
+    }
     SkirmishEvent *ev =
-        event_add(sk, status == FLEET_SUNK ? SKIRMISH_EV_SANK : SKIRMISH_EV_STRUCK, i);
+        skirmish_event_add(sk, status == FLEET_SUNK ? SKIRMISH_EV_SANK : SKIRMISH_EV_STRUCK, i);
     ev->from = ev->to = s->pose.hex;
     ev->a = morale;
+    /* A prize struck or sunk was counted when she first struck, for the
+     * side she was taken from: each ship ends once in the statistics. */
+    if (s->prize) return;
     SkirmishStats *own = &sk->stats[s->side & 1];
     if (status == FLEET_SUNK)
         own->sunk++;
@@ -407,46 +420,47 @@ static void take_ship(Skirmish *sk, int i, int status, bool morale)
         own->struck++;
 }
 
-/* Ships with no hull left sink, ships with too few crew strike, then
- * badly holed ones may strike on a morale roll. */
+/* Ships with no hull left sink, ships with too few crew strike (a prize
+ * crew too), then badly holed ones still fighting may strike on a morale
+ * roll. */
 static void resolve_fates(Skirmish *sk)
 {
     for (int i = 0; i < sk->nships; i++) {
         FleetShip *s = &sk->ships[i];
-        if (!fleet_ship_active(s)) continue;
+        if (!fleet_ship_manned(s)) continue;
         const FleetClass *k = &fleet_classes[s->cls];
         if (s->hull <= 0)
-            take_ship(sk, i, FLEET_SUNK, false);
+            skirmish_take_ship(sk, i, FLEET_SUNK, false);
         else if (s->crew * 4 < k->crew)
-            take_ship(sk, i, FLEET_STRUCK, false);
+            skirmish_take_ship(sk, i, FLEET_STRUCK, false);
     }
     for (int i = 0; i < sk->nships; i++) {
         FleetShip *s = &sk->ships[i];
         if (fleet_ship_active(s) && s->hull * 4 < fleet_classes[s->cls].hull &&
-            roll_pct(sk) < FLEET_MORALE_STRIKE_PCT)
-            take_ship(sk, i, FLEET_STRUCK, true);
+            skirmish_roll_pct(sk) < FLEET_MORALE_STRIKE_PCT)
+            skirmish_take_ship(sk, i, FLEET_STRUCK, true);
     }
 }
 
 /* The wind: one roll for veering, one for its strength. */
 static void resolve_wind(Skirmish *sk)
 {
-    uint32_t w = roll(sk);
+    uint32_t w = skirmish_roll(sk);
     if (fleet_rand_below(w, 100) < FLEET_VEER_PCT) {
         int old = sk->wind_dir;
-        sk->wind_dir = (sk->wind_dir + ((roll(sk) >> 31) ? 1 : HEX_DIRS - 1)) % HEX_DIRS;
-        SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_WIND_VEERED, -1);
+        sk->wind_dir = (sk->wind_dir + ((skirmish_roll(sk) >> 31) ? 1 : HEX_DIRS - 1)) % HEX_DIRS;
+        SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_WIND_VEERED, -1);
         ev->a = old;
         ev->b = sk->wind_dir;
     }
-    int r = roll_pct(sk), old = sk->wind_strength;
+    int r = skirmish_roll_pct(sk), old = sk->wind_strength;
     if (r < FLEET_FRESHEN_PCT && sk->wind_strength < MAP_WIND_MAX)
         sk->wind_strength++;
     else if (r >= FLEET_FRESHEN_PCT && r < FLEET_FRESHEN_PCT + FLEET_SLACKEN_PCT &&
              sk->wind_strength > 1)
         sk->wind_strength--;
     if (old != sk->wind_strength) {
-        SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_WIND_STRENGTH, -1);
+        SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_WIND_STRENGTH, -1);
         ev->a = old;
         ev->b = sk->wind_strength;
     }
@@ -457,11 +471,14 @@ static void resolve_wind(Skirmish *sk)
 static void resolve_victory(Skirmish *sk)
 {
     for (int s = 0; s < SKIRMISH_SIDES; s++) {
-        /* Points: damage dealt plus ships taken (added in take_ship). */
+        /* Points: damage dealt plus the enemy's ships out of the fight or
+         * sailing as our prizes. */
         int taken = 0;
-        for (int i = 0; i < sk->nships; i++)
-            if (sk->ships[i].side != s && !fleet_ship_active(&sk->ships[i]))
-                taken += fleet_classes[sk->ships[i].cls].value;
+        for (int i = 0; i < sk->nships; i++) {
+            const FleetShip *f = &sk->ships[i];
+            if (fleet_ship_born(f) != s && (f->side == s || f->status != FLEET_AFLOAT))
+                taken += fleet_classes[f->cls].value;
+        }
         sk->stats[s].points = sk->stats[s].damage + taken;
     }
     int a = skirmish_active(sk, 0), b = skirmish_active(sk, 1);
@@ -474,7 +491,7 @@ static void resolve_victory(Skirmish *sk)
         sk->winner = pa > pb ? 0 : pb > pa ? 1 : -1;
     }
     if (sk->over) {
-        SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_GAME_OVER, -1);
+        SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_GAME_OVER, -1);
         ev->a = sk->winner;
     }
 }
@@ -483,7 +500,7 @@ static void refloat(Skirmish *sk, int i, bool kedged)
 {
     FleetShip *s = &sk->ships[i];
     s->aground = false;
-    SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_REFLOATED, i);
+    SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_REFLOATED, i);
     ev->from = ev->to = s->pose.hex;
     ev->a = kedged;
 }
@@ -510,27 +527,39 @@ static bool on_lee_shore(const Skirmish *sk, int i, Hex *lee)
  * nothing sinks with the rest), for ships aground since an earlier turn:
  * they pound in a strong wind and may kedge off; wrecks aground may go to
  * pieces. Then anchors ordered up come up. */
+/* A wreck goes down: she still counts as struck (a = 2 ashore, 3 afloat). */
+static void wreck_sinks(Skirmish *sk, int i, int how)
+{
+    FleetShip *s = &sk->ships[i];
+    s->status = FLEET_SUNK;
+    s->aground = false;
+    skirmish_unlash(sk, i);
+    SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_SANK, i);
+    ev->from = ev->to = s->pose.hex;
+    ev->a = how;
+}
+
 static void resolve_shore(Skirmish *sk)
 {
     for (int i = 0; i < sk->nships; i++) {
         FleetShip *s = &sk->ships[i];
         Hex lee;
+        /* A wreck afloat that no one holds founders (struck in an earlier
+         * turn: the fates come after the shore). */
+        if (s->status == FLEET_STRUCK && !s->aground && s->lashed < 0) {
+            if (skirmish_roll_pct(sk) < FLEET_WRECK_FOUNDER_PCT) wreck_sinks(sk, i, 3);
+            continue;
+        }
         if (!s->aground || s->status == FLEET_SUNK || grounded_now(sk, i) ||
             !on_lee_shore(sk, i, &lee))
             continue;
         if (s->status == FLEET_STRUCK) {
-            if (roll_pct(sk) < FLEET_WRECK_BREAK_PCT) {
-                s->status = FLEET_SUNK;
-                s->aground = false;
-                SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_SANK, i);
-                ev->from = ev->to = s->pose.hex;
-                ev->a = 2;
-            }
+            if (skirmish_roll_pct(sk) < FLEET_WRECK_BREAK_PCT) wreck_sinks(sk, i, 2);
         } else {
             if (sk->wind_strength >= FLEET_POUND_WIND) {
                 int dmg = FLEET_POUND_HULL, total = 0;
-                take_points(&s->hull, &dmg, &total);
-                SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_AGROUND, i);
+                skirmish_take_points(&s->hull, &dmg, &total);
+                SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_AGROUND, i);
                 ev->from = s->pose.hex;
                 ev->to = lee;
                 ev->a = 1;
@@ -538,14 +567,14 @@ static void resolve_shore(Skirmish *sk)
             }
             int pct =
                 s->crew * 2 >= fleet_classes[s->cls].crew ? FLEET_KEDGE_PCT : FLEET_KEDGE_PCT / 2;
-            if (s->hull > 0 && roll_pct(sk) < pct) refloat(sk, i, true);
+            if (s->hull > 0 && skirmish_roll_pct(sk) < pct) refloat(sk, i, true);
         }
     }
     for (int i = 0; i < sk->nships; i++) {
         FleetShip *s = &sk->ships[i];
-        if (!s->anchored || sk->orders[i].anchor || !fleet_ship_active(s)) continue;
+        if (!s->anchored || sk->orders[i].anchor || !fleet_ship_manned(s)) continue;
         s->anchored = false;
-        SkirmishEvent *ev = event_add(sk, SKIRMISH_EV_ANCHORED, i);
+        SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_ANCHORED, i);
         ev->from = ev->to = s->pose.hex;
         ev->a = 0;
     }
@@ -566,6 +595,7 @@ static void resolve_end(Skirmish *sk)
 {
     resolve_shore(sk);
     resolve_fates(sk);
+    skirmish_board_prizes(sk);
     for (int i = 0; i < sk->nships; i++)
         for (int b = 0; b < FLEET_BROADSIDES; b++)
             if (sk->ships[i].reload[b] > 0) sk->ships[i].reload[b]--;
@@ -584,6 +614,12 @@ int skirmish_resolve(Skirmish *sk, Err *e)
     sk->nevents = 0;
     resolve_movement(sk);
     resolve_gunnery(sk);
+    int fired = 0;
+    for (int k = 0; k < sk->nevents; k++) fired += sk->events[k].kind == SKIRMISH_EV_FIRED;
+    sk->quiet = fired > 0                            ? 0
+                : sk->quiet + 1 > SKIRMISH_MAX_TURNS ? SKIRMISH_MAX_TURNS
+                                                     : sk->quiet + 1;
+    skirmish_board_melee(sk);
     resolve_end(sk);
     if (!sk->over) sk->turn++;
     for (int i = 0; i < sk->nships; i++) skirmish_default_orders(sk, i, &sk->orders[i]);
