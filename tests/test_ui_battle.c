@@ -435,6 +435,65 @@ START_TEST(test_anchor_from_the_battle)
 }
 END_TEST
 
+/* Boarding from the battle screen: B (or the panel's button) cycles none
+ * and the enemies near her path's end, nearest first; lashed, it cycles
+ * hold on, board her and cut loose, and a click plots nothing and says
+ * why. The replay's log tells what came of the grapples. */
+START_TEST(test_board_from_the_battle)
+{
+    Battle *b = new_battle(BATTLE_VS_AI, 13);
+    int i = -1, j = -1;
+    for (int k = 0; k < b->sk.nships && i < 0; k++)
+        if (battle_can_order(b, k)) i = k;
+    for (int k = 0; k < b->sk.nships && j < 0; k++)
+        if (b->sk.ships[k].side != b->sk.ships[i].side) j = k;
+    ck_assert(i >= 0 && j >= 0);
+    /* Nobody near: the note says so and the order stays none. */
+    battle_select(b, i);
+    battle_cycle_board(b, i);
+    ck_assert_int_eq(b->sk.orders[i].board, SKIRMISH_BOARD_NONE);
+    ck_assert_ptr_nonnull(strstr(b->note, "no enemy within"));
+    ck_assert(!battle_board_offered(b, i)); /* the panel shows no Board button */
+    /* Bring the enemy alongside. */
+    Hex at = b->sk.ships[i].pose.hex, side = at;
+    for (int d = 0; d < HEX_DIRS && hex_equal(side, at); d++) {
+        Hex h = hex_neighbor(at, d);
+        if (chart_sailable(&b->sk.chart, h) && skirmish_ship_at(&b->sk, h) < 0) side = h;
+    }
+    ck_assert(!hex_equal(side, at));
+    b->sk.ships[j].pose.hex = side;
+    ck_assert(battle_board_offered(b, i));
+    battle_cycle_board(b, i);
+    ck_assert_int_eq(b->sk.orders[i].board, SKIRMISH_BOARD);
+    ck_assert_int_eq(b->sk.orders[i].board_target, j);
+    ck_assert_ptr_nonnull(strstr(b->note, "grapples"));
+    battle_cycle_board(b, i);
+    ck_assert_int_eq(b->sk.orders[i].board, SKIRMISH_BOARD_NONE);
+    /* Lashed: hold on, board her, cut loose, around again. */
+    b->sk.ships[i].lashed = j;
+    b->sk.ships[j].lashed = i;
+    skirmish_default_orders(&b->sk, i, &b->sk.orders[i]);
+    ck_assert_int_eq(battle_plot(b, at), -1);
+    ck_assert_ptr_nonnull(strstr(b->note, "lashed to"));
+    battle_cycle_board(b, i);
+    ck_assert_int_eq(b->sk.orders[i].board, SKIRMISH_BOARD);
+    ck_assert_ptr_nonnull(strstr(b->note, "boarders"));
+    battle_cycle_board(b, i);
+    ck_assert_int_eq(b->sk.orders[i].board, SKIRMISH_BOARD_CUT);
+    ck_assert_ptr_nonnull(strstr(b->note, "cuts loose"));
+    Err e = {{0}};
+    ck_assert_int_eq(battle_end_turn(b, &e), 0);
+    battle_skip_animation(b);
+    bool told = false;
+    int n = 0;
+    for (const BattleLogLine *ln; !told && (ln = battle_log_line(b, n)) != NULL; n++)
+        told = strstr(ln->text, "cuts loose from") != NULL ||
+               strstr(ln->text, "cannot cut loose") != NULL;
+    ck_assert(told);
+    battle_free(b);
+}
+END_TEST
+
 START_TEST(test_plot_and_play_against_ai)
 {
     Battle *b = new_battle(BATTLE_VS_AI, 11);
@@ -896,6 +955,7 @@ static Suite *battle_suite(void)
     tcase_add_test(tc, test_splash_scares_and_ball_flies);
     tcase_add_test(tc, test_plot_and_play_against_ai);
     tcase_add_test(tc, test_anchor_from_the_battle);
+    tcase_add_test(tc, test_board_from_the_battle);
     tcase_add_test(tc, test_click_beside_an_enemy_plots);
     tcase_add_test(tc, test_camera_keeps_the_ship_in_view);
     tcase_add_test(tc, test_route_kept_across_turns);

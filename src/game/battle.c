@@ -80,7 +80,7 @@ int battle_plotter(const Battle *b)
 bool battle_can_order(const Battle *b, int i)
 {
     return b->phase == BATTLE_PLOT && i >= 0 && i < b->sk.nships &&
-           b->sk.ships[i].side == b->side && fleet_ship_active(&b->sk.ships[i]) &&
+           b->sk.ships[i].side == b->side && fleet_ship_manned(&b->sk.ships[i]) &&
            !b->sk.submitted[b->side];
 }
 
@@ -300,7 +300,7 @@ void battle_select_nth(Battle *b, int n)
 {
     int side = b->phase == BATTLE_PLOT ? b->side : 0;
     for (int i = 0; i < b->sk.nships; i++) {
-        if (b->sk.ships[i].side != side || !fleet_ship_active(&b->sk.ships[i])) continue;
+        if (b->sk.ships[i].side != side || !fleet_ship_manned(&b->sk.ships[i])) continue;
         if (n-- == 0) {
             battle_select(b, i);
             return;
@@ -318,7 +318,7 @@ void battle_refresh(Battle *b)
     int i = b->selected;
     if (i < 0 || b->phase == BATTLE_CURTAIN || b->phase == BATTLE_ANIMATE) return;
     FleetShip *s = &b->sk.ships[i];
-    if (!fleet_ship_active(s)) return;
+    if (!fleet_ship_manned(s)) return;
     bool mine = battle_can_order(b, i);
     /* Her own side plots: reach from where she is, arcs from where her
      * path ends (broadsides fire after moving). An enemy or a finished
@@ -458,6 +458,78 @@ void battle_toggle_anchor(Battle *b, int i)
         battle_note(
             b, 0, o.anchor ? "%s lets go her anchor where her path ends" : "%s sails on: no anchor",
             lab);
+}
+
+/* The board orders ship i may cycle through, in order, into seq (each a
+ * board and a target); returns how many. */
+static int board_choices(const Battle *b, int i, int seq[][2])
+{
+    const Skirmish *sk = &b->sk;
+    const FleetShip *s = &sk->ships[i];
+    int n = 0;
+    seq[n][0] = SKIRMISH_BOARD_NONE;
+    seq[n++][1] = 0;
+    if (s->lashed >= 0) {
+        if (sk->ships[s->lashed].side != s->side) {
+            seq[n][0] = SKIRMISH_BOARD;
+            seq[n++][1] = s->lashed;
+        }
+        seq[n][0] = SKIRMISH_BOARD_CUT;
+        seq[n++][1] = s->lashed;
+        return n;
+    }
+    Hex end = battle_path_end(b, i).hex;
+    for (int d = 1; d <= BATTLE_BOARD_REACH; d++)
+        for (int t = 0; t < sk->nships; t++)
+            if (sk->ships[t].side != s->side && sk->ships[t].status != FLEET_SUNK &&
+                hex_distance(end, sk->ships[t].pose.hex) == d) {
+                seq[n][0] = SKIRMISH_BOARD;
+                seq[n++][1] = t;
+            }
+    return n;
+}
+
+bool battle_board_offered(const Battle *b, int i)
+{
+    if (i < 0 || i >= b->sk.nships) return false;
+    int seq[SKIRMISH_MAX_SHIPS + 1][2];
+    return b->sk.orders[i].board != SKIRMISH_BOARD_NONE || board_choices(b, i, seq) > 1;
+}
+
+void battle_cycle_board(Battle *b, int i)
+{
+    if (!battle_can_order(b, i)) return;
+    const FleetShip *s = &b->sk.ships[i];
+    char lab[16], tl[16];
+    skirmish_ship_label(&b->sk, i, lab, sizeof lab);
+    int seq[SKIRMISH_MAX_SHIPS + 1][2];
+    int n = board_choices(b, i, seq);
+    if (n == 1) {
+        battle_note(b, 1, "%s has no enemy within %d hexes of her path's end to board", lab,
+                    BATTLE_BOARD_REACH);
+        return;
+    }
+    SkirmishOrders o = b->sk.orders[i];
+    int at = 0;
+    for (int k = 0; k < n; k++)
+        if (seq[k][0] == o.board && (o.board == SKIRMISH_BOARD_NONE || seq[k][1] == o.board_target))
+            at = k;
+    at = (at + 1) % n;
+    o.board = seq[at][0];
+    o.board_target = seq[at][0] == SKIRMISH_BOARD_NONE ? 0 : seq[at][1];
+    if (store_orders(b, i, &o) != 0) return;
+    skirmish_ship_label(&b->sk, seq[at][1], tl, sizeof tl);
+    if (o.board == SKIRMISH_BOARD_NONE)
+        battle_note(
+            b, 0, s->lashed >= 0 ? "%s stays lashed and fights off boarders" : "%s will not board",
+            lab);
+    else if (o.board == SKIRMISH_BOARD_CUT)
+        battle_note(b, 0, "%s cuts loose from %s", lab, tl);
+    else if (s->lashed >= 0)
+        battle_note(b, 0, "%s sends her boarders into %s", lab, tl);
+    else
+        battle_note(b, 0, "%s grapples %s if she lies alongside where the path ends, then boards",
+                    lab, tl);
 }
 
 static void finish_turn(Battle *b)

@@ -210,6 +210,14 @@ void battle_toggle_shot(Battle *b, int i, int bs);
 /* Ship i's anchor order: let go at her path's end, or (at anchor) weigh,
  * which takes this turn; a note says which. Not aground. */
 void battle_toggle_anchor(Battle *b, int i);
+/* Ship i's board order, the next of: none, then each enemy ship or wreck
+ * within BATTLE_BOARD_REACH hexes of her path's end, nearest first; for a
+ * ship lashed to another: none, board her (an enemy), cut loose. */
+#define BATTLE_BOARD_REACH 2
+void battle_cycle_board(Battle *b, int i);
+/* True when ship i has a board order or a choice of one (the panel shows
+ * its button only then). */
+bool battle_board_offered(const Battle *b, int i);
 
 /* The plotting side is done: hand over (hot-seat), let the computer plan
  * (against the computer), resolve and start the animation. */

@@ -38,6 +38,8 @@ enum {
     TIP_STATUS,
     TIP_SHORE,
     TIP_ANCHOR,
+    TIP_LASHED,
+    TIP_BOARD,
     TIP_HULL,
     TIP_RIGGING,
     TIP_CREW,
@@ -79,6 +81,12 @@ static const char *const tips[TIP_COUNT] = {
     [TIP_ANCHOR] = "Let go the anchor where her path ends (she will not drift), or weigh it: "
                    "weighing takes the turn, she sails the next. A ship that lies still or ends "
                    "in irons drifts a hex downwind on a chance that grows with the wind.",
+    [TIP_LASHED] = "Lashed to another ship (grappled, or fouled in a collision): neither sails "
+                   "nor drifts until one cuts loose. A prize fights for the side that took her, "
+                   "with the prize crew it spared.",
+    [TIP_BOARD] = "Click to change: grapple an enemy (or a wreck) lying alongside where her path "
+                  "ends and board her; lashed, board her or cut loose. Boarders fight by crew "
+                  "numbers; a ship carried, or a wreck held, is taken as a prize.",
     [TIP_HULL] = "Hull: round shot takes it. At 0 she sinks; below a quarter she may strike "
                  "each turn.",
     [TIP_RIGGING] = "Rigging: her masts and sails. Chain shot takes it, and her speed falls "
@@ -394,7 +402,7 @@ static void ship_tip_title(Ui *ui, const UiPanel *panel, int cls)
 }
 
 /* Her standing, hull, rigging, crew and guns, each with its tip. */
-static void ship_state(BattleView *v, Ui *ui, const FleetShip *s)
+static void ship_state(BattleView *v, const Battle *b, Ui *ui, const FleetShip *s)
 {
     const FleetClass *k = &fleet_classes[s->cls];
     char line[160];
@@ -406,6 +414,16 @@ static void ship_state(BattleView *v, Ui *ui, const FleetShip *s)
     if (s->aground || s->anchored) {
         ui_label(ui, s->aground ? "aground on a lee shore" : "at anchor");
         ui_tip(ui, tips[TIP_SHORE]);
+    }
+    if (s->lashed >= 0 || s->prize) {
+        char lab[16] = "";
+        if (s->lashed >= 0) skirmish_ship_label(&b->sk, s->lashed, lab, sizeof lab);
+        snprintf(line, sizeof line, "%s%s%s%s", s->prize ? "a prize, taken from side " : "",
+                 s->prize ? battle_side_name(!s->side) : "", s->prize && s->lashed >= 0 ? "; " : "",
+                 s->lashed >= 0 ? "lashed to " : "");
+        strncat(line, lab, sizeof line - strlen(line) - 1);
+        ui_label(ui, line);
+        ui_tip(ui, tips[TIP_LASHED]);
     }
     snprintf(line, sizeof line, "hull %d/%d   rigging %d/%d   crew %d/%d", s->hull, k->hull,
              s->rigging, k->rigging, s->crew, k->crew);
@@ -419,6 +437,30 @@ static void ship_state(BattleView *v, Ui *ui, const FleetShip *s)
              s->guns[FLEET_STARBOARD], k->guns);
     ui_label(ui, line);
     ui_tip(ui, tips[TIP_GUNS]);
+}
+
+/* Her board order as a button that cycles it (battle_cycle_board), when
+ * there is anyone to board (the key tells why not, when there isn't). */
+static void board_button(const BattleView *v, Battle *b, Ui *ui, int i)
+{
+    if (!battle_board_offered(b, i)) return;
+    const SkirmishOrders *o = &b->sk.orders[i];
+    const FleetShip *s = &b->sk.ships[i];
+    char tl[16], what[96], line[160];
+    skirmish_ship_label(&b->sk, o->board_target, tl, sizeof tl);
+    if (o->board == SKIRMISH_BOARD_CUT)
+        snprintf(what, sizeof what, "Board: cut loose from %s", tl);
+    else if (o->board == SKIRMISH_BOARD)
+        snprintf(what, sizeof what,
+                 s->lashed >= 0 ? "Board: boarders away into %s"
+                                : "Board: grapple %s where her path ends",
+                 tl);
+    else
+        snprintf(what, sizeof what, "%s",
+                 s->lashed >= 0 ? "Board: hold on, repel boarders" : "Board: none");
+    snprintf(line, sizeof line, "%s  [%s]", what, bound_key(v, KEYS_BOARD));
+    if (ui_button(ui, line)) battle_cycle_board(b, i);
+    ui_tip(ui, tips[TIP_BOARD]);
 }
 
 /* The selected ship: her state, and for her own side her orders. */
@@ -448,9 +490,9 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int vi
         ui_panel_end(ui);
         return;
     }
-    ship_state(v, ui, s);
+    ship_state(v, b, ui, s);
     bool mine = battle_can_order(b, i);
-    if (fleet_ship_active(s) && b->phase == BATTLE_PLOT) {
+    if (fleet_ship_manned(s) && b->phase == BATTLE_PLOT) {
         int sail = fleet_point_of_sail(s->pose.facing, b->sk.wind_dir);
         snprintf(line, sizeof line, "%s, %d movement points", fleet_sail_name(sail),
                  skirmish_allowance(&b->sk, i));
@@ -479,7 +521,12 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int vi
             if (ui_button(ui, line)) battle_toggle_anchor(b, i);
             ui_tip(ui, tips[TIP_ANCHOR]);
         }
-        for (int bs = 0; bs < FLEET_BROADSIDES; bs++) {
+        board_button(v, b, ui, i);
+        if (s->prize) {
+            ui_label(ui, "guns: her prize crew can sail her, not fight her");
+            ui_tip(ui, tips[TIP_LASHED]);
+        }
+        for (int bs = 0; bs < FLEET_BROADSIDES && !s->prize; bs++) {
             const char *side = bs == FLEET_PORT ? "Port" : "Starboard";
             if (s->reload[bs] > 0) {
                 snprintf(line, sizeof line, "%s: reloading, ready next turn", side);

@@ -85,6 +85,10 @@ static int key(BattleView *v, const SDL_KeyboardEvent *k)
         battle_toggle_anchor(b, b->selected);
         return BATTLE_ACT_TOOK;
     }
+    if (sym == keys_table[KEYS_BOARD].def) {
+        battle_cycle_board(b, b->selected);
+        return BATTLE_ACT_TOOK;
+    }
     if (sym == keys_table[KEYS_CLEAR].def || sym == SDLK_DELETE) {
         battle_clear_path(b);
         return BATTLE_ACT_TOOK;

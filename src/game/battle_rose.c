@@ -30,7 +30,7 @@
 bool battle_rose_measure(const Skirmish *sk, int i, BattleRose *out)
 {
     *out = (BattleRose){.ship = -1};
-    if (i < 0 || i >= sk->nships || !fleet_ship_active(&sk->ships[i])) return false;
+    if (i < 0 || i >= sk->nships || !fleet_ship_manned(&sk->ships[i])) return false;
     ChartMoveCost cost;
     skirmish_move_cost(sk, i, &cost);
     out->ship = i;

@@ -33,7 +33,7 @@ void battle_replan_routes(Battle *b, int side)
             BattleRoute *r = &b->route[i];
             if (!r->on || b->sk.ships[i].side != side) continue;
             skirmish_ship_label(&b->sk, i, lab, sizeof lab);
-            if (!fleet_ship_active(&b->sk.ships[i])) {
+            if (!fleet_ship_manned(&b->sk.ships[i])) {
                 r->on = false;
                 continue;
             }
@@ -119,6 +119,12 @@ int battle_plot(Battle *b, Hex h)
         return -1;
     }
     const FleetShip *s = &b->sk.ships[i];
+    if (s->lashed >= 0 && !s->aground) {
+        char other[16];
+        skirmish_ship_label(&b->sk, s->lashed, other, sizeof other);
+        battle_note(b, 1, "%s is lashed to %s: cut loose first (Board)", lab, other);
+        return -1;
+    }
     if (s->anchored || s->aground) {
         battle_note(b, 1, "%s is %s", lab,
                     s->aground ? "aground: she kedges off, or floats free when the wind shifts"

@@ -609,7 +609,7 @@ static void draw_labels(BattleView *v, const Battle *b, const Camera *c,
     BattleLabelItem items[BATTLE_LABELS_MAX];
     BattleLabelPlace place[BATTLE_LABELS_MAX];
     int ship[BATTLE_LABELS_MAX], n = 0;
-    char text[BATTLE_LABELS_MAX][24];
+    char text[BATTLE_LABELS_MAX][40];
     float u = v->ui, pad = 3.0f * u;
     int first[3] = {b->selected, v->hover.ship, -1};
     for (int pass = 0; pass < 3; pass++)
@@ -622,6 +622,9 @@ static void draw_labels(BattleView *v, const Battle *b, const Camera *c,
             skirmish_ship_label(&b->sk, i, text[n], sizeof text[n]);
             if (l->ship->status == FLEET_STRUCK)
                 strncat(text[n], " struck", sizeof text[n] - strlen(text[n]) - 1);
+            if (l->ship->prize) strncat(text[n], " prize", sizeof text[n] - strlen(text[n]) - 1);
+            if (l->ship->lashed >= 0)
+                strncat(text[n], " lashed", sizeof text[n] - strlen(text[n]) - 1);
             if (l->ship->aground)
                 strncat(text[n], " aground", sizeof text[n] - strlen(text[n]) - 1);
             else if (l->ship->anchored)
@@ -661,6 +664,26 @@ static float outer_ring(const BattleView *v, const Battle *b, const Camera *c, i
     return fmaxf(len * 0.55f, battle_view_marker_px(v, c, i) + 3.0f * v->ui);
 }
 
+/* Ships lashed together: three grapple lines across the gap between them. */
+static void draw_lashings(BattleView *v, const Battle *b, const Camera *c,
+                          const BattleShipLook *looks)
+{
+    for (int i = 0; i < b->sk.nships; i++) {
+        int j = looks[i].ship->lashed;
+        if (j <= i || j >= b->sk.nships || !looks[i].visible || !looks[j].visible) continue;
+        float x0, y0, x1, y1;
+        to_screen(c, looks[i].x, looks[i].y, &x0, &y0);
+        to_screen(c, looks[j].x, looks[j].y, &x1, &y1);
+        float dx = x1 - x0, dy = y1 - y0, l = sqrtf(dx * dx + dy * dy);
+        if (l < 1.0f) continue;
+        float nx = -dy / l * 5.0f * v->ui, ny = dx / l * 5.0f * v->ui;
+        for (int k = -1; k <= 1; k++)
+            geo_line(&v->geo, x0 + dx * 0.2f + nx * (float)k, y0 + dy * 0.2f + ny * (float)k,
+                     x0 + dx * 0.8f + nx * (float)k, y0 + dy * 0.8f + ny * (float)k, 2.0f * v->ui,
+                     THEME_ROPE);
+    }
+}
+
 void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
 {
     BattleView *v = ctx;
@@ -673,8 +696,9 @@ void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
     BattleShipLook looks[SKIRMISH_MAX_SHIPS];
     bool curtain = b->phase == BATTLE_CURTAIN;
     draw_shot_trails(v, b, c);
+    for (int i = 0; i < b->sk.nships; i++) battle_ship_look(b, i, &looks[i]);
+    if (!curtain) draw_lashings(v, b, c, looks);
     for (int i = 0; i < b->sk.nships; i++) {
-        battle_ship_look(b, i, &looks[i]);
         if (!looks[i].visible || curtain) continue;
         draw_marker(v, b, c, &looks[i], i);
         if (looks[i].sink <= 0.0f && wants_bars(v, b, c, i)) draw_bars(v, b, c, &looks[i]);

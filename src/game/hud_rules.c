@@ -109,12 +109,29 @@ static void gunnery(HudRulesRow *rows, int *n, int cap)
         "half her crew, fewer guns fire");
 }
 
+/* Grapples, the melee and prizes (core/skirmish_board.c). */
+static void boarding(HudRulesRow *rows, int *n, int cap)
+{
+    const int(*m)[FLEET_MELEE_ODDS][2] = fleet_melee_table;
+    row(rows, n, cap, "Boarding",
+        "alongside her mark: grapples hold %d%% + %d%% x crew share; colliding, ships foul %d%%",
+        FLEET_GRAPPLE_PCT, FLEET_GRAPPLE_CREW_PCT, FLEET_FOUL_PCT);
+    row(rows, n, cap, "",
+        "melee by crew odds: at 2:1 boarders lose %d-%d%%, defenders %d-%d%%; under half, carried",
+        m[FLEET_MELEE_ROWS - 1][FLEET_MELEE_ODDS - 1][0], m[0][FLEET_MELEE_ODDS - 1][0],
+        m[0][FLEET_MELEE_ODDS - 1][1], m[FLEET_MELEE_ROWS - 1][FLEET_MELEE_ODDS - 1][1]);
+    row(rows, n, cap, "Prizes",
+        "a wreck held at the turn's end is taken: a quarter crew sails her, fights no more");
+}
+
 static void fates(HudRulesRow *rows, int *n, int cap)
 {
     row(rows, n, cap, "Striking",
         "at once when crew falls below a quarter; hull below a quarter: %d%% each turn",
         FLEET_MORALE_STRIKE_PCT);
-    row(rows, n, cap, "Sinking", "at 0 hull; a ship that strikes stays as a wreck, adrift");
+    row(rows, n, cap, "Sinking",
+        "at 0 hull; a ship that strikes is a wreck, adrift, and founders %d%% a turn",
+        FLEET_WRECK_FOUNDER_PCT);
     row(rows, n, cap, "Wind", "after each turn: veers one side %d%%, freshens %d%%, slackens %d%%",
         FLEET_VEER_PCT, FLEET_FRESHEN_PCT, FLEET_SLACKEN_PCT);
     const FleetClass *k = fleet_classes;
@@ -129,6 +146,7 @@ int hud_rules_rows(HudRulesRow *rows, int cap)
     sailing(rows, &n, cap);
     shore(rows, &n, cap);
     gunnery(rows, &n, cap);
+    boarding(rows, &n, cap);
     fates(rows, &n, cap);
     return n;
 }

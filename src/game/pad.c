@@ -158,7 +158,7 @@ static int own_index(const Battle *b, int *count)
 {
     int n = 0, at = -1;
     for (int i = 0; i < b->sk.nships; i++) {
-        if (b->sk.ships[i].side != b->side || !fleet_ship_active(&b->sk.ships[i])) continue;
+        if (b->sk.ships[i].side != b->side || !fleet_ship_manned(&b->sk.ships[i])) continue;
         if (i == b->selected) at = n;
         n++;
     }
