@@ -2,7 +2,8 @@
 # battles: the figures of the naval rules and the admiral over many seeded
 # battles, from `shoal --autoplay --json` (deterministic: the same build
 # prints the same table; no timing in it). Per fleet size: how many battles
-# run to the turn limit, who wins, and how ships end (sunk or struck); then
+# run to the turn limit, who wins, how ships end (sunk or struck, and how
+# many of those struck were taken as prizes), boardings and groundings; then
 # the admirals' ladder, each pair over both seatings of every seed.
 # Usage: tools/bench/battles.sh [BUILD] [SEEDS]   (defaults: build 100)
 set -u
@@ -37,11 +38,13 @@ fleets() {
         if ($0 ~ /"winner":"A"/) a++
         if ($0 ~ /"winner":"B"/) b++
         ships += pair("ships"); sunk += pair("sunk"); struck += pair("struck")
+        prizes += pair("prizes"); boardings += pair("boardings"); groundings += pair("groundings")
         turns += num("turns")
     }
     END {
         printf "%dv%d  %3d battles  turn limit %5.1f%%  A wins %5.1f%% of decided  ", n, n, all, 100 * limit / all, a + b ? 100 * a / (a + b) : 0
-        printf "sunk %5.1f%%  struck %5.1f%% of ships  mean %.1f turns\n", 100 * sunk / ships, 100 * struck / ships, turns / all
+        printf "sunk %5.1f%%  struck %5.1f%%  taken %5.1f%% of ships  mean %.1f turns  ", 100 * sunk / ships, 100 * struck / ships, 100 * prizes / ships, turns / all
+        printf "per battle: %.2f boardings, %.2f groundings\n", boardings / all, groundings / all
     }'
 }
 
