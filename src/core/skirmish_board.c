@@ -9,6 +9,16 @@ static bool wants_board(const Skirmish *sk, int i, int t)
     return o->board == SKIRMISH_BOARD && o->board_target == t;
 }
 
+/* An event of ship i's with ship j: from her hex to j's. */
+static SkirmishEvent *pair_event(Skirmish *sk, int kind, int i, int j)
+{
+    SkirmishEvent *ev = skirmish_event_add(sk, kind, i);
+    ev->other = j;
+    ev->from = sk->ships[i].pose.hex;
+    ev->to = j >= 0 ? sk->ships[j].pose.hex : ev->from;
+    return ev;
+}
+
 static void lash(Skirmish *sk, int i, int j)
 {
     sk->ships[i].lashed = j;
@@ -24,9 +34,8 @@ void skirmish_unlash(Skirmish *sk, int i)
 
 static void part(Skirmish *sk, int i, int how)
 {
-    SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_CUT, i);
-    ev->other = sk->ships[i].lashed;
-    ev->from = ev->to = sk->ships[i].pose.hex;
+    SkirmishEvent *ev = pair_event(sk, SKIRMISH_EV_CUT, i, sk->ships[i].lashed);
+    ev->to = ev->from;
     ev->a = how;
     if (how != 0) skirmish_unlash(sk, i);
 }
@@ -40,11 +49,7 @@ void skirmish_board_foul(Skirmish *sk, int i, int other)
         return;
     if (skirmish_roll_pct(sk) >= FLEET_FOUL_PCT) return;
     lash(sk, i, other);
-    SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_GRAPPLED, i);
-    ev->other = other;
-    ev->from = s->pose.hex;
-    ev->to = o->pose.hex;
-    ev->a = 2;
+    pair_event(sk, SKIRMISH_EV_GRAPPLED, i, other)->a = 2;
 }
 
 /* Ship i ordered to board: alongside her mark (free, afloat or struck)
@@ -56,10 +61,7 @@ static void grapple(Skirmish *sk, int i)
     int t = sk->orders[i].board_target;
     if (!fleet_ship_active(s) || s->lashed >= 0 || !wants_board(sk, i, t)) return;
     FleetShip *m = &sk->ships[t];
-    SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_GRAPPLED, i);
-    ev->other = t;
-    ev->from = s->pose.hex;
-    ev->to = m->pose.hex;
+    SkirmishEvent *ev = pair_event(sk, SKIRMISH_EV_GRAPPLED, i, t);
     if (m->status == FLEET_SUNK || m->lashed >= 0 || hex_distance(s->pose.hex, m->pose.hex) != 1) {
         ev->a = 3;
         return;
@@ -120,10 +122,7 @@ static void melee(Skirmish *sk, int i, int j)
     skirmish_take_points(&s->crew, &al, &def->damage);
     skirmish_take_points(&d->crew, &dl, &att->damage);
     att->boardings++;
-    SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_BOARDED, i);
-    ev->other = j;
-    ev->from = s->pose.hex;
-    ev->to = d->pose.hex;
+    SkirmishEvent *ev = pair_event(sk, SKIRMISH_EV_BOARDED, i, j);
     ev->a = al;
     ev->b = dl;
     ev->guns = odds;
@@ -174,10 +173,7 @@ void skirmish_board_prizes(Skirmish *sk)
         s->prize = back ? FLEET_PRIZE_RETAKEN : FLEET_PRIZE_TAKEN;
         skirmish_unlash(sk, i);
         sk->stats[t->side & 1].prizes++;
-        SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_PRIZE, i);
-        ev->other = j;
-        ev->from = s->pose.hex;
-        ev->to = t->pose.hex;
+        SkirmishEvent *ev = pair_event(sk, SKIRMISH_EV_PRIZE, i, j);
         ev->a = back;
         ev->b = pc;
     }
