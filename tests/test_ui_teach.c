@@ -94,7 +94,7 @@ START_TEST(rules_page_quotes_the_rules_tables)
                           r->text);
         }
     }
-    const int(*h)[3] = fleet_hit_pct_table;
+    const int(*h)[3] = fleet_hit_pct_table[FLEET_LONG_GUNS];
     snprintf(want, sizeof want, "%d / %d / %d%%", h[FLEET_ROUND][0], h[FLEET_ROUND][1],
              h[FLEET_ROUND][2]);
     ck_assert(strstr(rule(rows, n, "Round shot")->text, want));

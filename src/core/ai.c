@@ -24,6 +24,9 @@
 #define W_WEIGH         0.5 /* how much worse sailing may look and she still weighs */
 #define W_AGROUND       4.0 /* drifting onto land: the hull it costs and the turns stuck */
 
+_Static_assert(FLEET_DOUBLE == FLEET_SHOTS - 1,
+               "ai_plan_random leaves double shot out as the last");
+
 static const char *const player_names[AI_PLAYERS] = {"ai", "random", "green"};
 
 const char *ai_player_name(int player)
@@ -254,7 +257,7 @@ static double best_target(const Plan *p, HexPose pose, int b, int *target, int *
         if (fleet_broadside_for(pose, u->pose.hex) != b) continue;
         bool rk = fleet_rakes(u->pose, pose.hex);
         int sh = pick_shot(u, d);
-        double v = fleet_expected_damage(guns, d, sh, rk);
+        double v = fleet_expected_damage(s->cls, guns, d, sh, rk);
         if (v <= best) continue;
         /* Finishing a ship off is worth more than spreading damage. */
         v *= 1.0 + (1.0 - ship_health(u));
@@ -282,7 +285,7 @@ static double exposure(const Plan *p, HexPose pose)
         int guns = fleet_guns_firing(u, b);
         if (guns == 0) continue;
         bool rk = fleet_rakes(pose, u->pose.hex);
-        double v = fleet_expected_damage(guns, d, FLEET_ROUND, rk);
+        double v = fleet_expected_damage(u->cls, guns, d, FLEET_ROUND, rk);
         if (u->reload[b] > 0) v *= 0.3;
         if (v > 0 && clear_between(p, u->pose.hex, pose.hex)) sum += v;
     }
@@ -487,7 +490,9 @@ int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e)
         }
         for (int b = 0; b < FLEET_BROADSIDES; b++) {
             int r = fleet_rand_below(fleet_rand(stream, k++), 4);
-            o.fire[b].shot = fleet_rand_below(fleet_rand(stream, k++), FLEET_SHOTS);
+            /* Double shot (the last kind) only while it is allowed. */
+            int shots = fleet_shot_allowed(s, b, FLEET_DOUBLE) ? FLEET_SHOTS : FLEET_DOUBLE;
+            o.fire[b].shot = fleet_rand_below(fleet_rand(stream, k++), shots);
             if (r == 0 || ne == 0)
                 o.fire[b].target = SKIRMISH_HOLD;
             else if (r == 1)

@@ -105,6 +105,13 @@ static int check_ship(const SaveData *d, int i, Err *e)
         line = d->pline[i][SAVE_SHIP_AGROUND];
         return SAVE_BAD("ship %d: aground and sunk", i);
     }
+    /* A broadside with its first fire has never fired, so never reloads. */
+    for (int b = 0; b < FLEET_BROADSIDES; b++)
+        if (d->pv[i][SAVE_SHIP_UNFIRED_PORT + b] && d->pv[i][SAVE_SHIP_RELOAD_PORT + b]) {
+            line = d->pline[i][SAVE_SHIP_UNFIRED_PORT + b];
+            return SAVE_BAD("ship %d: %s while reloading", i,
+                            save_ship_keys[SAVE_SHIP_UNFIRED_PORT + b]);
+        }
     return 0;
 }
 
@@ -115,7 +122,7 @@ static int check_fleets(const SaveData *d, Err *e)
     int line = d->bline[SAVE_BATTLE_MAP_SIZE];
     for (int s = 0; s < SKIRMISH_SIDES; s++)
         for (int k = 0; k < SAVE_SIDE_COUNT; k++)
-            if (!d->sline[s][k])
+            if (!d->sline[s][k] && save_side_since[k] <= d->version)
                 return SAVE_BAD("incomplete save: side %c has no '%s'", save_side_names[s],
                                 save_side_keys[k]);
     for (int i = d->nships; i < SKIRMISH_MAX_SHIPS; i++) {
@@ -161,6 +168,11 @@ static int place_ships(const SaveData *d, Skirmish *sk, Err *e)
         s->reload[FLEET_STARBOARD] = d->pv[i][SAVE_SHIP_RELOAD_STARBOARD];
         s->anchored = d->pv[i][SAVE_SHIP_ANCHORED];
         s->aground = d->pv[i][SAVE_SHIP_AGROUND];
+        /* Older saves cannot tell a broadside that never fired from one
+         * that did: they count as fired, so none double-shots after a
+         * load it might not have been allowed before. */
+        s->first_fire[FLEET_PORT] = d->pv[i][SAVE_SHIP_UNFIRED_PORT];
+        s->first_fire[FLEET_STARBOARD] = d->pv[i][SAVE_SHIP_UNFIRED_STARBOARD];
         /* A sunk ship lies where she went down, on water like the rest. */
         int line = d->pline[i][SAVE_SHIP_HEX];
         if (!chart_sailable(&sk->chart, d->hex[i]))
@@ -174,6 +186,9 @@ static int place_ships(const SaveData *d, Skirmish *sk, Err *e)
     }
     return 0;
 }
+
+_Static_assert(SAVE_SIDE_SHOTS_DOUBLE - SAVE_SIDE_SHOTS_ROUND == FLEET_DOUBLE - FLEET_ROUND,
+               "one side key per shot, in the shots' order");
 
 /* The battle's state, map source and statistics into sk. */
 static void fill_battle(const SaveData *d, Skirmish *sk)
@@ -202,6 +217,9 @@ static void fill_battle(const SaveData *d, Skirmish *sk)
         st->sunk = d->stats[s][SAVE_SIDE_SUNK];
         st->struck = d->stats[s][SAVE_SIDE_STRUCK];
         st->points = d->stats[s][SAVE_SIDE_POINTS];
+        for (int k = 0; k < FLEET_SHOTS; k++)
+            st->shots_by[k] = d->stats[s][SAVE_SIDE_SHOTS_ROUND + k];
+        st->burst = d->stats[s][SAVE_SIDE_BURST];
         sk->ai_level[s] = d->ai_level[s];
     }
 }

@@ -39,7 +39,7 @@ enum { SKIRMISH_HOLD = -1, SKIRMISH_ANY = -2 };
  * whatever it is ordered. */
 typedef struct SkirmishFire {
     int target;
-    int shot; /* FLEET_ROUND or FLEET_CHAIN */
+    int shot; /* FLEET_ROUND.. (double only for a broadside's first fire) */
 } SkirmishFire;
 
 /* anchor: where she lies at the turn's end. A ship under way that orders
@@ -61,7 +61,9 @@ enum {
                                   the way or the one that got there first) and
                                   stops in `from` for the rest of the turn */
     SKIRMISH_EV_FIRED,         /* ship fired `broadside` at other: shot, range,
-                                  raked, guns fired, hits */
+                                  raked, guns fired, hits; burst: guns that
+                                  burst (double shot), damage: what they cost
+                                  her (those guns and a crew each) */
     SKIRMISH_EV_HIT,           /* other was hit by ship's broadside: damage */
     SKIRMISH_EV_STRUCK,        /* ship struck her colours (a = 1: morale roll) */
     SKIRMISH_EV_SANK,          /* ship sank (a = 2: a wreck gone to pieces ashore) */
@@ -84,6 +86,7 @@ typedef struct SkirmishEvent {
     Hex from, to;
     int a, b;
     int broadside, shot, range, raked, guns, hits;
+    int burst;          /* FIRED: guns that burst */
     FleetDamage damage; /* points actually taken off */
 } SkirmishEvent;
 
@@ -95,6 +98,10 @@ typedef struct SkirmishStats {
     int sunk;       /* own ships sunk */
     int struck;     /* own ships that struck */
     int points;     /* damage + class value of every enemy sunk or struck */
+    /* Guns fired by shot (FLEET_ROUND..), and own guns burst firing
+     * double shot. */
+    int shots_by[FLEET_SHOTS];
+    int burst;
 } SkirmishStats;
 
 /* How well the computer commands a side (ai.h): steady is the admiral at
@@ -162,6 +169,8 @@ typedef struct SkirmishOutcome {
     int sunk[SKIRMISH_SIDES], struck[SKIRMISH_SIDES];
     int broadsides[SKIRMISH_SIDES], shots[SKIRMISH_SIDES], hits[SKIRMISH_SIDES];
     int damage[SKIRMISH_SIDES], points[SKIRMISH_SIDES];
+    int shot_types[FLEET_SHOTS][SKIRMISH_SIDES]; /* guns fired, by shot */
+    int burst[SKIRMISH_SIDES];
 } SkirmishOutcome;
 
 /* seed 1, three ships a side, 60 turns, no map source. */

@@ -88,7 +88,7 @@ static void shore(HudRulesRow *rows, int *n, int cap)
 
 static void gunnery(HudRulesRow *rows, int *n, int cap)
 {
-    const int(*h)[3] = fleet_hit_pct_table;
+    const int(*h)[3] = fleet_hit_pct_table[FLEET_LONG_GUNS];
     row(rows, n, cap, "Arcs",
         "each broadside fires into the 120\xC2\xB0 off its side; bow and "
         "stern are blind");
