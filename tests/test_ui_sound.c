@@ -344,8 +344,10 @@ static void check_turn(const Audio *au, const AudioEar *ear, const Turn *t, doub
 
 START_TEST(test_a_battle_sounds_as_it_plays)
 {
+    /* Seed 6: seed 5's battle, since grape and double shot, ends with both
+     * fleets taken on one turn, a draw with no sting. */
     BattleSetup st = {
-        .mode = BATTLE_WATCH, .seed = 5, .ships = {3, 3}, .turn_limit = 60, .map_seed = 5};
+        .mode = BATTLE_WATCH, .seed = 6, .ships = {3, 3}, .turn_limit = 60, .map_seed = 6};
     Err e = {{0}};
     Battle *b = battle_new(&st, 1.0f, &e);
     if (!b) ck_abort_msg("battle_new: %s", e.msg);

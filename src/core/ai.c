@@ -23,6 +23,7 @@
 #define FORMATION_SLACK 4
 #define W_WEIGH         0.5 /* how much worse sailing may look and she still weighs */
 #define W_AGROUND       4.0 /* drifting onto land: the hull it costs and the turns stuck */
+#define W_BURST         2.0 /* per own gun double shot may burst: the gun and a crew */
 
 _Static_assert(FLEET_DOUBLE == FLEET_SHOTS - 1,
                "ai_plan_random leaves double shot out as the last");
@@ -50,6 +51,7 @@ typedef struct Plan {
     int nobs;
     Hex centre; /* the rest of the fleet */
     int nfriends;
+    bool hurt;   /* self pulls away (pulls_away) */
     int *engage; /* per (cell, facing): time to close with an enemy, -1 */
 } Plan;
 
@@ -218,13 +220,58 @@ static bool battered(const FleetShip *s)
     return s->hull * 100 < k->hull * 35 || s->crew * 100 < k->crew * 45;
 }
 
-/* Chain shot to cripple a ship whose rigging is still sound, at a range
- * where chain flies; round shot to finish ships off. */
-static int pick_shot(const FleetShip *t, int distance)
+/* A battered ship pulls away while the enemy has a ship in better heart;
+ * against an enemy as battered as she is she fights on, or two battered
+ * fleets would sail apart until the turn limit (grape leaves many ships
+ * short of crew but not yet striking). */
+static bool pulls_away(const Skirmish *sk, const FleetShip *s)
+{
+    if (!battered(s)) return false;
+    for (int t = 0; t < sk->nships; t++) {
+        const FleetShip *u = &sk->ships[t];
+        if (u->side != s->side && fleet_ship_active(u) && !battered(u)) return true;
+    }
+    return false;
+}
+
+/* How far a broadside expected to do x goes towards taking ship t: the
+ * share of her hull it takes (she sinks at none) and the share of the crew
+ * she can lose before she strikes (below a quarter). */
+static double progress(const FleetExpected *x, const FleetShip *t)
 {
     const FleetClass *k = &fleet_classes[t->cls];
-    if (distance <= FLEET_RANGE_MEDIUM && t->rigging * 3 > k->rigging * 2 &&
-        t->hull * 3 > k->hull * 2 && t->cls != FLEET_LINE)
+    int spare = t->crew - (k->crew - 1) / 4;
+    return x->hull / (t->hull > 0 ? t->hull : 1) + x->crew / (spare > 0 ? spare : 1);
+}
+
+/* The shot broadside b of ship s fires at ship t `distance` away. Close
+ * aboard, whichever of round, grape and double shot (while the broadside
+ * has its first fire) goes furthest towards taking her: grape where her
+ * crew is her weak point. Else chain to cripple a ship whose rigging is
+ * still sound, at a range where chain flies; round shot to finish ships
+ * off. */
+static int pick_shot(const FleetShip *s, int b, const FleetShip *t, int distance, bool raking)
+{
+    const FleetClass *k = &fleet_classes[t->cls];
+    int guns = fleet_guns_firing(s, b);
+    if (fleet_band(distance) == FLEET_SHORT) {
+        static const int close_shots[] = {FLEET_ROUND, FLEET_GRAPE, FLEET_DOUBLE};
+        int best = FLEET_ROUND;
+        double best_v = -1.0;
+        for (size_t c = 0; c < sizeof close_shots / sizeof close_shots[0]; c++) {
+            if (!fleet_shot_allowed(s, b, close_shots[c])) continue;
+            FleetExpected x;
+            fleet_expected_hits(s->cls, guns, distance, close_shots[c], raking, &x);
+            double v = progress(&x, t);
+            if (v > best_v + 1e-9) {
+                best = close_shots[c];
+                best_v = v;
+            }
+        }
+        if (best != FLEET_ROUND) return best;
+    }
+    if (fleet_hit_pct(s->cls, fleet_band(distance), FLEET_CHAIN, raking) > 0 &&
+        t->rigging * 3 > k->rigging * 2 && t->hull * 3 > k->hull * 2 && t->cls != FLEET_LINE)
         return FLEET_CHAIN;
     return FLEET_ROUND;
 }
@@ -256,8 +303,9 @@ static double best_target(const Plan *p, HexPose pose, int b, int *target, int *
         if (d > FLEET_RANGE_LONG || d < 1) continue;
         if (fleet_broadside_for(pose, u->pose.hex) != b) continue;
         bool rk = fleet_rakes(u->pose, pose.hex);
-        int sh = pick_shot(u, d);
-        double v = fleet_expected_damage(s->cls, guns, d, sh, rk);
+        int sh = pick_shot(s, b, u, d, rk);
+        double v = fleet_expected_damage(s->cls, guns, d, sh, rk) -
+                   W_BURST * fleet_expected_burst(guns, sh);
         if (v <= best) continue;
         /* Finishing a ship off is worth more than spreading damage. */
         v *= 1.0 + (1.0 - ship_health(u));
@@ -285,7 +333,12 @@ static double exposure(const Plan *p, HexPose pose)
         int guns = fleet_guns_firing(u, b);
         if (guns == 0) continue;
         bool rk = fleet_rakes(pose, u->pose.hex);
+        /* Her first broadside may come double-shotted. */
         double v = fleet_expected_damage(u->cls, guns, d, FLEET_ROUND, rk);
+        if (fleet_shot_allowed(u, b, FLEET_DOUBLE)) {
+            double dv = fleet_expected_damage(u->cls, guns, d, FLEET_DOUBLE, rk);
+            if (dv > v) v = dv;
+        }
         if (u->reload[b] > 0) v *= 0.3;
         if (v > 0 && clear_between(p, u->pose.hex, pose.hex)) sum += v;
     }
@@ -296,7 +349,7 @@ static double score_pose(const Plan *p, HexPose pose)
 {
     const Skirmish *sk = p->sk;
     const FleetShip *s = &sk->ships[p->self];
-    bool hurt = battered(s);
+    bool hurt = p->hurt;
     double score = 0;
     for (int b = 0; b < FLEET_BROADSIDES; b++) {
         int t, sh;
@@ -402,6 +455,7 @@ int ai_plan(Skirmish *sk, int side, Err *e)
         FleetShip *s = &sk->ships[i];
         if (s->side != side || !fleet_ship_active(s)) continue;
         p.self = i;
+        p.hurt = pulls_away(sk, s);
         p.nobs = 0;
         for (int k = 0; k < sk->nships; k++)
             if (k != i && sk->ships[k].status != FLEET_SUNK)
