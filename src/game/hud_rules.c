@@ -89,6 +89,9 @@ static void shore(HudRulesRow *rows, int *n, int cap)
 static void gunnery(HudRulesRow *rows, int *n, int cap)
 {
     const int(*h)[3] = fleet_hit_pct_table[FLEET_LONG_GUNS];
+    const int(*c)[3] = fleet_hit_pct_table[FLEET_CARRONADES];
+    const int(*hull)[3] = fleet_hit_hull_table[FLEET_LONG_GUNS];
+    const int(*chull)[3] = fleet_hit_hull_table[FLEET_CARRONADES];
     row(rows, n, cap, "Arcs",
         "each broadside fires into the 120\xC2\xB0 off its side; bow and "
         "stern are blind");
@@ -101,6 +104,16 @@ static void gunnery(HudRulesRow *rows, int *n, int cap)
         FLEET_ROUND_CREW_PCT, FLEET_ROUND_GUN_PCT);
     row(rows, n, cap, "Chain shot", "hits %d / %d%%, not at long range: rigging, which slows her",
         h[FLEET_CHAIN][FLEET_SHORT], h[FLEET_CHAIN][FLEET_MEDIUM]);
+    row(rows, n, cap, "Grape",
+        "hits %d / %d%%, not at long range: a crew a hit, a second on %d%%; no hull or rigging",
+        h[FLEET_GRAPE][FLEET_SHORT], h[FLEET_GRAPE][FLEET_MEDIUM], FLEET_GRAPE_CREW_PCT);
+    row(rows, n, cap, "Double shot",
+        "first fire only, short range (else she holds): hits %d%%, %d hull; each gun bursts %d%%",
+        h[FLEET_DOUBLE][FLEET_SHORT], hull[FLEET_DOUBLE][FLEET_SHORT], FLEET_BURST_PCT);
+    row(rows, n, cap, "Carronades",
+        "sloops: a short-range hit takes %d hull (double %d); round hits %d / %d%%, none at long",
+        chull[FLEET_ROUND][FLEET_SHORT], chull[FLEET_DOUBLE][FLEET_SHORT],
+        c[FLEET_ROUND][FLEET_SHORT], c[FLEET_ROUND][FLEET_MEDIUM]);
     row(rows, n, cap, "Raking",
         "firing from her bow or stern wedge: +%d%% to hit (%d%% at most); crew lost %d%%",
         FLEET_RAKE_BONUS_PCT, FLEET_HIT_PCT_MAX, FLEET_ROUND_CREW_RAKED_PCT);
