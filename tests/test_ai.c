@@ -113,7 +113,11 @@ START_TEST(test_random_orders_are_legal)
     Skirmish sk;
     Err e;
     ck_assert_int_eq(skirmish_init(&sk, &m, &st, &e), 0);
-    int distinct = 0;
+    /* Side B's broadsides count as fired from the start: never double
+     * shot for them, while A's may load it. */
+    for (int i = 0; i < sk.nships; i++)
+        if (sk.ships[i].side == 1) sk.ships[i].first_fire[0] = sk.ships[i].first_fire[1] = false;
+    int distinct = 0, doubles[2] = {0, 0};
     for (int t = 0; t < 30 && !sk.over; t++) {
         for (int side = 0; side < 2; side++) {
             ck_assert_msg(ai_plan_random(&sk, side, 99, &e) == 0, "%s", e.msg);
@@ -122,10 +126,14 @@ START_TEST(test_random_orders_are_legal)
         for (int i = 0; i < sk.nships; i++) {
             check_path_on_water(&sk, i);
             distinct += sk.orders[i].nsteps > 0;
+            for (int b = 0; b < FLEET_BROADSIDES; b++)
+                doubles[sk.ships[i].side] += sk.orders[i].fire[b].shot == FLEET_DOUBLE;
         }
         ck_assert_int_eq(skirmish_resolve(&sk, &e), 0);
     }
     ck_assert_int_gt(distinct, 20);
+    ck_assert_int_gt(doubles[0], 0);
+    ck_assert_int_eq(doubles[1], 0);
     skirmish_deinit(&sk);
     map_free(&m);
 }
@@ -141,12 +149,19 @@ START_TEST(test_ai_shot_and_target)
     fleet_ship_init(&sk.ships[0], FLEET_FRIGATE, 0, pa);
     fleet_ship_init(&sk.ships[1], FLEET_FRIGATE, 1, pb);
     sk.nships = 2;
-    /* A fresh enemy frigate at short range: chain shot to cripple her. */
+    /* A fresh enemy frigate at short range and the first fire of the
+     * battle: double shot. */
     ck_assert_int_eq(ai_plan(&sk, 0, &e), 0);
     int port = sk.orders[0].fire[FLEET_PORT].target,
         star = sk.orders[0].fire[FLEET_STARBOARD].target;
     ck_assert(port == 1 || star == 1);
     int b = port == 1 ? FLEET_PORT : FLEET_STARBOARD;
+    ck_assert_int_eq(sk.orders[0].fire[b].shot, FLEET_DOUBLE);
+    /* That fire spent: chain shot to cripple her. */
+    sk.ships[0].first_fire[FLEET_PORT] = sk.ships[0].first_fire[FLEET_STARBOARD] = false;
+    ck_assert_int_eq(ai_plan(&sk, 0, &e), 0);
+    b = sk.orders[0].fire[FLEET_PORT].target == 1 ? FLEET_PORT : FLEET_STARBOARD;
+    ck_assert_int_eq(sk.orders[0].fire[b].target, 1);
     ck_assert_int_eq(sk.orders[0].fire[b].shot, FLEET_CHAIN);
     /* Her rigging cut to pieces: round shot to finish her. */
     sk.ships[1].rigging = 3;
@@ -158,6 +173,56 @@ START_TEST(test_ai_shot_and_target)
     sk.ships[0].reload[FLEET_PORT] = 1;
     ck_assert_int_eq(ai_plan(&sk, 0, &e), 0);
     ck_assert_int_eq(sk.orders[0].fire[FLEET_PORT].target, SKIRMISH_HOLD);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
+/* The shot a frigate at anchor (so she fires from where she lies) picks
+ * for her port broadside against an enemy frigate `range` hexes off her
+ * port beam (2: short, 4: medium) in the state set by the caller. */
+static int shot_at(Skirmish *sk, int range)
+{
+    Err e;
+    sk->ships[1].pose.hex = range == 2 ? hex_make(7, 4) : hex_make(8, 2);
+    ck_assert_int_eq(hex_distance(sk->ships[0].pose.hex, sk->ships[1].pose.hex), range);
+    ck_assert_int_eq(ai_plan(sk, 0, &e), 0);
+    ck_assert_int_eq(sk->orders[0].fire[FLEET_PORT].target, 1);
+    return sk->orders[0].fire[FLEET_PORT].shot;
+}
+
+/* Close aboard: double shot for a broadside's first fire, grape where the
+ * enemy's crew is her weak point, round where her hull is; never double
+ * beyond short range or once fired. */
+START_TEST(test_ai_grape_and_double)
+{
+    Map m = open_map(1000, 600, 3);
+    Skirmish sk;
+    Err e;
+    ck_assert_int_eq(skirmish_init_empty(&sk, &m, &e), 0);
+    HexPose pa = {{6, 6}, 0}, pb = {{7, 4}, 0};
+    fleet_ship_init(&sk.ships[0], FLEET_FRIGATE, 0, pa);
+    fleet_ship_init(&sk.ships[1], FLEET_FRIGATE, 1, pb);
+    sk.nships = 2;
+    sk.ships[0].anchored = true;
+    const FleetClass *k = &fleet_classes[FLEET_FRIGATE];
+    /* A fresh enemy: double shot close aboard, chain at medium range. */
+    ck_assert_int_eq(shot_at(&sk, 2), FLEET_DOUBLE);
+    ck_assert_int_eq(shot_at(&sk, 4), FLEET_CHAIN);
+    /* Half her crew gone, her hull whole: grape, even with the first fire. */
+    sk.ships[1].crew = k->crew / 2;
+    ck_assert_int_eq(shot_at(&sk, 2), FLEET_GRAPE);
+    /* That fire spent, and her crew whole but her hull shot through:
+     * round shot. */
+    sk.ships[0].first_fire[FLEET_PORT] = false;
+    sk.ships[1].crew = k->crew;
+    sk.ships[1].hull = k->hull / 2;
+    ck_assert_int_eq(shot_at(&sk, 2), FLEET_ROUND);
+    /* Her crew close to striking: grape finishes it, though her hull is
+     * worse. */
+    sk.ships[1].crew = k->crew / 4 + 1;
+    ck_assert_int_eq(shot_at(&sk, 2), FLEET_GRAPE);
+    ck_assert_int_ne(shot_at(&sk, 4), FLEET_GRAPE); /* grape at medium: too poor */
     skirmish_deinit(&sk);
     map_free(&m);
 }
@@ -214,15 +279,19 @@ START_TEST(test_autoplay_deterministic)
     ck_assert_int_gt(skirmish_outcome_json(&b, jb, sizeof jb), 0);
     ck_assert_str_eq(ja, jb);
     /* Recorded AI-vs-AI outcome, checked plausible: both fleets close and
-     * fire 14 and 10 broadsides (42% and 48% of guns hit), and A takes all
-     * three B ships (each strikes) on turn 17 for one ship of her own.
-     * (Before drift: A won on turn 18.) */
+     * fire 8 and 9 broadsides (42% and 48% of guns hit); every B ship
+     * fires one double-shotted broadside close aboard (19 guns) and A's
+     * frigate one (6, a gun bursting), both sides fire some grape, and B
+     * takes all three A ships (two sunk, one struck) on turn 10 for two
+     * of her own. (Round and chain only, with carronades: A won on turn
+     * 13; before carronades, on 17; before drift, on 18.) */
     const char *golden =
-        "{\"seed\":3,\"map\":\"Untitled\",\"winner\":\"A\",\"turns\":13,\"turn_limit\":60,"
-        "\"ships\":[3,"
-        "3],\"sunk\":[1,1],\"struck\":[1,2],\"broadsides\":[15,14],\"shots\":[96,79],\"hits\":[46"
-        ",33],\"damage\":[76,46],\"points\":[161,81],\"boardings\":[0,0],\"prizes\":[0,0],\"grou"
-        "ndings\":[0,0]}";
+        "{\"seed\":3,\"map\":\"Untitled\",\"winner\":\"B\",\"turns\":10,\"turn_limit\":60,"
+        "\"ships\":["
+        "3,3],\"sunk\":[2,0],\"struck\":[1,1],\"broadsides\":[6,10],\"shots\":[42,50],\"hits\":"
+        "[19,27],\"damage\":[46,59],\"points\":[96,144],\"boardings\":[2,0],\"prizes\":[0,0],"
+        "\"groundings\":[0,0],\"shot_types\":{\"round\":[39,34],\"chain\":[0,0],\"grape\":[0,3]"
+        ",\"double\":[3,13]},\"burst\":[1,0]}";
     ck_assert_msg(strcmp(ja, golden) == 0, "outcome changed:\n%s", ja);
     /* Other seeds play differently. */
     int differ = 0;
@@ -300,6 +369,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, test_ai_keeps_to_water);
     tcase_add_test(tc, test_random_orders_are_legal);
     tcase_add_test(tc, test_ai_shot_and_target);
+    tcase_add_test(tc, test_ai_grape_and_double);
     tcase_add_test(tc, test_ai_closes_and_retreats);
     tcase_add_test(tc, test_autoplay_deterministic);
     tcase_add_test(tc, test_autoplay_map);

@@ -242,8 +242,8 @@ START_TEST(test_board_and_take_prize)
     ck_assert_int_eq(pv->a, 0);
     char line[256];
     skirmish_event_text(&sk, pv, line, sizeof line);
-    ck_assert_msg(strstr(line, "B1 sloop is taken as a prize by A1 line (a prize crew of 2)"),
-                  "%s", line);
+    ck_assert_msg(strstr(line, "B1 sloop is taken as a prize by A1 line (a prize crew of 2)"), "%s",
+                  line);
     skirmish_event_text(&sk, event_of(&sk, SKIRMISH_EV_BOARDED, a), line, sizeof line);
     ck_assert_msg(strstr(line, "A1 line boards B1 sloop") && strstr(line, "she is carried"), "%s",
                   line);

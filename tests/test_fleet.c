@@ -197,22 +197,25 @@ START_TEST(test_ranges_and_hits)
     ck_assert_int_eq(fleet_band(6), FLEET_LONG);
     ck_assert_int_eq(fleet_band(8), FLEET_LONG);
     ck_assert_int_eq(fleet_band(9), FLEET_OUT_OF_RANGE);
+    /* Every shot a frigate (long guns) fires reaches no further with
+     * distance, and raking adds its bonus. */
     for (int shot = 0; shot < FLEET_SHOTS; shot++) {
-        ck_assert_int_gt(fleet_hit_pct(FLEET_SHORT, shot, false),
-                         fleet_hit_pct(FLEET_MEDIUM, shot, false));
-        ck_assert_int_gt(fleet_hit_pct(FLEET_MEDIUM, shot, false),
-                         fleet_hit_pct(FLEET_LONG, shot, false));
-        ck_assert_int_eq(fleet_hit_pct(FLEET_OUT_OF_RANGE, shot, false), 0);
-        ck_assert_int_eq(fleet_hit_pct(FLEET_SHORT, shot, true),
-                         fleet_hit_pct(FLEET_SHORT, shot, false) + FLEET_RAKE_BONUS_PCT);
+        ck_assert_int_gt(fleet_hit_pct(FLEET_FRIGATE, FLEET_SHORT, shot, false),
+                         fleet_hit_pct(FLEET_FRIGATE, FLEET_MEDIUM, shot, false));
+        ck_assert_int_ge(fleet_hit_pct(FLEET_FRIGATE, FLEET_MEDIUM, shot, false),
+                         fleet_hit_pct(FLEET_FRIGATE, FLEET_LONG, shot, false));
+        ck_assert_int_eq(fleet_hit_pct(FLEET_FRIGATE, FLEET_OUT_OF_RANGE, shot, false), 0);
+        ck_assert_int_eq(fleet_hit_pct(FLEET_FRIGATE, FLEET_SHORT, shot, true),
+                         fleet_hit_pct(FLEET_FRIGATE, FLEET_SHORT, shot, false) +
+                             FLEET_RAKE_BONUS_PCT);
     }
     /* Chain shot doesn't reach long range, raking or not. */
-    ck_assert_int_eq(fleet_hit_pct(FLEET_LONG, FLEET_CHAIN, false), 0);
-    ck_assert_int_eq(fleet_hit_pct(FLEET_LONG, FLEET_CHAIN, true), 0);
-    ck_assert_int_gt(fleet_hit_pct(FLEET_LONG, FLEET_ROUND, false), 0);
-    ck_assert(fleet_expected_damage(6, 1, FLEET_ROUND, true) >
-              fleet_expected_damage(6, 1, FLEET_ROUND, false));
-    ck_assert(fleet_expected_damage(6, 7, FLEET_CHAIN, false) == 0.0);
+    ck_assert_int_eq(fleet_hit_pct(FLEET_FRIGATE, FLEET_LONG, FLEET_CHAIN, false), 0);
+    ck_assert_int_eq(fleet_hit_pct(FLEET_FRIGATE, FLEET_LONG, FLEET_CHAIN, true), 0);
+    ck_assert_int_gt(fleet_hit_pct(FLEET_FRIGATE, FLEET_LONG, FLEET_ROUND, false), 0);
+    ck_assert(fleet_expected_damage(FLEET_FRIGATE, 6, 1, FLEET_ROUND, true) >
+              fleet_expected_damage(FLEET_FRIGATE, 6, 1, FLEET_ROUND, false));
+    ck_assert(fleet_expected_damage(FLEET_FRIGATE, 6, 7, FLEET_CHAIN, false) == 0.0);
 }
 END_TEST
 
@@ -222,9 +225,12 @@ START_TEST(test_hit_effects)
     enum { N = 20000 };
     FleetDamage round = {0, 0, 0, {0, 0}}, raked = {0, 0, 0, {0, 0}}, chain = {0, 0, 0, {0, 0}};
     for (int i = 0; i < N; i++) {
-        fleet_hit_effect(FLEET_ROUND, FLEET_PORT, false, fleet_rand(5, (uint64_t)i), &round);
-        fleet_hit_effect(FLEET_ROUND, -1, true, fleet_rand(6, (uint64_t)i), &raked);
-        fleet_hit_effect(FLEET_CHAIN, FLEET_PORT, false, fleet_rand(7, (uint64_t)i), &chain);
+        fleet_hit_effect(FLEET_FRIGATE, FLEET_SHORT, FLEET_ROUND, FLEET_PORT, false,
+                         fleet_rand(5, (uint64_t)i), &round);
+        fleet_hit_effect(FLEET_FRIGATE, FLEET_SHORT, FLEET_ROUND, -1, true,
+                         fleet_rand(6, (uint64_t)i), &raked);
+        fleet_hit_effect(FLEET_FRIGATE, FLEET_SHORT, FLEET_CHAIN, FLEET_PORT, false,
+                         fleet_rand(7, (uint64_t)i), &chain);
     }
     ck_assert_int_eq(round.hull, N);
     ck_assert_int_eq(round.rigging, 0);

@@ -107,7 +107,9 @@ START_TEST(test_load_and_play_on)
         Skirmish sk, back;
         Map m, m2;
         start(&sk, &m, seed);
-        play(&sk, 4 + (int)seed);
+        /* Early enough that turns follow the load: since grape and double
+         * shot, a battle on this map may be decided by turn 10. */
+        play(&sk, 2 + (int)seed);
         /* Saved mid-turn: side A has plotted and submitted, B has not. */
         Err e;
         ck_assert_int_eq(ai_plan(&sk, 0, &e), 0);
@@ -219,6 +221,16 @@ static const char *const v3_keys[] = {"lashed", "prize",      "board", "boarding
                                       "prizes", "groundings", "quiet", NULL};
 static const char *const v2_keys[] = {"anchored", "aground", "anchor", NULL};
 
+/* Version 3's keys out of text: the first fires, the guns by shot and
+ * boarding's. */
+static void drop_v3_keys(char *text)
+{
+    const char *keys[] = {"unfired_port", "unfired_starboard", "shots_round", "shots_chain",
+                          "shots_grape",  "shots_double",      "burst"};
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) drop_key(text, keys[k]);
+    for (const char *const *k = v3_keys; *k; k++) drop_key(text, *k);
+}
+
 /* Parse must fail with "name:LINE: ..." on one line. */
 static void refused(const char *text, size_t len, const Map *m, int line, const char *want)
 {
@@ -289,6 +301,10 @@ START_TEST(test_corrupt_saves_refused)
         {"ship.1", "prize", "3", "prize"},
         {"orders.0", "board", "all", "board"},
         {"side.B", "prizes", "-2", "prizes"},
+        {"ship.0", "unfired_port", "2", "unfired_port"},
+        {"side.B", "shots_grape", "many", "shots_grape"},
+        {"side.A", "burst", "-1", "burst"},
+        {"orders.1", "port", "any grapeshot", "<round|chain|grape|double>"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         int line;
@@ -393,7 +409,7 @@ START_TEST(test_corrupt_saves_refused)
     free(miss);
     char *v1 = strdup(good);
     v1[11] = '1';
-    for (const char *const *k = v3_keys; *k; k++) drop_key(v1, *k);
+    drop_v3_keys(v1);
     refused(v1, strlen(v1), &m, -1, "a version 1 save has no such key");
     free(v1);
 
@@ -436,6 +452,99 @@ START_TEST(test_corrupt_saves_refused)
 }
 END_TEST
 
+/* A version 2 save (before grape and double shot) loads with every
+ * broadside counted as fired, since it can't say which never were: none
+ * may double-shot after the load. Its guns fired by shot start at 0. It
+ * knows no grape or double, nor the keys version 3 brought. */
+START_TEST(test_version_2_still_loads)
+{
+    setup_map();
+    Skirmish sk, back;
+    Map m;
+    start(&sk, &m, 37);
+    play(&sk, 1);
+    char *now = format(&sk);
+    char *v2 = strdup(now);
+    v2[11] = '2';
+    drop_v3_keys(v2);
+    ck_assert_ptr_null(strstr(v2, "unfired"));
+    Err e;
+    ck_assert_msg(save_parse(v2, strlen(v2), "old.save", &m, &back, &e) == 0, "%s", e.msg);
+    for (int i = 0; i < back.nships; i++) {
+        ck_assert(!back.ships[i].first_fire[0] && !back.ships[i].first_fire[1]);
+        SkirmishOrders o = back.orders[i];
+        o.fire[FLEET_PORT].shot = FLEET_DOUBLE;
+        if (fleet_ship_active(&back.ships[i]))
+            ck_assert_int_eq(skirmish_check_orders(&back, i, &o, &e), -1);
+    }
+    ck_assert_int_eq(back.stats[0].shots, sk.stats[0].shots);
+    ck_assert_int_eq(back.stats[0].shots_by[FLEET_ROUND] + back.stats[0].burst, 0);
+    /* Everything else as saved: the same ships but for the first fires. */
+    for (int i = 0; i < sk.nships; i++)
+        sk.ships[i].first_fire[0] = sk.ships[i].first_fire[1] = false;
+    ck_assert_int_eq(memcmp(back.ships, sk.ships, sizeof sk.ships), 0);
+    skirmish_deinit(&back);
+    /* Grape and double are version 3's words; its keys unknown before. */
+    int line;
+    char *t = set_value(v2, "orders.0", "port", "any grape", &line);
+    refused(t, strlen(t), &m, line, "<round|chain>");
+    free(t);
+    char *v2new = strdup(now);
+    v2new[11] = '2';
+    refused(v2new, strlen(v2new), &m, -1, "a version 2 save has no such key");
+    free(v2new);
+    /* A version 3 save needs them, and a first fire is never reloading. */
+    char *miss = strdup(now);
+    drop_key(miss, "unfired_starboard");
+    refused(miss, strlen(miss), &m, -1, "no 'unfired_starboard'");
+    free(miss);
+    char *load = set_value(now, "ship.0", "reload_port", "1", &line);
+    t = set_value(load, "ship.0", "unfired_port", "1", &line);
+    refused(t, strlen(t), &m, line, "unfired_port while reloading");
+    free(t);
+    free(load);
+    free(v2);
+    free(now);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
+/* First fires, double and grape orders and the guns fired by shot
+ * round-trip. */
+START_TEST(test_shot_round_trip)
+{
+    setup_map();
+    Skirmish sk, back;
+    Map m;
+    start(&sk, &m, 41);
+    sk.ships[0].first_fire[FLEET_STARBOARD] = false;
+    sk.orders[0].fire[FLEET_PORT].shot = FLEET_DOUBLE;
+    sk.orders[0].fire[FLEET_STARBOARD].shot = FLEET_GRAPE;
+    sk.stats[1].shots_by[FLEET_GRAPE] = 7;
+    sk.stats[1].shots_by[FLEET_DOUBLE] = 6;
+    sk.stats[1].burst = 2;
+    char *a = format(&sk);
+    ck_assert_ptr_nonnull(strstr(a, "unfired_starboard = 0\n"));
+    ck_assert_ptr_nonnull(strstr(a, "port = any double\nstarboard = any grape\n"));
+    ck_assert_ptr_nonnull(strstr(a, "shots_grape = 7\nshots_double = 6\nburst = 2\n"));
+    Err e;
+    ck_assert_msg(save_parse(a, strlen(a), "mem.save", &m, &back, &e) == 0, "%s", e.msg);
+    ck_assert_int_eq(memcmp(back.ships, sk.ships, sizeof sk.ships), 0);
+    ck_assert_int_eq(memcmp(back.stats, sk.stats, sizeof sk.stats), 0);
+    ck_assert_int_eq(memcmp(back.orders, sk.orders, sizeof sk.orders), 0);
+    /* Double shot for a broadside that has fired: refused at its line. */
+    int line;
+    char *t = set_value(a, "orders.0", "starboard", "any double", &line);
+    refused(t, strlen(t), &m, -1, "double shot only for a broadside's first fire");
+    free(t);
+    free(a);
+    skirmish_deinit(&back);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
 /* A version 1 save (before anchors and the shore) and a version 2 save
  * (before boarding) load, their ships free of what the version did not
  * know, and play on as the same battle saved today. */
@@ -452,6 +561,12 @@ START_TEST(test_old_versions_still_load)
         sk.ships[i].lashed = -1;
         sk.orders[i].anchor = false;
         sk.orders[i].board = SKIRMISH_BOARD_NONE;
+        /* Version 3's state (see test_version_2_still_loads). */
+        sk.ships[i].first_fire[0] = sk.ships[i].first_fire[1] = false;
+    }
+    for (int side = 0; side < 2; side++) {
+        memset(sk.stats[side].shots_by, 0, sizeof sk.stats[side].shots_by);
+        sk.stats[side].burst = 0;
     }
     for (int s = 0; s < SKIRMISH_SIDES; s++)
         sk.stats[s].boardings = sk.stats[s].prizes = sk.stats[s].groundings = 0;
@@ -460,7 +575,7 @@ START_TEST(test_old_versions_still_load)
     Err e;
     char *v2 = strdup(now);
     v2[11] = '2';
-    for (const char *const *k = v3_keys; *k; k++) drop_key(v2, *k);
+    drop_v3_keys(v2);
     ck_assert_ptr_null(strstr(v2, "lashed"));
     ck_assert_msg(save_parse(v2, strlen(v2), "old.save", &m, &back, &e) == 0, "%s", e.msg);
     char *again2 = format(&back);
@@ -470,7 +585,7 @@ START_TEST(test_old_versions_still_load)
     skirmish_deinit(&back);
     char *v1 = strdup(now);
     v1[11] = '1';
-    for (const char *const *k = v3_keys; *k; k++) drop_key(v1, *k);
+    drop_v3_keys(v1);
     for (const char *const *k = v2_keys; *k; k++) drop_key(v1, *k);
     ck_assert_ptr_null(strstr(v1, "anchor"));
     ck_assert_msg(save_parse(v1, strlen(v1), "old.save", &m, &back, &e) == 0, "%s", e.msg);
@@ -817,6 +932,8 @@ static Suite *save_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_round_trip);
     tcase_add_test(tc, test_old_versions_still_load);
+    tcase_add_test(tc, test_version_2_still_loads);
+    tcase_add_test(tc, test_shot_round_trip);
     tcase_add_test(tc, test_anchor_and_shore_round_trip);
     tcase_add_test(tc, test_load_and_play_on);
     tcase_add_test(tc, test_generated_map_saves);

@@ -578,13 +578,14 @@ START_TEST(test_reach_and_plot)
 END_TEST
 
 /* A scripted battle: every ship steers for the nearest enemy with
- * skirmish_plot_to and fires at will. Its outcome on this map and seed is
- * recorded below after reading its event log: the fleets trade fire at
- * long range on turn 2 and close by turn 4; ships lying still within two
- * hexes drift downwind (east, later south-east and south-west as the wind
- * shifts) and A1's wreck drifts with them; B2 sinks on turn 5, A1 strikes
- * on 6, and B1 rakes A2 to the bottom on 13 and A3 on 30. (Before drift,
- * A won on turn 8 with both B ships sunk.) */
+ * skirmish_plot_to and fires at will (round shot). Its outcome on this map
+ * and seed is recorded below after reading its event log: the frigates
+ * trade fire at long range on turns 2 and 3 (the sloops' carronades reach
+ * only to medium range) and close by turn 4; ships lying still within two
+ * hexes drift downwind (south-east); B1, her hull shot through, strikes
+ * on a morale roll on turn 6, and A's three ships sink B2 on turn 8.
+ * (Before carronades B won on turn 30; before drift, A won on turn 8 with
+ * both B ships sunk.) */
 static void scripted_turn(Skirmish *sk)
 {
     for (int i = 0; i < sk->nships; i++) {
@@ -631,11 +632,12 @@ START_TEST(test_scripted_fight_golden)
     char js[1024];
     ck_assert_int_gt(skirmish_outcome_json(&o, js, sizeof js), 0);
     const char *golden =
-        "{\"seed\":20240601,\"map\":\"Untitled\",\"winner\":\"A\",\"turns\":11,\"turn_limit\":40,"
-        "\"shi"
-        "ps\":[3,2],\"sunk\":[0,2],\"struck\":[1,0],\"broadsides\":[9,11],\"shots\":[40,47],\"hit"
-        "s\":[25,24],\"damage\":[43,35],\"points\":[78,60],\"boardings\":[0,0],\"prizes\":[0,0],"
-        "\"groundings\":[0,0]}";
+        "{\"seed\":20240601,\"map\":\"Untitled\",\"winner\":\"A\",\"turns\":9,\"turn_limit\":40,"
+        "\"sh"
+        "ips\":[3,2],\"sunk\":[0,1],\"struck\":[0,1],\"broadsides\":[9,8],\"shots\":[48,35],\"h"
+        "its\":[19,13],\"damage\":[30,22],\"points\":[65,22],\"boardings\":[0,0],\"prizes\":[0"
+        ",0],\"groundings\":[0,0],\"shot_types\":{\"round\":[48,35],\"chain\":[0,0],\"grape\":["
+        "0,0],\"double\":[0,0]},\"burst\":[0,0]}";
     ck_assert_msg(strcmp(js, golden) == 0, "outcome changed:\n%s", js);
     skirmish_deinit(&sk);
     map_free(&m);

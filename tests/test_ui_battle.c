@@ -342,11 +342,19 @@ START_TEST(test_splash_scares_and_ball_flies)
     ck_assert_float_eq_tol(sc[1].radius, 30, EPS);
     ck_assert_int_eq(battle_fx_take_scares(&fx, sc, 4), 0);
     battle_fx_clear(&fx);
-    battle_fx_ball(&fx, 0, 0, 100, 50, 0.5f, 0);
+    battle_fx_ball(&fx, 0, 0, 100, 50, 0.5f, FLEET_ROUND);
     for (int k = 0; k < 15; k++) battle_fx_step(&fx, 1.0f / 60, 0, 0);
     ck_assert_int_eq(fx.n, 1);
     ck_assert_float_eq_tol(fx.p[0].x, 50.0f, 0.5f);
     ck_assert_float_eq_tol(fx.p[0].y, 25.0f, 0.5f);
+    /* Grape's balls are small and pale, chain's large and dark. */
+    battle_fx_ball(&fx, 0, 0, 100, 50, 0.5f, FLEET_GRAPE);
+    battle_fx_ball(&fx, 0, 0, 100, 50, 0.5f, FLEET_CHAIN);
+    ck_assert_int_eq(fx.n, 3);
+    ck_assert_float_lt(fx.p[1].size0, fx.p[0].size0);
+    ck_assert_int_gt(fx.p[1].r, fx.p[0].r);
+    ck_assert_float_gt(fx.p[2].size0, fx.p[0].size0);
+    ck_assert_int_lt(fx.p[2].r, fx.p[0].r);
     /* A full pool keeps working: the oldest make way. */
     for (int k = 0; k < BATTLE_FX_MAX; k++) battle_fx_hit(&fx, 10, 10, 5);
     ck_assert_int_eq(fx.n, BATTLE_FX_MAX);
@@ -850,9 +858,19 @@ START_TEST(test_orders_from_the_panel)
          k++)
         battle_cycle_target(b, i, 0);
     ck_assert_int_eq(b->sk.orders[i].fire[0].target, SKIRMISH_ANY);
-    battle_toggle_shot(b, i, 1);
-    ck_assert_int_eq(b->sk.orders[i].fire[1].shot, FLEET_CHAIN);
-    battle_toggle_shot(b, i, 1);
+    /* The shot: round, chain, grape, double (her first fire), round; once
+     * the broadside has fired, double is left out. */
+    const int cycle[] = {FLEET_CHAIN, FLEET_GRAPE, FLEET_DOUBLE, FLEET_ROUND};
+    for (int k = 0; k < 4; k++) {
+        battle_cycle_shot(b, i, 1);
+        ck_assert_int_eq(b->sk.orders[i].fire[1].shot, cycle[k]);
+    }
+    b->sk.ships[i].first_fire[1] = false;
+    for (int k = 0; k < 3; k++) {
+        battle_cycle_shot(b, i, 1);
+        ck_assert_int_eq(b->sk.orders[i].fire[1].shot,
+                         cycle[k] == FLEET_DOUBLE ? FLEET_ROUND : cycle[k]);
+    }
     ck_assert_int_eq(b->sk.orders[i].fire[1].shot, FLEET_ROUND);
     /* Aiming at a friend is refused with a note. */
     int friend_ = -1;

@@ -139,7 +139,7 @@ START_TEST(test_twenty_broadsides_never_clip)
     /* Twenty ships, ten guns each, all in the middle of the view. */
     AudioEar ear = {0, 0, 400, 300};
     for (int s = 0; s < 20; s++) {
-        BattleCue c = {BATTLE_CUE_FIRE, (float)(s % 5) * 40.0f, 0, s, 10, 0, FLEET_ROUND, s, -1};
+        BattleCue c = {BATTLE_CUE_FIRE, (float)(s % 5) * 40.0f, 0, s, 10, 0, FLEET_ROUND, s, -1, 0};
         battle_sound_cue(&a, &ear, &c, BATTLE_WATCH);
     }
     /* A bell among them. */
@@ -164,6 +164,54 @@ START_TEST(test_twenty_broadsides_never_clip)
     audio_play(&a, AUDIO_GUN_1, 0, 0, 1.0f);
     audio_update(&a, 0.01);
     ck_assert_float_eq_tol(a.duck, 1.0f - 0.0f, 0.5f);
+    audio_close(&a);
+}
+END_TEST
+
+/* How many of `sound` the log holds past its first `from` entries; the
+ * loudest one's gain into *loudest (when given). */
+static int logged(const Audio *a, int from, int sound, float *loudest)
+{
+    int n = 0;
+    for (int k = from; k < a->nlog; k++)
+        if (a->log[k].sound == sound) {
+            n++;
+            if (loudest && a->log[k].gain > *loudest) *loudest = a->log[k].gain;
+        }
+    return n;
+}
+
+/* Grape patters (many light knocks of hit_1, quieter than round shot's
+ * hits); a gun that bursts cracks aboard the firer (hit_2). */
+START_TEST(test_grape_patters_and_guns_burst)
+{
+    Audio a;
+    open_fake(&a, 0.5, 0.2f);
+    AudioEar ear = {0, 0, 400, 300};
+    BattleCue round = {BATTLE_CUE_IMPACT, 0, 0, 1, 6, 2, FLEET_ROUND, 3, -1, 0};
+    battle_sound_cue(&a, &ear, &round, BATTLE_WATCH);
+    for (int f = 0; f < 60; f++) audio_update(&a, 1.0 / 60.0);
+    float loud_round = 0.0f, loud_grape = 0.0f;
+    logged(&a, 0, AUDIO_HIT_1, &loud_round);
+    ck_assert_int_eq(logged(&a, 0, AUDIO_HIT_2, NULL), 1);
+    int from = a.nlog;
+    BattleCue grape = {BATTLE_CUE_IMPACT, 0, 0, 1, 10, 5, FLEET_GRAPE, 4, -1, 0};
+    battle_sound_cue(&a, &ear, &grape, BATTLE_WATCH);
+    for (int f = 0; f < 60; f++) audio_update(&a, 1.0 / 60.0);
+    ck_assert_int_eq(logged(&a, from, AUDIO_HIT_1, &loud_grape), 5);
+    ck_assert_int_eq(logged(&a, from, AUDIO_HIT_2, NULL) + logged(&a, from, AUDIO_RIGGING, NULL),
+                     0);
+    ck_assert_float_lt(loud_grape, loud_round);
+    from = a.nlog;
+    BattleCue fire = {BATTLE_CUE_FIRE, 0, 0, 0, 6, 0, FLEET_DOUBLE, 5, -1, 0};
+    battle_sound_cue(&a, &ear, &fire, BATTLE_WATCH);
+    for (int f = 0; f < 60; f++) audio_update(&a, 1.0 / 60.0);
+    ck_assert_int_eq(logged(&a, from, AUDIO_HIT_2, NULL), 0);
+    from = a.nlog;
+    fire.burst = 1;
+    battle_sound_cue(&a, &ear, &fire, BATTLE_WATCH);
+    for (int f = 0; f < 60; f++) audio_update(&a, 1.0 / 60.0);
+    ck_assert_int_eq(logged(&a, from, AUDIO_HIT_2, NULL), 1);
     audio_close(&a);
 }
 END_TEST
@@ -344,8 +392,10 @@ static void check_turn(const Audio *au, const AudioEar *ear, const Turn *t, doub
 
 START_TEST(test_a_battle_sounds_as_it_plays)
 {
+    /* Seed 6: seed 5's battle, since grape and double shot, ends with both
+     * fleets taken on one turn, a draw with no sting. */
     BattleSetup st = {
-        .mode = BATTLE_WATCH, .seed = 5, .ships = {3, 3}, .turn_limit = 60, .map_seed = 5};
+        .mode = BATTLE_WATCH, .seed = 6, .ships = {3, 3}, .turn_limit = 60, .map_seed = 6};
     Err e = {{0}};
     Battle *b = battle_new(&st, 1.0f, &e);
     if (!b) ck_abort_msg("battle_new: %s", e.msg);
@@ -442,6 +492,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, test_voices_by_priority);
     tcase_add_test(tc, test_queue_starts_in_time_and_logs);
     tcase_add_test(tc, test_twenty_broadsides_never_clip);
+    tcase_add_test(tc, test_grape_patters_and_guns_burst);
     tcase_add_test(tc, test_volumes_and_mute);
     tcase_add_test(tc, test_ambience_follows_wind_zoom_and_fish);
     tcase_add_test(tc, test_a_battle_sounds_as_it_plays);

@@ -94,10 +94,19 @@ START_TEST(rules_page_quotes_the_rules_tables)
                           r->text);
         }
     }
-    const int(*h)[3] = fleet_hit_pct_table;
+    const int(*h)[3] = fleet_hit_pct_table[FLEET_LONG_GUNS];
     snprintf(want, sizeof want, "%d / %d / %d%%", h[FLEET_ROUND][0], h[FLEET_ROUND][1],
              h[FLEET_ROUND][2]);
     ck_assert(strstr(rule(rows, n, "Round shot")->text, want));
+    snprintf(want, sizeof want, "%d / %d%%", h[FLEET_GRAPE][0], h[FLEET_GRAPE][1]);
+    ck_assert(strstr(rule(rows, n, "Grape")->text, want));
+    snprintf(want, sizeof want, "bursts %d%%", FLEET_BURST_PCT);
+    ck_assert(strstr(rule(rows, n, "Double shot")->text, want));
+    const int(*c)[3] = fleet_hit_pct_table[FLEET_CARRONADES];
+    snprintf(want, sizeof want, "takes %d hull", fleet_hit_hull_table[FLEET_CARRONADES][0][0]);
+    ck_assert(strstr(rule(rows, n, "Carronades")->text, want));
+    snprintf(want, sizeof want, "%d / %d%%", c[FLEET_ROUND][0], c[FLEET_ROUND][1]);
+    ck_assert(strstr(rule(rows, n, "Carronades")->text, want));
     snprintf(want, sizeof want, "+%d%%", FLEET_RAKE_BONUS_PCT);
     ck_assert(strstr(rule(rows, n, "Raking")->text, want));
     snprintf(want, sizeof want, "%d%% each turn", FLEET_MORALE_STRIKE_PCT);

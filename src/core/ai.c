@@ -26,6 +26,7 @@
 #define W_PRIZE         0.4 /* of a struck enemy's class value, alongside her to take her */
 #define W_BOARD_ODDS    0.4 /* of an enemy's value times the grapple's chance, boarding at 3:2 */
 #define W_BOARD_SWEEP   0.6 /* the same at 2:1 or better */
+#define W_BURST         2.0 /* per own gun double shot may burst: the gun and a crew */
 /* Boldness: after QUIET_PATIENCE turns without a broadside fired the
  * admiral grows bolder, fully after QUIET_PATIENCE + QUIET_RAMP: the
  * damage she may take weighs up to BOLD_DEFENCE less and closing with the
@@ -36,6 +37,9 @@
 #define QUIET_RAMP     5
 #define BOLD_DEFENCE   0.7
 #define BOLD_CLOSE     3.0
+
+_Static_assert(FLEET_DOUBLE == FLEET_SHOTS - 1,
+               "ai_plan_random leaves double shot out as the last");
 
 static const char *const player_names[AI_PLAYERS] = {"ai", "random", "green"};
 
@@ -62,6 +66,7 @@ typedef struct Plan {
     int nfriends;
     int marked[SKIRMISH_MAX_SHIPS]; /* ships friends already mean to board */
     int nmarked;
+    bool hurt;   /* self pulls away (pulls_away) */
     int *engage; /* per (cell, facing): time to close with an enemy, -1 */
 } Plan;
 
@@ -232,13 +237,59 @@ static bool battered(const FleetShip *s)
     return s->hull * 100 < k->hull * 35 || s->crew * 100 < k->crew * 45 || s->prize;
 }
 
-/* Chain shot to cripple a ship whose rigging is still sound, at a range
- * where chain flies; round shot to finish ships off. */
-static int pick_shot(const FleetShip *t, int distance)
+/* A battered ship pulls away while the enemy has a ship in better heart;
+ * against an enemy as battered as she is she fights on, or two battered
+ * fleets would sail apart until the turn limit (grape leaves many ships
+ * short of crew but not yet striking). */
+static bool pulls_away(const Skirmish *sk, const FleetShip *s)
+{
+    if (s->prize) return true; /* a prize crew can't fight */
+    if (!battered(s)) return false;
+    for (int t = 0; t < sk->nships; t++) {
+        const FleetShip *u = &sk->ships[t];
+        if (u->side != s->side && fleet_ship_active(u) && !battered(u)) return true;
+    }
+    return false;
+}
+
+/* How far a broadside expected to do x goes towards taking ship t: the
+ * share of her hull it takes (she sinks at none) and the share of the crew
+ * she can lose before she strikes (below a quarter). */
+static double progress(const FleetExpected *x, const FleetShip *t)
 {
     const FleetClass *k = &fleet_classes[t->cls];
-    if (distance <= FLEET_RANGE_MEDIUM && t->rigging * 3 > k->rigging * 2 &&
-        t->hull * 3 > k->hull * 2 && t->cls != FLEET_LINE)
+    int spare = t->crew - (k->crew - 1) / 4;
+    return x->hull / (t->hull > 0 ? t->hull : 1) + x->crew / (spare > 0 ? spare : 1);
+}
+
+/* The shot broadside b of ship s fires at ship t `distance` away. Close
+ * aboard, whichever of round, grape and double shot (while the broadside
+ * has its first fire) goes furthest towards taking her: grape where her
+ * crew is her weak point. Else chain to cripple a ship whose rigging is
+ * still sound, at a range where chain flies; round shot to finish ships
+ * off. */
+static int pick_shot(const FleetShip *s, int b, const FleetShip *t, int distance, bool raking)
+{
+    const FleetClass *k = &fleet_classes[t->cls];
+    int guns = fleet_guns_firing(s, b);
+    if (fleet_band(distance) == FLEET_SHORT) {
+        static const int close_shots[] = {FLEET_ROUND, FLEET_GRAPE, FLEET_DOUBLE};
+        int best = FLEET_ROUND;
+        double best_v = -1.0;
+        for (size_t c = 0; c < sizeof close_shots / sizeof close_shots[0]; c++) {
+            if (!fleet_shot_allowed(s, b, close_shots[c])) continue;
+            FleetExpected x;
+            fleet_expected_hits(s->cls, guns, distance, close_shots[c], raking, &x);
+            double v = progress(&x, t);
+            if (v > best_v + 1e-9) {
+                best = close_shots[c];
+                best_v = v;
+            }
+        }
+        if (best != FLEET_ROUND) return best;
+    }
+    if (fleet_hit_pct(s->cls, fleet_band(distance), FLEET_CHAIN, raking) > 0 &&
+        t->rigging * 3 > k->rigging * 2 && t->hull * 3 > k->hull * 2 && t->cls != FLEET_LINE)
         return FLEET_CHAIN;
     return FLEET_ROUND;
 }
@@ -270,8 +321,9 @@ static double best_target(const Plan *p, HexPose pose, int b, int *target, int *
         if (d > FLEET_RANGE_LONG || d < 1) continue;
         if (fleet_broadside_for(pose, u->pose.hex) != b) continue;
         bool rk = fleet_rakes(u->pose, pose.hex);
-        int sh = pick_shot(u, d);
-        double v = fleet_expected_damage(guns, d, sh, rk);
+        int sh = pick_shot(s, b, u, d, rk);
+        double v = fleet_expected_damage(s->cls, guns, d, sh, rk) -
+                   W_BURST * fleet_expected_burst(guns, sh);
         if (v <= best) continue;
         /* Finishing a ship off is worth more than spreading damage. */
         v *= 1.0 + (1.0 - ship_health(u));
@@ -299,7 +351,12 @@ static double exposure(const Plan *p, HexPose pose)
         int guns = fleet_guns_firing(u, b);
         if (guns == 0) continue;
         bool rk = fleet_rakes(pose, u->pose.hex);
-        double v = fleet_expected_damage(guns, d, FLEET_ROUND, rk);
+        /* Her first broadside may come double-shotted. */
+        double v = fleet_expected_damage(u->cls, guns, d, FLEET_ROUND, rk);
+        if (fleet_shot_allowed(u, b, FLEET_DOUBLE)) {
+            double dv = fleet_expected_damage(u->cls, guns, d, FLEET_DOUBLE, rk);
+            if (dv > v) v = dv;
+        }
         if (u->reload[b] > 0) v *= 0.3;
         if (v > 0 && clear_between(p, u->pose.hex, pose.hex)) sum += v;
     }
@@ -378,9 +435,9 @@ static double score_pose(const Plan *p, HexPose pose)
     const Skirmish *sk = p->sk;
     const FleetShip *s = &sk->ships[p->self];
     /* Once the quiet has dragged on, battered ships come back to the fight
-     * too (when both fleets are battered, nobody would); a prize never does. */
+     * too; a prize never does. */
     double bold = boldness(sk), score = 0;
-    bool hurt = battered(s) && (s->prize || bold < 0.5);
+    bool hurt = p->hurt && (s->prize || bold < 0.5);
     for (int b = 0; b < FLEET_BROADSIDES; b++) {
         int t, sh;
         double v = best_target(p, pose, b, &t, &sh);
@@ -487,6 +544,7 @@ int ai_plan(Skirmish *sk, int side, Err *e)
         FleetShip *s = &sk->ships[i];
         if (s->side != side || !fleet_ship_manned(s)) continue;
         p.self = i;
+        p.hurt = pulls_away(sk, s);
         p.nobs = 0;
         for (int k = 0; k < sk->nships; k++)
             if (k != i && sk->ships[k].status != FLEET_SUNK)
@@ -588,7 +646,9 @@ int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e)
         }
         for (int b = 0; b < FLEET_BROADSIDES; b++) {
             int r = fleet_rand_below(fleet_rand(stream, k++), 4);
-            o.fire[b].shot = fleet_rand_below(fleet_rand(stream, k++), FLEET_SHOTS);
+            /* Double shot (the last kind) only while it is allowed. */
+            int shots = fleet_shot_allowed(s, b, FLEET_DOUBLE) ? FLEET_SHOTS : FLEET_DOUBLE;
+            o.fire[b].shot = fleet_rand_below(fleet_rand(stream, k++), shots);
             if (r == 0 || ne == 0)
                 o.fire[b].target = SKIRMISH_HOLD;
             else if (r == 1)

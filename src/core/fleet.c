@@ -10,12 +10,14 @@
  * for half a hex, a frigate for one, a ship of the line for one and a half.
  * Broad reach is the fastest point of sail for square riggers; running is
  * a little slower. Ships of the line are slow and clumsy but carry the
- * weight of metal. */
+ * weight of metal. A sloop's three guns a side are carronades: light
+ * enough for her small hull, and at close range they hit like a frigate's
+ * six (fleet_hit_hull_table). */
 const FleetClass fleet_classes[FLEET_CLASSES] = {
-    /* name      hull rig crew guns  irons close broad run  turn value */
-    {"sloop", 8, 8, 8, 3, {0, 6, 10, 8}, 1, 10},
-    {"frigate", 14, 10, 12, 6, {0, 4, 8, 8}, 2, 25},
-    {"line", 24, 14, 20, 10, {0, 4, 6, 6}, 3, 50},
+    /* name      hull rig crew guns  irons close broad run  turn value ordnance */
+    {"sloop", 8, 8, 8, 3, {0, 6, 10, 8}, 1, 10, FLEET_CARRONADES},
+    {"frigate", 14, 10, 12, 6, {0, 4, 8, 8}, 2, 25, FLEET_LONG_GUNS},
+    {"line", 24, 14, 20, 10, {0, 4, 6, 6}, 3, 50, FLEET_LONG_GUNS},
 };
 
 /* Calm and light airs slow everyone; a fresh breeze helps; in a gale ships
@@ -25,10 +27,40 @@ const int fleet_wind_pct[6] = {50, 75, 100, 100, 125, 100};
 /* A ship with no way on drifts: never in a calm, surely in a gale. */
 const int fleet_drift_pct[6] = {0, 20, 35, 50, 70, 90};
 
-const int fleet_hit_pct_table[FLEET_SHOTS][3] = {
-    /* short medium long */
-    {55, 35, 15}, /* round shot */
-    {50, 30, 0},  /* chain shot: tumbles too much to reach long range */
+const char *const fleet_shot_names[FLEET_SHOTS] = {"round", "chain", "grape", "double"};
+
+const int fleet_hit_pct_table[FLEET_ORDNANCE][FLEET_SHOTS][3] = {
+    {
+        /* long guns: short medium long */
+        {55, 35, 15}, /* round shot */
+        {50, 30, 0},  /* chain shot: tumbles too much to reach long range */
+        {55, 20, 0},  /* grape: a cloud of small balls that spreads and slows */
+        {55, 0, 0},   /* double shot: two balls on a light charge, close aboard only */
+    },
+    {
+        /* carronades: a short barrel throws wide beyond close range */
+        {55, 25, 0},
+        {50, 20, 0},
+        {55, 15, 0},
+        {55, 0, 0},
+    },
+};
+
+const int fleet_hit_hull_table[FLEET_ORDNANCE][FLEET_SHOTS][3] = {
+    {
+        /* long guns: short medium long */
+        {1, 1, 1}, /* round shot */
+        {0, 0, 0}, /* chain shot cuts rigging */
+        {0, 0, 0}, /* grape sweeps the deck */
+        {2, 0, 0}, /* double shot: a second ball */
+    },
+    {
+        /* carronades: their heavy ball smashes timber close aboard */
+        {2, 1, 0},
+        {0, 0, 0},
+        {0, 0, 0},
+        {3, 0, 0},
+    },
 };
 
 /* Boarders at long odds bleed; at 2:1 or better they sweep the deck. */
@@ -76,6 +108,7 @@ void fleet_ship_init(FleetShip *s, int cls, int side, HexPose pose)
     s->crew = k->crew;
     s->guns[FLEET_PORT] = s->guns[FLEET_STARBOARD] = k->guns;
     s->lashed = -1;
+    s->first_fire[FLEET_PORT] = s->first_fire[FLEET_STARBOARD] = true;
 }
 
 bool fleet_ship_active(const FleetShip *s)
@@ -222,13 +255,26 @@ int fleet_band(int distance)
     return FLEET_OUT_OF_RANGE;
 }
 
-int fleet_hit_pct(int band, int shot, bool raking)
+/* The ordnance of class cls (long guns for a class that isn't one). */
+static int ordnance(int cls)
+{
+    return cls >= 0 && cls < FLEET_CLASSES ? fleet_classes[cls].ordnance : FLEET_LONG_GUNS;
+}
+
+int fleet_hit_pct(int cls, int band, int shot, bool raking)
 {
     if (band < FLEET_SHORT || band > FLEET_LONG || shot < 0 || shot >= FLEET_SHOTS) return 0;
-    int p = fleet_hit_pct_table[shot][band];
+    int p = fleet_hit_pct_table[ordnance(cls)][shot][band];
     if (p == 0) return 0;
     if (raking) p += FLEET_RAKE_BONUS_PCT;
     return p > FLEET_HIT_PCT_MAX ? FLEET_HIT_PCT_MAX : p;
+}
+
+bool fleet_shot_allowed(const FleetShip *s, int broadside, int shot)
+{
+    assert(broadside >= 0 && broadside < FLEET_BROADSIDES);
+    if (shot < 0 || shot >= FLEET_SHOTS) return false;
+    return shot != FLEET_DOUBLE || s->first_fire[broadside];
 }
 
 int fleet_guns_firing(const FleetShip *s, int broadside)
@@ -242,17 +288,23 @@ int fleet_guns_firing(const FleetShip *s, int broadside)
     return (g * 2 * s->crew + full - 1) / full;
 }
 
-void fleet_hit_effect(int shot, int facing_side, bool raking, uint32_t bits, FleetDamage *d)
+void fleet_hit_effect(int cls, int band, int shot, int facing_side, bool raking, uint32_t bits,
+                      FleetDamage *d)
 {
     assert(facing_side >= -1 && facing_side < FLEET_BROADSIDES);
+    assert(shot >= 0 && shot < FLEET_SHOTS && band >= FLEET_SHORT && band <= FLEET_LONG);
     int roll1 = (int)(((bits & 0xffffu) * 100u) >> 16);
     int roll2 = (int)((((bits >> 16) & 0x7fffu) * 100u) >> 15);
+    d->hull += fleet_hit_hull_table[ordnance(cls)][shot][band];
     if (shot == FLEET_CHAIN) {
         d->rigging++;
         if (roll1 < FLEET_CHAIN_CREW_PCT) d->crew++;
         return;
     }
-    d->hull++;
+    if (shot == FLEET_GRAPE) {
+        d->crew += 1 + (roll1 < FLEET_GRAPE_CREW_PCT);
+        return;
+    }
     if (roll1 < (raking ? FLEET_ROUND_CREW_RAKED_PCT : FLEET_ROUND_CREW_PCT)) d->crew++;
     if (roll2 < FLEET_ROUND_GUN_PCT) {
         int side = facing_side >= 0 ? facing_side : (int)(bits >> 31);
@@ -260,13 +312,36 @@ void fleet_hit_effect(int shot, int facing_side, bool raking, uint32_t bits, Fle
     }
 }
 
-double fleet_expected_damage(int guns, int distance, int shot, bool raking)
+void fleet_expected_hits(int cls, int guns, int distance, int shot, bool raking, FleetExpected *out)
 {
-    int p = fleet_hit_pct(fleet_band(distance), shot, raking);
-    double hits = (double)guns * (double)p / 100.0;
-    if (shot == FLEET_CHAIN) return hits * (1.0 + FLEET_CHAIN_CREW_PCT / 100.0);
-    double crew = (raking ? FLEET_ROUND_CREW_RAKED_PCT : FLEET_ROUND_CREW_PCT) / 100.0;
-    return hits * (1.0 + crew + FLEET_ROUND_GUN_PCT / 100.0);
+    memset(out, 0, sizeof *out);
+    int band = fleet_band(distance);
+    int p = fleet_hit_pct(cls, band, shot, raking);
+    if (p == 0) return;
+    double fired = (double)guns - fleet_expected_burst(guns, shot);
+    double hits = fired * (double)p / 100.0;
+    out->hull = hits * fleet_hit_hull_table[ordnance(cls)][shot][band];
+    if (shot == FLEET_CHAIN) {
+        out->rigging = hits;
+        out->crew = hits * FLEET_CHAIN_CREW_PCT / 100.0;
+    } else if (shot == FLEET_GRAPE) {
+        out->crew = hits * (1.0 + FLEET_GRAPE_CREW_PCT / 100.0);
+    } else {
+        out->crew = hits * (raking ? FLEET_ROUND_CREW_RAKED_PCT : FLEET_ROUND_CREW_PCT) / 100.0;
+        out->guns = hits * FLEET_ROUND_GUN_PCT / 100.0;
+    }
+}
+
+double fleet_expected_damage(int cls, int guns, int distance, int shot, bool raking)
+{
+    FleetExpected x;
+    fleet_expected_hits(cls, guns, distance, shot, raking, &x);
+    return x.hull + x.rigging + x.crew + x.guns;
+}
+
+double fleet_expected_burst(int guns, int shot)
+{
+    return shot == FLEET_DOUBLE ? (double)guns * FLEET_BURST_PCT / 100.0 : 0.0;
 }
 
 bool fleet_line_clear(const Chart *c, Hex from, Hex to, const Hex *occupied, int n)

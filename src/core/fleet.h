@@ -37,7 +37,16 @@ enum {
     FLEET_ARC_STARBOARD
 };
 
-enum { FLEET_ROUND = 0, FLEET_CHAIN = 1, FLEET_SHOTS = 2 };
+/* Shot: round (the hull), chain (the rigging), grape (the crew, at short
+ * range), double (two balls in one gun: a broadside's first fire only, at
+ * short range only, heavier and it may burst the gun). */
+enum { FLEET_ROUND = 0, FLEET_CHAIN = 1, FLEET_GRAPE = 2, FLEET_DOUBLE = 3, FLEET_SHOTS = 4 };
+/* "round", "chain", "grape", "double": the words of the log and the report. */
+extern const char *const fleet_shot_names[FLEET_SHOTS];
+
+/* What a class mounts: long guns, or carronades (short, light guns of a
+ * big bore: they smash at close range and throw poorly beyond it). */
+enum { FLEET_LONG_GUNS = 0, FLEET_CARRONADES = 1, FLEET_ORDNANCE = 2 };
 
 enum { FLEET_SHORT = 0, FLEET_MEDIUM = 1, FLEET_LONG = 2, FLEET_OUT_OF_RANGE = 3 };
 #define FLEET_RANGE_SHORT  2 /* hexes 1-2 */
@@ -61,24 +70,35 @@ typedef struct FleetClass {
     int speed[FLEET_SAILS];        /* points at full rigging, moderate wind */
     int turn_cost;                 /* points per hex side turned */
     int value;                     /* victory points for taking her */
+    int ordnance;                  /* FLEET_LONG_GUNS or FLEET_CARRONADES */
 } FleetClass;
 
 extern const FleetClass fleet_classes[FLEET_CLASSES];
 /* Wind strength 0..5 -> percent of the class speed (calm .. gale). */
 extern const int fleet_wind_pct[6];
-/* Percent chance for each gun to hit, [shot][range band]; 0 = can't fire. */
-extern const int fleet_hit_pct_table[FLEET_SHOTS][3];
+/* Percent chance for each gun to hit, [ordnance][shot][range band]; 0 =
+ * can't fire. */
+extern const int fleet_hit_pct_table[FLEET_ORDNANCE][FLEET_SHOTS][3];
+/* Hull points one hit takes, [ordnance][shot][range band]. */
+extern const int fleet_hit_hull_table[FLEET_ORDNANCE][FLEET_SHOTS][3];
 /* Added to the hit chance when raking (capped at FLEET_HIT_PCT_MAX). */
 #define FLEET_RAKE_BONUS_PCT 15
 #define FLEET_HIT_PCT_MAX    90
 
-/* What one hit does. Round shot: 1 hull, and a crew loss and a dismounted
- * gun (on the broadside facing the firer; either one when raked) on these
- * rolls. Chain shot: 1 rigging, and a crew loss on this roll. */
+/* What one hit does. Round shot: its hull (fleet_hit_hull_table), and a
+ * crew loss and a dismounted gun (on the broadside facing the firer;
+ * either one when raked) on these rolls. Double shot: as round shot, with
+ * the table's extra hull. Chain shot: 1 rigging, and a crew loss on this
+ * roll. Grape: 1 crew, and a second on this roll; never hull or rigging. */
 #define FLEET_ROUND_CREW_PCT       33
 #define FLEET_ROUND_CREW_RAKED_PCT 67
 #define FLEET_ROUND_GUN_PCT        17
 #define FLEET_CHAIN_CREW_PCT       17
+#define FLEET_GRAPE_CREW_PCT       33
+/* Double shot strains the gun: each gun fired bursts on this roll before
+ * it hits; its shot is lost and the firing ship loses that gun (on that
+ * broadside) and one crew. */
+#define FLEET_BURST_PCT 10
 
 /* Wind changes, rolled at the end of every turn. */
 #define FLEET_VEER_PCT    15 /* veers one hex side (either way, even odds) */
@@ -169,6 +189,9 @@ typedef struct FleetShip {
     HexPose pose;
     int hull, rigging, crew;
     int guns[FLEET_BROADSIDES];
+    /* Loaded with care before the battle and never fired since: only
+     * such a broadside may fire double shot. */
+    bool first_fire[FLEET_BROADSIDES];
     int reload[FLEET_BROADSIDES]; /* turns until loaded; 0 = ready */
     bool anchored;                /* at anchor: no sailing, no drift */
     bool aground;                 /* on the shore: no sailing, no drift */
@@ -183,8 +206,8 @@ int fleet_class_from_name(const char *name);
 /* Name of a point of sail ("in irons", "close-hauled", ...). */
 const char *fleet_sail_name(int sail);
 
-/* A ship of class cls at full strength, afloat, loaded, at pose, free
- * (lashed to no one). */
+/* A ship of class cls at full strength, afloat, loaded (each broadside
+ * with its first fire), at pose, free (lashed to no one). */
 void fleet_ship_init(FleetShip *s, int cls, int side, HexPose pose);
 /* True for a ship still fighting: afloat, colours flying, her own crew
  * (not a prize). */
@@ -234,9 +257,13 @@ bool fleet_rakes(HexPose target, Hex firer);
 /* Range band (FLEET_SHORT..FLEET_OUT_OF_RANGE) of a distance in hexes;
  * distance 0 is out of range. */
 int fleet_band(int distance);
-/* Per-gun percent chance to hit; 0 when the shot can't be fired at that
- * band (chain beyond medium, anything out of range). */
-int fleet_hit_pct(int band, int shot, bool raking);
+/* Per-gun percent chance to hit for a ship of class cls; 0 when the shot
+ * can't be fired at that band (chain and grape beyond medium, double
+ * beyond short, carronades at long range, anything out of range). */
+int fleet_hit_pct(int cls, int band, int shot, bool raking);
+/* True when broadside b of s may be ordered to fire shot: any shot but
+ * double, which only a broadside with its first fire may load. */
+bool fleet_shot_allowed(const FleetShip *s, int broadside, int shot);
 /* Guns of one broadside that can be worked: all of them while at least
  * half the crew stands, fewer (rounded up) as the crew thins out. */
 int fleet_guns_firing(const FleetShip *s, int broadside);
@@ -247,14 +274,27 @@ typedef struct FleetDamage {
     int guns[FLEET_BROADSIDES];
 } FleetDamage;
 
-/* Add the effect of one hit of `shot` to d, using the random word bits for
- * its rolls. facing_side is the target's broadside that faces the firer
- * (or -1 when raked: the side then comes from the roll). */
-void fleet_hit_effect(int shot, int facing_side, bool raking, uint32_t bits, FleetDamage *d);
+/* Add the effect of one hit of `shot` fired by a ship of class cls at
+ * range band `band` to d, using the random word bits for its rolls.
+ * facing_side is the target's broadside that faces the firer (or -1 when
+ * raked: the side then comes from the roll). */
+void fleet_hit_effect(int cls, int band, int shot, int facing_side, bool raking, uint32_t bits,
+                      FleetDamage *d);
 
-/* Expected hull + rigging + crew points one broadside of `guns` guns takes
- * off a target at `distance` with `shot` (for planning; no dice). */
-double fleet_expected_damage(int guns, int distance, int shot, bool raking);
+/* What one broadside is expected to take off (for planning; no dice). */
+typedef struct FleetExpected {
+    double hull, rigging, crew, guns;
+} FleetExpected;
+/* The points one broadside of `guns` guns of a ship of class cls is
+ * expected to take off a target at `distance` with `shot`, by kind, into
+ * out. Double shot's bursts are in it as shot lost; what they cost the
+ * firer is fleet_expected_burst's. */
+void fleet_expected_hits(int cls, int guns, int distance, int shot, bool raking,
+                         FleetExpected *out);
+/* Their sum: hull + rigging + crew + gun points. */
+double fleet_expected_damage(int cls, int guns, int distance, int shot, bool raking);
+/* Expected guns (and as many crew) `guns` guns firing `shot` burst. */
+double fleet_expected_burst(int guns, int shot);
 
 /* True when no hex strictly between from and to is unsailable or one of the
  * n occupied hexes: land and ships block the line of fire. Hexes more than

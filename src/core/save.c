@@ -13,7 +13,8 @@
 #include "kv.h"
 
 const char *const save_status_names[3] = {"afloat", "struck", "sunk"};
-const char *const save_shot_names[FLEET_SHOTS] = {"round", "chain"};
+const char *const save_shot_names[FLEET_SHOTS] = {"round", "chain", "grape", "double"};
+const int save_shot_since[FLEET_SHOTS] = {1, 1, 3, 3};
 const char save_step_chars[HEX_STEPS] = {'F', 'P', 'S'};
 const char save_side_names[SKIRMISH_SIDES] = {'A', 'B'};
 
@@ -93,6 +94,11 @@ static bool format_sides(const Skirmish *sk, char *buf, size_t cap, size_t *len)
                               st->groundings);
         int ai = sk->ai_level[s] >= 0 && sk->ai_level[s] < SKIRMISH_AI_LEVELS ? sk->ai_level[s] : 0;
         ok = ok && kv_appendf(buf, cap, len, "computer = %s\n", skirmish_ai_names[ai]);
+        ok = ok && kv_appendf(buf, cap, len,
+                              "shots_round = %d\nshots_chain = %d\nshots_grape = %d\n"
+                              "shots_double = %d\nburst = %d\n",
+                              st->shots_by[FLEET_ROUND], st->shots_by[FLEET_CHAIN],
+                              st->shots_by[FLEET_GRAPE], st->shots_by[FLEET_DOUBLE], st->burst);
     }
     return ok;
 }
@@ -119,6 +125,9 @@ static bool format_ships(const Skirmish *sk, char *buf, size_t cap, size_t *len)
             ok = ok && kv_appendf(buf, cap, len, "lashed = %d\n", s->lashed);
         else
             ok = ok && kv_appendf(buf, cap, len, "lashed = none\n");
+        ok = ok &&
+             kv_appendf(buf, cap, len, "unfired_port = %d\nunfired_starboard = %d\n",
+                        s->first_fire[FLEET_PORT] ? 1 : 0, s->first_fire[FLEET_STARBOARD] ? 1 : 0);
     }
     return ok;
 }

@@ -126,6 +126,13 @@ static int check_ship(const SaveData *d, int i, Err *e)
         line = d->pline[i][SAVE_SHIP_AGROUND];
         return SAVE_BAD("ship %d: aground and sunk", i);
     }
+    /* A broadside with its first fire has never fired, so never reloads. */
+    for (int b = 0; b < FLEET_BROADSIDES; b++)
+        if (d->pv[i][SAVE_SHIP_UNFIRED_PORT + b] && d->pv[i][SAVE_SHIP_RELOAD_PORT + b]) {
+            line = d->pline[i][SAVE_SHIP_UNFIRED_PORT + b];
+            return SAVE_BAD("ship %d: %s while reloading", i,
+                            save_ship_keys[SAVE_SHIP_UNFIRED_PORT + b]);
+        }
     return check_lashing(d, i, e);
 }
 
@@ -184,6 +191,11 @@ static int place_ships(const SaveData *d, Skirmish *sk, Err *e)
         s->aground = d->pv[i][SAVE_SHIP_AGROUND];
         s->lashed = d->pline[i][SAVE_SHIP_LASHED] ? d->pv[i][SAVE_SHIP_LASHED] : -1;
         s->prize = d->pv[i][SAVE_SHIP_PRIZE];
+        /* Older saves cannot tell a broadside that never fired from one
+         * that did: they count as fired, so none double-shots after a
+         * load it might not have been allowed before. */
+        s->first_fire[FLEET_PORT] = d->pv[i][SAVE_SHIP_UNFIRED_PORT];
+        s->first_fire[FLEET_STARBOARD] = d->pv[i][SAVE_SHIP_UNFIRED_STARBOARD];
         /* A sunk ship lies where she went down, on water like the rest. */
         int line = d->pline[i][SAVE_SHIP_HEX];
         if (!chart_sailable(&sk->chart, d->hex[i]))
@@ -197,6 +209,9 @@ static int place_ships(const SaveData *d, Skirmish *sk, Err *e)
     }
     return 0;
 }
+
+_Static_assert(SAVE_SIDE_SHOTS_DOUBLE - SAVE_SIDE_SHOTS_ROUND == FLEET_DOUBLE - FLEET_ROUND,
+               "one side key per shot, in the shots' order");
 
 /* The battle's state, map source and statistics into sk. */
 static void fill_battle(const SaveData *d, Skirmish *sk)
@@ -229,6 +244,9 @@ static void fill_battle(const SaveData *d, Skirmish *sk)
         st->boardings = d->stats[s][SAVE_SIDE_BOARDINGS];
         st->prizes = d->stats[s][SAVE_SIDE_PRIZES];
         st->groundings = d->stats[s][SAVE_SIDE_GROUNDINGS];
+        for (int k = 0; k < FLEET_SHOTS; k++)
+            st->shots_by[k] = d->stats[s][SAVE_SIDE_SHOTS_ROUND + k];
+        st->burst = d->stats[s][SAVE_SIDE_BURST];
         sk->ai_level[s] = d->ai_level[s];
     }
 }

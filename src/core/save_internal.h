@@ -10,6 +10,8 @@
 /* The words a save spells values with, indexed by the value. */
 extern const char *const save_status_names[3]; /* FLEET_AFLOAT.. */
 extern const char *const save_shot_names[FLEET_SHOTS];
+/* The version that brought each shot's word (grape and double: 3). */
+extern const int save_shot_since[FLEET_SHOTS];
 extern const char save_step_chars[HEX_STEPS];
 extern const char save_side_names[SKIRMISH_SIDES];
 /* The value of the last line, "end = shoal-save": a save without it was cut short. */
@@ -46,9 +48,14 @@ enum {
     SAVE_SIDE_SUNK,
     SAVE_SIDE_STRUCK,
     SAVE_SIDE_POINTS,
-    SAVE_SIDE_BOARDINGS,  /* since version 3 */
-    SAVE_SIDE_PRIZES,     /* since version 3 */
-    SAVE_SIDE_GROUNDINGS, /* since version 3 */
+    SAVE_SIDE_BOARDINGS,   /* since version 3 */
+    SAVE_SIDE_PRIZES,      /* since version 3 */
+    SAVE_SIDE_GROUNDINGS,  /* since version 3 */
+    SAVE_SIDE_SHOTS_ROUND, /* since version 3, and the four after it */
+    SAVE_SIDE_SHOTS_CHAIN,
+    SAVE_SIDE_SHOTS_GRAPE,
+    SAVE_SIDE_SHOTS_DOUBLE,
+    SAVE_SIDE_BURST,
     SAVE_SIDE_COUNT
 };
 enum {
@@ -68,6 +75,9 @@ enum {
     SAVE_SHIP_AGROUND,  /* since version 2 */
     SAVE_SHIP_LASHED,   /* since version 3 */
     SAVE_SHIP_PRIZE,    /* since version 3 */
+    /* since version 3: */
+    SAVE_SHIP_UNFIRED_PORT,
+    SAVE_SHIP_UNFIRED_STARBOARD,
     SAVE_SHIP_COUNT
 };
 enum {

@@ -34,15 +34,18 @@ const char *const save_battle_keys[SAVE_BATTLE_COUNT] = {"map",
                                                          "quiet"};
 
 const char *const save_side_keys[SAVE_SIDE_COUNT] = {
-    "broadsides", "shots",  "hits",      "damage", "sunk",
-    "struck",     "points", "boardings", "prizes", "groundings"};
-const int save_side_since[SAVE_SIDE_COUNT] = {1, 1, 1, 1, 1, 1, 1, 3, 3, 3};
+    "broadsides",  "shots",       "hits",        "damage",       "sunk",
+    "struck",      "points",      "boardings",   "prizes",       "groundings",
+    "shots_round", "shots_chain", "shots_grape", "shots_double", "burst"};
+/* Version 2 saves don't split guns fired by shot: from a load on, each
+ * kind counts from 0. */
+const int save_side_since[SAVE_SIDE_COUNT] = {1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3};
 
 const char *const save_ship_keys[SAVE_SHIP_COUNT] = {
-    "class",    "side",    "hex",       "facing",         "status",      "hull",
-    "rigging",  "crew",    "guns_port", "guns_starboard", "reload_port", "reload_starboard",
-    "anchored", "aground", "lashed",    "prize"};
-const int save_ship_since[SAVE_SHIP_COUNT] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 3, 3};
+    "class",    "side",    "hex",       "facing",         "status",       "hull",
+    "rigging",  "crew",    "guns_port", "guns_starboard", "reload_port",  "reload_starboard",
+    "anchored", "aground", "lashed",    "prize",          "unfired_port", "unfired_starboard"};
+const int save_ship_since[SAVE_SHIP_COUNT] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 3, 3, 3, 3};
 
 const char *const save_order_keys[SAVE_ORDER_COUNT] = {"steps", "port", "starboard", "anchor",
                                                        "board"};
@@ -97,13 +100,14 @@ static bool parse_side(const char *v, int *out)
     return false;
 }
 
-static bool parse_fire(const char *v, SkirmishFire *f)
+/* "<hold|any|ship> <shot>", with a shot a save of this version knows. */
+static bool parse_fire(const char *v, int version, SkirmishFire *f)
 {
     char target[16], shot[16], extra;
     if (sscanf(v, "%15s %15s %c", target, shot, &extra) != 2) return false;
     f->shot = -1;
     for (int k = 0; k < FLEET_SHOTS; k++)
-        if (strcmp(shot, save_shot_names[k]) == 0) f->shot = k;
+        if (strcmp(shot, save_shot_names[k]) == 0 && save_shot_since[k] <= version) f->shot = k;
     if (f->shot < 0) return false;
     if (strcmp(target, "hold") == 0)
         f->target = SKIRMISH_HOLD;
@@ -289,6 +293,8 @@ static int parse_ship(SaveData *d, int i, int k, const char *v, int line, Err *e
         return 0;
     case SAVE_SHIP_ANCHORED:
     case SAVE_SHIP_AGROUND:
+    case SAVE_SHIP_UNFIRED_PORT:
+    case SAVE_SHIP_UNFIRED_STARBOARD:
         if (!parse_int(v, 0, 1, out))
             return SAVE_BAD("ship %d: %s '%.40s' is not 0 or 1", i, save_ship_keys[k], v);
         return 0;
@@ -482,9 +488,9 @@ static int parse_orders_line(SaveData *d, int idx, const char *section, const ch
         return SAVE_BAD("orders %d: steps '%.40s' is not '-' or up to %d of F, P, S", idx, v,
                         SKIRMISH_MAX_STEPS);
     if (k != SAVE_ORDER_STEPS &&
-        !parse_fire(v, &o->fire[k == SAVE_ORDER_PORT ? FLEET_PORT : FLEET_STARBOARD]))
-        return SAVE_BAD("orders %d: %s '%.40s' is not '<hold|any|ship> <round|chain>'", idx, key,
-                        v);
+        !parse_fire(v, d->version, &o->fire[k == SAVE_ORDER_PORT ? FLEET_PORT : FLEET_STARBOARD]))
+        return SAVE_BAD("orders %d: %s '%.40s' is not '<hold|any|ship> <%s>'", idx, key, v,
+                        d->version < 3 ? "round|chain" : "round|chain|grape|double");
     return 0;
 }
 

@@ -171,9 +171,14 @@ int skirmish_check_orders(const Skirmish *sk, int i, const SkirmishOrders *o, Er
     for (int b = 0; b < FLEET_BROADSIDES; b++) {
         const SkirmishFire *f = &o->fire[b];
         const char *bn = b == FLEET_PORT ? "port" : "starboard";
-        if (f->shot != FLEET_ROUND && f->shot != FLEET_CHAIN)
+        if (f->shot < 0 || f->shot >= FLEET_SHOTS)
             return err_set(e, "orders for %s: unknown shot type %d for the %s broadside", lab,
                            f->shot, bn);
+        if (!fleet_shot_allowed(s, b, f->shot))
+            return err_set(e,
+                           "orders for %s: double shot only for a broadside's first fire (her "
+                           "%s broadside has fired)",
+                           lab, bn);
         if (f->target == SKIRMISH_HOLD || f->target == SKIRMISH_ANY) continue;
         if (f->target < 0 || f->target >= sk->nships)
             return err_set(e, "orders for %s: %s broadside aims at no ship (%d)", lab, bn,
@@ -198,6 +203,9 @@ int skirmish_order(Skirmish *sk, int i, const SkirmishOrders *o, Err *e)
         return err_set(e, "orders: side %c has already submitted this turn",
                        SKIRMISH_SIDE_LETTER(sk->ships[i].side));
     sk->orders[i] = *o;
+    /* Only a boarding names a ship: one spelling of every order, as saves
+     * write it. */
+    if (o->board != SKIRMISH_BOARD) sk->orders[i].board_target = 0;
     return 0;
 }
 
@@ -408,7 +416,7 @@ static bool can_hit(const Skirmish *sk, int i, int b, int t, int shot, int *rang
     if (fleet_broadside_for(s->pose, u->pose.hex) != b) return false;
     int d = hex_distance(s->pose.hex, u->pose.hex);
     bool rk = fleet_rakes(u->pose, s->pose.hex);
-    if (fleet_hit_pct(fleet_band(d), shot, rk) == 0) return false;
+    if (fleet_hit_pct(s->cls, fleet_band(d), shot, rk) == 0) return false;
     Hex obs[SKIRMISH_MAX_SHIPS];
     int n = obstacles(sk, i, t, obs);
     if (!fleet_line_clear(&sk->chart, s->pose.hex, u->pose.hex, obs, n)) return false;
@@ -516,7 +524,7 @@ void skirmish_event_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf,
     }
     if (shore_board_text(ev, a, an, b, bn, buf, cap)) return;
     const char *side = ev->broadside == FLEET_PORT ? "port" : "starboard";
-    const char *shot = ev->shot == FLEET_CHAIN ? "chain" : "round";
+    const char *shot = ev->shot >= 0 && ev->shot < FLEET_SHOTS ? fleet_shot_names[ev->shot] : "?";
     switch (ev->kind) {
     case SKIRMISH_EV_TURNED:
         snprintf(buf, cap, "%s %s turns from %s to %s", a, an, hex_dir_names[ev->a % HEX_DIRS],
@@ -532,12 +540,18 @@ void skirmish_event_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf,
         else
             snprintf(buf, cap, "%s %s is blocked at %d,%d and stops", a, an, ev->to.q, ev->to.r);
         break;
-    case SKIRMISH_EV_FIRED:
-        snprintf(
-            buf, cap, "%s %s fires her %s broadside at %s %s (%s shot, %d %s%s): %d of %d %s hit",
-            a, an, side, b, bn, shot, ev->range, words_plural(ev->range, "hex", "hexes"),
-            ev->raked ? ", raking" : "", ev->hits, ev->guns, words_plural(ev->guns, "gun", "guns"));
+    case SKIRMISH_EV_FIRED: {
+        char burst[48] = "";
+        if (ev->burst > 0)
+            snprintf(burst, sizeof burst, "; %d %s", ev->burst,
+                     words_plural(ev->burst, "gun bursts", "guns burst"));
+        snprintf(buf, cap,
+                 "%s %s fires her %s broadside at %s %s (%s shot, %d %s%s): %d of %d %s hit%s", a,
+                 an, side, b, bn, shot, ev->range, words_plural(ev->range, "hex", "hexes"),
+                 ev->raked ? ", raking" : "", ev->hits, ev->guns,
+                 words_plural(ev->guns, "gun", "guns"), burst);
         break;
+    }
     case SKIRMISH_EV_HIT:
         snprintf(buf, cap, "%s %s loses %d hull, %d rigging, %d crew, %d %s", b, bn,
                  ev->damage.hull, ev->damage.rigging, ev->damage.crew,
@@ -594,6 +608,8 @@ void skirmish_outcome(const Skirmish *sk, SkirmishOutcome *out)
         out->boardings[s] = st->boardings;
         out->prizes[s] = st->prizes;
         out->groundings[s] = st->groundings;
+        for (int k = 0; k < FLEET_SHOTS; k++) out->shot_types[k][s] = st->shots_by[k];
+        out->burst[s] = st->burst;
     }
 }
 
@@ -631,6 +647,13 @@ int skirmish_outcome_json(const SkirmishOutcome *o, char *buf, size_t cap)
     PAIR("boardings", o->boardings);
     PAIR("prizes", o->prizes);
     PAIR("groundings", o->groundings);
+    /* Added after the fields above, which readers of the report know. */
+    ok = ok && kv_appendf(buf, cap, &len, ",\"shot_types\":{");
+    for (int sh = 0; sh < FLEET_SHOTS; sh++)
+        ok = ok && kv_appendf(buf, cap, &len, "%s\"%s\":[%d,%d]", sh ? "," : "",
+                              fleet_shot_names[sh], o->shot_types[sh][0], o->shot_types[sh][1]);
+    ok = ok && kv_appendf(buf, cap, &len, "}");
+    PAIR("burst", o->burst);
 #undef PAIR
     ok = ok && kv_appendf(buf, cap, &len, "}");
     return ok ? (int)len : -1;

@@ -43,7 +43,7 @@ enum { SKIRMISH_BOARD_NONE = 0, SKIRMISH_BOARD = 1, SKIRMISH_BOARD_CUT = 2 };
  * whatever it is ordered. */
 typedef struct SkirmishFire {
     int target;
-    int shot; /* FLEET_ROUND or FLEET_CHAIN */
+    int shot; /* FLEET_ROUND.. (double only for a broadside's first fire) */
 } SkirmishFire;
 
 /* anchor: where she lies at the turn's end. A ship under way that orders
@@ -73,7 +73,9 @@ enum {
                                   the way or the one that got there first) and
                                   stops in `from` for the rest of the turn */
     SKIRMISH_EV_FIRED,         /* ship fired `broadside` at other: shot, range,
-                                  raked, guns fired, hits */
+                                  raked, guns fired, hits; burst: guns that
+                                  burst (double shot), damage: what they cost
+                                  her (those guns and a crew each) */
     SKIRMISH_EV_HIT,           /* other was hit by ship's broadside: damage */
     SKIRMISH_EV_STRUCK,        /* ship struck her colours (a = 1: morale roll) */
     SKIRMISH_EV_SANK,          /* ship sank (a = 2: a wreck gone to pieces ashore,
@@ -107,6 +109,7 @@ typedef struct SkirmishEvent {
     Hex from, to;
     int a, b;
     int broadside, shot, range, raked, guns, hits;
+    int burst;          /* FIRED: guns that burst */
     FleetDamage damage; /* points actually taken off */
 } SkirmishEvent;
 
@@ -123,6 +126,10 @@ typedef struct SkirmishStats {
     int boardings;  /* melees its boarders fought */
     int prizes;     /* enemy ships (or wrecks) it took, recaptures too */
     int groundings; /* own ships driven aground */
+    /* Guns fired by shot (FLEET_ROUND..), and own guns burst firing
+     * double shot. */
+    int shots_by[FLEET_SHOTS];
+    int burst;
 } SkirmishStats;
 
 /* How well the computer commands a side (ai.h): steady is the admiral at
@@ -192,6 +199,8 @@ typedef struct SkirmishOutcome {
     int broadsides[SKIRMISH_SIDES], shots[SKIRMISH_SIDES], hits[SKIRMISH_SIDES];
     int damage[SKIRMISH_SIDES], points[SKIRMISH_SIDES];
     int boardings[SKIRMISH_SIDES], prizes[SKIRMISH_SIDES], groundings[SKIRMISH_SIDES];
+    int shot_types[FLEET_SHOTS][SKIRMISH_SIDES]; /* guns fired, by shot */
+    int burst[SKIRMISH_SIDES];
 } SkirmishOutcome;
 
 /* seed 1, three ships a side, 60 turns, no map source. */

@@ -298,13 +298,17 @@ static void resolve_movement(Skirmish *sk)
 
 typedef struct Volley {
     int ship, target, broadside, shot, range, guns, hits;
+    int burst; /* double shot: guns that burst */
     bool raked;
     FleetDamage dmg;
 } Volley;
 
 /* Broadside b of ship i fires if it is loaded, ordered to and has a
- * target: every gun rolls to hit, the damage is rolled into vo (not yet
- * taken) and the broadside starts reloading. Returns whether it fired. */
+ * target: every gun rolls to hit (double shot first rolls to burst: a
+ * burst gun's shot is lost), the damage is rolled into vo (not yet taken)
+ * and the broadside starts reloading, its first fire spent. Returns
+ * whether it fired. A broadside whose shot reaches no enemy holds: double
+ * shot beyond short range keeps its first fire for later. */
 static bool fire_broadside(Skirmish *sk, int i, int b, Volley *vo)
 {
     FleetShip *s = &sk->ships[i];
@@ -323,14 +327,20 @@ static bool fire_broadside(Skirmish *sk, int i, int b, Volley *vo)
     vo->range = range;
     vo->raked = raked;
     vo->guns = guns;
-    int pct = fleet_hit_pct(fleet_band(range), f.shot, raked);
+    int band = fleet_band(range);
+    int pct = fleet_hit_pct(s->cls, band, f.shot, raked);
     int facing_side = raked ? -1 : fleet_broadside_for(sk->ships[t].pose, s->pose.hex);
     for (int g = 0; g < guns; g++) {
+        if (f.shot == FLEET_DOUBLE && skirmish_roll_pct(sk) < FLEET_BURST_PCT) {
+            vo->burst++;
+            continue;
+        }
         if (skirmish_roll_pct(sk) >= pct) continue;
         vo->hits++;
-        fleet_hit_effect(f.shot, facing_side, raked, skirmish_roll(sk), &vo->dmg);
+        fleet_hit_effect(s->cls, band, f.shot, facing_side, raked, skirmish_roll(sk), &vo->dmg);
     }
     s->reload[b] = FLEET_RELOAD_TURNS;
+    s->first_fire[b] = false;
     return true;
 }
 
@@ -348,12 +358,13 @@ static int aim_volleys(Skirmish *sk, Volley *v)
     return nv;
 }
 
-/* Log a volley, count it in the firing side's stats and land its damage. */
+/* Log a volley, count it in the firing side's stats and land its damage:
+ * on the target, and what guns that burst cost the firer. */
 static void land_volley(Skirmish *sk, const Volley *vo)
 {
     assert(vo->target >= 0 && vo->target < sk->nships && vo->target != vo->ship);
-    FleetShip *t = &sk->ships[vo->target];
-    SkirmishStats *st = &sk->stats[sk->ships[vo->ship].side & 1];
+    FleetShip *t = &sk->ships[vo->target], *s = &sk->ships[vo->ship];
+    SkirmishStats *st = &sk->stats[s->side & 1];
     SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_FIRED, vo->ship);
     ev->other = vo->target;
     ev->from = sk->ships[vo->ship].pose.hex;
@@ -364,9 +375,19 @@ static void land_volley(Skirmish *sk, const Volley *vo)
     ev->raked = vo->raked;
     ev->guns = vo->guns;
     ev->hits = vo->hits;
+    ev->burst = vo->burst;
     st->broadsides++;
     st->shots += vo->guns;
+    st->shots_by[vo->shot] += vo->guns;
     st->hits += vo->hits;
+    st->burst += vo->burst;
+    if (vo->burst > 0) {
+        /* Her own losses score for no one. */
+        int own = 0;
+        ev->damage.guns[vo->broadside] = ev->damage.crew = vo->burst;
+        skirmish_take_points(&s->guns[vo->broadside], &ev->damage.guns[vo->broadside], &own);
+        skirmish_take_points(&s->crew, &ev->damage.crew, &own);
+    }
     if (vo->hits == 0) return;
     FleetDamage got = vo->dmg;
     skirmish_take_points(&t->hull, &got.hull, &st->damage);

@@ -427,11 +427,14 @@ void battle_cycle_target(Battle *b, int i, int bs)
     store_orders(b, i, &o);
 }
 
-void battle_toggle_shot(Battle *b, int i, int bs)
+void battle_cycle_shot(Battle *b, int i, int bs)
 {
     if (!battle_can_order(b, i) || bs < 0 || bs >= FLEET_BROADSIDES) return;
     SkirmishOrders o = b->sk.orders[i];
-    o.fire[bs].shot = o.fire[bs].shot == FLEET_ROUND ? FLEET_CHAIN : FLEET_ROUND;
+    int shot = o.fire[bs].shot;
+    do shot = (shot + 1) % FLEET_SHOTS;
+    while (!fleet_shot_allowed(&b->sk.ships[i], bs, shot));
+    o.fire[bs].shot = shot;
     store_orders(b, i, &o);
 }
 

@@ -86,6 +86,7 @@ typedef struct BattleCue {
     int guns, hits, shot;
     int event;  /* its SkirmishEvent in the turn's log, -1 none */
     int winner; /* OVER: the side that won, -1 a draw */
+    int burst;  /* FIRE: guns that burst (double shot) */
 } BattleCue;
 
 /* Where and how ship i is drawn now. */
@@ -205,8 +206,9 @@ bool battle_has_route(const Battle *b, int i);
 int battle_aim_at(Battle *b, int t);
 /* Cycle broadside bs's target: at will -> hold -> each enemy -> at will. */
 void battle_cycle_target(Battle *b, int i, int bs);
-/* Switch broadside bs between round and chain shot. */
-void battle_toggle_shot(Battle *b, int i, int bs);
+/* Cycle broadside bs's shot: round -> chain -> grape -> double (only
+ * while the broadside has its first fire) -> round. */
+void battle_cycle_shot(Battle *b, int i, int bs);
 /* Ship i's anchor order: let go at her path's end, or (at anchor) weigh,
  * which takes this turn; a note says which. Not aground. */
 void battle_toggle_anchor(Battle *b, int i);

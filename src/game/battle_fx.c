@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <string.h>
+#include "core/fleet.h"
 #include "core/mathx.h"
 
 void battle_fx_init(BattleFx *fx, uint32_t seed)
@@ -123,13 +124,18 @@ void battle_fx_broadside(BattleFx *fx, float x, float y, float heading, int port
     }
 }
 
-void battle_fx_ball(BattleFx *fx, float x0, float y0, float x1, float y1, float flight, int chain)
+void battle_fx_ball(BattleFx *fx, float x0, float y0, float x1, float y1, float flight, int shot)
 {
+    /* px across and grey, by FLEET_ROUND..: grape's balls are small and
+     * catch the light, so the spray reads at any zoom. */
+    static const float size[FLEET_SHOTS] = {2.6f, 4.0f, 1.5f, 3.2f};
+    static const uint8_t grey[FLEET_SHOTS] = {45, 30, 120, 40};
+    int k = shot >= 0 && shot < FLEET_SHOTS ? shot : FLEET_ROUND;
     BattleParticle *b = spawn(fx, BATTLE_FX_BALL, x0, y0, flight);
     b->vx = (x1 - x0) / b->life;
     b->vy = (y1 - y0) / b->life;
-    b->size0 = b->size1 = chain ? 4.0f : 2.6f;
-    colour(b, chain ? 30 : 45, chain ? 28 : 42, chain ? 26 : 40);
+    b->size0 = b->size1 = size[k];
+    colour(b, grey[k], (uint8_t)(grey[k] - 3), (uint8_t)(grey[k] - 5));
 }
 
 void battle_fx_splash(BattleFx *fx, float x, float y, float size, float scare)

@@ -59,9 +59,10 @@ void battle_fx_step(BattleFx *fx, float dt, float wx, float wy);
  * the side (port = the ship's left). */
 void battle_fx_broadside(BattleFx *fx, float x, float y, float heading, int port, float len,
                          int guns);
-/* A shot flying from (x0, y0) to (x1, y1) in `flight` seconds; chain
- * shot is drawn larger and darker. */
-void battle_fx_ball(BattleFx *fx, float x0, float y0, float x1, float y1, float flight, int chain);
+/* A shot (FLEET_ROUND..) flying from (x0, y0) to (x1, y1) in `flight`
+ * seconds: chain shot is drawn larger and darker, double shot a little
+ * larger, grape as one small pale ball of its spray. */
+void battle_fx_ball(BattleFx *fx, float x0, float y0, float x1, float y1, float flight, int shot);
 /* Shot falling into the sea at (x, y): a ring, spray, and a scare of
  * radius `scare` px for the fish. */
 void battle_fx_splash(BattleFx *fx, float x, float y, float size, float scare);

@@ -66,6 +66,11 @@ enum {
     TIP_COUNT
 };
 
+/* The shot buttons' words, by FLEET_ROUND..: what each is for. */
+static const char *const shot_labels[FLEET_SHOTS] = {"round shot (hull)", "chain shot (rigging)",
+                                                     "grape (crew)",
+                                                     "double shot (first broadside, short)"};
+
 static const char *const tips[TIP_COUNT] = {
     [TIP_TURN] = "The turn on screen and the battle's turn limit. At the limit the side with the "
                  "most points wins.",
@@ -91,7 +96,8 @@ static const char *const tips[TIP_COUNT] = {
                  "each turn.",
     [TIP_RIGGING] = "Rigging: her masts and sails. Chain shot takes it, and her speed falls "
                     "with it.",
-    [TIP_CREW] = "Crew: with under half, fewer guns are worked; below a quarter she strikes.",
+    [TIP_CREW] = "Crew: with under half, fewer guns are worked; below a quarter she strikes. "
+                 "Grape takes it.",
     [TIP_GUNS] = "Guns of each broadside that can still fire; round shot can dismount them.",
     [TIP_SAIL] = "Her point of sail now (the angle between her heading and the wind) and the "
                  "movement points it gives this turn. The rose round her shows every heading.",
@@ -100,7 +106,9 @@ static const char *const tips[TIP_COUNT] = {
     [TIP_TARGET] = "Click to change: fire at will (the nearest enemy in the arc, raking first), "
                    "hold fire, or aim at each enemy in turn. Broadsides fire after moving.",
     [TIP_SHOT] = "Click to switch: round shot holes the hull, kills crew, dismounts guns; chain "
-                 "shot tears rigging and does not reach long range.",
+                 "shot tears rigging; grape kills crew close aboard; neither reaches long range. "
+                 "Double shot, for a broadside's first fire only, hits hardest at 1-2 hexes but "
+                 "may burst a gun; farther off she holds her fire.",
     [TIP_AIM] = "The enemy this broadside would bear on from where her path ends (its arc is "
                 "outlined on the sea).",
     [TIP_RELOAD] = "This broadside fired last turn and cannot fire this one.",
@@ -539,9 +547,9 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int vi
             snprintf(line, sizeof line, "%s: %s", side, target_text(b, t, tb, sizeof tb));
             if (ui_button(ui, line)) battle_cycle_target(b, i, bs);
             ui_tip(ui, tips[TIP_TARGET]);
-            snprintf(line, sizeof line, "%s: %s shot", side,
-                     o->fire[bs].shot == FLEET_CHAIN ? "chain (rigging)" : "round (hull)");
-            if (ui_button(ui, line)) battle_toggle_shot(b, i, bs);
+            int sh = o->fire[bs].shot >= 0 && o->fire[bs].shot < FLEET_SHOTS ? o->fire[bs].shot : 0;
+            snprintf(line, sizeof line, "%s: %s", side, shot_labels[sh]);
+            if (ui_button(ui, line)) battle_cycle_shot(b, i, bs);
             ui_tip(ui, tips[TIP_SHOT]);
             if (b->aim[bs] >= 0) {
                 skirmish_ship_label(&b->sk, b->aim[bs], tb, sizeof tb);

@@ -16,7 +16,7 @@ BattleCue *battle_cue(Battle *b, int kind, int ship, float x, float y, int event
 {
     if (b->ncue >= BATTLE_CUES) return NULL;
     BattleCue *c = &b->cue[b->ncue++];
-    *c = (BattleCue){kind, x, y, ship, 0, 0, 0, event, -1};
+    *c = (BattleCue){kind, x, y, ship, 0, 0, 0, event, -1, 0};
     return c;
 }
 
@@ -43,14 +43,33 @@ static void play_fire(Battle *b, const BattleVolley *v)
         c->guns = v->guns;
         c->shot = v->shot;
     }
-    int balls = v->guns > 6 ? 6 : v->guns;
+    /* Grape is a spray: four small balls a gun, flung wider. */
+    bool grape = v->shot == FLEET_GRAPE;
+    int balls = grape ? (v->guns > 4 ? 16 : 4 * v->guns) : v->guns > 6 ? 6 : v->guns;
     float flight = v->t_impact - v->t_fire;
-    float hs = (float)b->map.meta.hex_size;
+    float hs = (float)b->map.meta.hex_size, spread = hs * (grape ? 1.5f : 0.8f);
     for (int k = 0; k < balls; k++) {
-        float jx = ((float)((k * 37 + v->event * 11) % 17) / 16.0f - 0.5f) * hs * 0.8f;
-        float jy = ((float)((k * 53 + v->event * 7) % 13) / 12.0f - 0.5f) * hs * 0.8f;
-        battle_fx_ball(&b->fx, x, y, tx + jx, ty + jy, flight, v->shot == FLEET_CHAIN);
+        float jx = ((float)((k * 37 + v->event * 11) % 17) / 16.0f - 0.5f) * spread;
+        float jy = ((float)((k * 53 + v->event * 7) % 13) / 12.0f - 0.5f) * spread;
+        /* The spray leaves the muzzles in a fan, not from one point. */
+        float ox = grape ? jx * 0.15f : 0.0f, oy = grape ? jy * 0.15f : 0.0f;
+        battle_fx_ball(&b->fx, x + ox, y + oy, tx + jx, ty + jy, flight, v->shot);
     }
+    /* Guns that burst: splinters flying aboard her, and heard. */
+    const SkirmishEvent *ev = &b->sk.events[v->event];
+    if (ev->burst > 0) {
+        battle_fx_hit(&b->fx, x, y, hs * 0.45f);
+        if (c) c->burst = ev->burst;
+    }
+}
+
+/* The guns that burst as she fires, and their crews, lost as shown. */
+static void show_burst(Battle *b, const BattleVolley *v)
+{
+    const SkirmishEvent *ev = &b->sk.events[v->event];
+    FleetShip *s = &b->shown[v->ship];
+    s->crew -= ev->damage.crew;
+    for (int g = 0; g < FLEET_BROADSIDES; g++) s->guns[g] -= ev->damage.guns[g];
 }
 
 static void play_impact(Battle *b, const BattleVolley *v, const SkirmishEvent *hit)
@@ -161,7 +180,10 @@ void battle_play_span(Battle *b, float t0, float t1, bool effects)
     const BattleAnim *a = &b->anim;
     for (int k = 0; k < a->nvolleys; k++) {
         const BattleVolley *v = &a->volleys[k];
-        if (v->t_fire > t0 && v->t_fire <= t1 && effects) play_fire(b, v);
+        if (v->t_fire > t0 && v->t_fire <= t1) {
+            show_burst(b, v);
+            if (effects) play_fire(b, v);
+        }
         if (v->t_impact > t0 && v->t_impact <= t1) {
             const SkirmishEvent *hit = v->hit_event >= 0 ? &b->sk.events[v->hit_event] : NULL;
             if (effects) {

@@ -34,9 +34,17 @@ static void impact(Audio *a, const BattleCue *c, float pan, float gain)
     int hits = c->hits < 3 ? c->hits : 3;
     int misses = c->guns - c->hits;
     if (misses > 3) misses = 3;
-    for (int k = 0; k < hits; k++)
-        audio_play(a, k % 2 ? AUDIO_HIT_2 : AUDIO_HIT_1, (float)k * 0.07f + 0.02f * scatter(c, k),
-                   pan, gain);
+    if (c->shot == FLEET_GRAPE) {
+        /* Grape patters: many light knocks on her side, close together. */
+        hits = c->hits < 6 ? c->hits : 6;
+        for (int k = 0; k < hits; k++)
+            audio_play(a, AUDIO_HIT_1, (float)k * 0.035f + 0.02f * scatter(c, k), pan,
+                       gain * (0.55f + 0.1f * scatter(c, 20 + k)));
+    } else {
+        for (int k = 0; k < hits; k++)
+            audio_play(a, k % 2 ? AUDIO_HIT_2 : AUDIO_HIT_1,
+                       (float)k * 0.07f + 0.02f * scatter(c, k), pan, gain);
+    }
     if (c->hits > 0 && c->shot == FLEET_CHAIN) audio_play(a, AUDIO_RIGGING, 0.04f, pan, gain);
     for (int k = 0; k < misses; k++) {
         float j = scatter(c, 10 + k);
@@ -52,6 +60,9 @@ void battle_sound_cue(Audio *a, const AudioEar *ear, const BattleCue *c, int mod
     switch (c->kind) {
     case BATTLE_CUE_FIRE:
         broadside(a, c, pan, gain);
+        /* A gun bursting: the crack of iron and timber aboard her, after
+         * the first guns of the broadside. */
+        if (c->burst > 0) audio_play(a, AUDIO_HIT_2, 0.08f, pan, gain);
         break;
     case BATTLE_CUE_IMPACT:
         impact(a, c, pan, gain);

@@ -17,7 +17,8 @@
 /* Design px: the smallest a muzzle flash is drawn. */
 #define FLASH_MIN_PX 7.0f
 /* Seconds of a ball's flight its trail shows. */
-#define SHOT_TRAIL_S 0.08f
+#define SHOT_TRAIL_S  0.08f
+#define SHOT_ROUND_PX 2.6f /* a round shot's ball (battle_fx_ball): full-length trails */
 /* Segments of a ring round a ship or an aimed-at target. */
 #define RING_SEGS 36
 
@@ -354,7 +355,8 @@ static void draw_particles(BattleView *v, const Battle *b, const Camera *c, bool
 /* Shot in flight: a pale streak behind each ball (the ball alone is a
  * dark dot on a dark sea), as long as the last SHOT_TRAIL_S of its flight
  * and never shorter than a few px, so a replay at whole-map zoom shows
- * where each broadside went. */
+ * where each broadside went; the small balls of grape draw shorter, finer
+ * streaks, so their spray reads as pellets. */
 static void draw_shot_trails(BattleView *v, const Battle *b, const Camera *c)
 {
     for (int k = 0; k < b->fx.n; k++) {
@@ -362,9 +364,10 @@ static void draw_shot_trails(BattleView *v, const Battle *b, const Camera *c)
         if (p->kind != BATTLE_FX_BALL) continue;
         float x, y, tx, ty;
         to_screen(c, p->x, p->y, &x, &y);
-        float t = fminf(p->age, SHOT_TRAIL_S);
+        float t = fminf(p->age, SHOT_TRAIL_S * fminf(p->size0 / SHOT_ROUND_PX, 1.0f));
         to_screen(c, p->x - p->vx * t, p->y - p->vy * t, &tx, &ty);
-        float dx = x - tx, dy = y - ty, l = sqrtf(dx * dx + dy * dy), min = 8.0f * v->ui;
+        float dx = x - tx, dy = y - ty, l = sqrtf(dx * dx + dy * dy);
+        float min = 8.0f * v->ui * fminf(p->size0 / SHOT_ROUND_PX, 1.0f);
         if (l < min && l > 0.01f) {
             tx = x - dx / l * min;
             ty = y - dy / l * min;

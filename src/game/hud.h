@@ -42,7 +42,7 @@ typedef struct HudRulesRow {
     char topic[40];
     char text[128];
 } HudRulesRow;
-#define HUD_RULES_MAX 32
+#define HUD_RULES_MAX 40
 /* The Rules page's lines (hud_rules.c) into rows; returns how many (at
  * most cap). */
 int hud_rules_rows(HudRulesRow *rows, int cap);

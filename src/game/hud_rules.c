@@ -82,17 +82,18 @@ static void shore(HudRulesRow *rows, int *n, int cap)
     row(rows, n, cap, "",
         "floats free once land is no longer downwind; a wreck goes to pieces %d%% a turn",
         FLEET_WRECK_BREAK_PCT);
-    row(rows, n, cap, "Anchor", "let go at her path's end: no drift, and no path while at anchor");
-    row(rows, n, cap, "", "clearing it weighs, which takes the turn; striking parts the cable");
+    row(rows, n, cap, "Anchor",
+        "let go at her path's end: no drift, no path; weighing takes the turn; striking parts it");
 }
 
 static void gunnery(HudRulesRow *rows, int *n, int cap)
 {
-    const int(*h)[3] = fleet_hit_pct_table;
-    row(rows, n, cap, "Arcs",
-        "each broadside fires into the 120\xC2\xB0 off its side; bow and "
-        "stern are blind");
-    row(rows, n, cap, "Range", "short 1-%d, medium %d-%d, long %d-%d hexes; land and ships block",
+    const int(*h)[3] = fleet_hit_pct_table[FLEET_LONG_GUNS];
+    const int(*c)[3] = fleet_hit_pct_table[FLEET_CARRONADES];
+    const int(*hull)[3] = fleet_hit_hull_table[FLEET_LONG_GUNS];
+    const int(*chull)[3] = fleet_hit_hull_table[FLEET_CARRONADES];
+    row(rows, n, cap, "Arcs, range",
+        "120\xC2\xB0 off each side (bow, stern blind); short 1-%d, medium %d-%d, long %d-%d hexes",
         FLEET_RANGE_SHORT, FLEET_RANGE_SHORT + 1, FLEET_RANGE_MEDIUM, FLEET_RANGE_MEDIUM + 1,
         FLEET_RANGE_LONG);
     row(rows, n, cap, "Round shot",
@@ -101,12 +102,21 @@ static void gunnery(HudRulesRow *rows, int *n, int cap)
         FLEET_ROUND_CREW_PCT, FLEET_ROUND_GUN_PCT);
     row(rows, n, cap, "Chain shot", "hits %d / %d%%, not at long range: rigging, which slows her",
         h[FLEET_CHAIN][FLEET_SHORT], h[FLEET_CHAIN][FLEET_MEDIUM]);
+    row(rows, n, cap, "Grape",
+        "hits %d / %d%%, not at long range: a crew a hit, a second on %d%%; no hull or rigging",
+        h[FLEET_GRAPE][FLEET_SHORT], h[FLEET_GRAPE][FLEET_MEDIUM], FLEET_GRAPE_CREW_PCT);
+    row(rows, n, cap, "Double shot",
+        "first fire only, short range (else she holds): hits %d%%, %d hull; each gun bursts %d%%",
+        h[FLEET_DOUBLE][FLEET_SHORT], hull[FLEET_DOUBLE][FLEET_SHORT], FLEET_BURST_PCT);
+    row(rows, n, cap, "Carronades",
+        "sloops: a short-range hit takes %d hull (double %d); round hits %d / %d%%, none at long",
+        chull[FLEET_ROUND][FLEET_SHORT], chull[FLEET_DOUBLE][FLEET_SHORT],
+        c[FLEET_ROUND][FLEET_SHORT], c[FLEET_ROUND][FLEET_MEDIUM]);
     row(rows, n, cap, "Raking",
         "firing from her bow or stern wedge: +%d%% to hit (%d%% at most); crew lost %d%%",
         FLEET_RAKE_BONUS_PCT, FLEET_HIT_PCT_MAX, FLEET_ROUND_CREW_RAKED_PCT);
     row(rows, n, cap, "Reloading",
-        "a broadside that fires is silent the next turn; with under "
-        "half her crew, fewer guns fire");
+        "silent the turn after she fires; under half her crew, fewer guns; land, ships block");
 }
 
 /* Grapples, the melee and prizes (core/skirmish_board.c). */
@@ -135,8 +145,8 @@ static void fates(HudRulesRow *rows, int *n, int cap)
     row(rows, n, cap, "Wind", "after each turn: veers one side %d%%, freshens %d%%, slackens %d%%",
         FLEET_VEER_PCT, FLEET_FRESHEN_PCT, FLEET_SLACKEN_PCT);
     const FleetClass *k = fleet_classes;
-    row(rows, n, cap, "Winning", "no enemy left fighting; at the turn limit, the most points:");
-    row(rows, n, cap, "", "each point of damage, each ship taken at her value (%d / %d / %d)",
+    row(rows, n, cap, "Winning",
+        "no enemy fighting; at the limit the most points: damage, ships taken at %d / %d / %d",
         k[FLEET_SLOOP].value, k[FLEET_FRIGATE].value, k[FLEET_LINE].value);
 }
 
