@@ -407,11 +407,17 @@ static void land_volley(Skirmish *sk, const Volley *vo)
     hv->damage = got;
 }
 
+/* Every volley lands; the turns without one are counted (Skirmish.quiet,
+ * which the admiral grows bold on). */
 static void resolve_gunnery(Skirmish *sk)
 {
     Volley v[SKIRMISH_MAX_SHIPS * FLEET_BROADSIDES];
     int nv = aim_volleys(sk, v);
     for (int k = 0; k < nv; k++) land_volley(sk, &v[k]);
+    if (nv > 0)
+        sk->quiet = 0;
+    else if (sk->quiet < SKIRMISH_MAX_TURNS)
+        sk->quiet++;
 }
 
 /* ------------------------------------------------------------- turn end */
@@ -635,11 +641,6 @@ int skirmish_resolve(Skirmish *sk, Err *e)
     sk->nevents = 0;
     resolve_movement(sk);
     resolve_gunnery(sk);
-    int fired = 0;
-    for (int k = 0; k < sk->nevents; k++) fired += sk->events[k].kind == SKIRMISH_EV_FIRED;
-    sk->quiet = fired > 0                            ? 0
-                : sk->quiet + 1 > SKIRMISH_MAX_TURNS ? SKIRMISH_MAX_TURNS
-                                                     : sk->quiet + 1;
     skirmish_board_melee(sk);
     resolve_end(sk);
     if (!sk->over) sk->turn++;
