@@ -489,6 +489,12 @@ START_TEST(test_board_from_the_battle)
     battle_cycle_board(b, i);
     ck_assert_int_eq(b->sk.orders[i].board, SKIRMISH_BOARD_CUT);
     ck_assert_ptr_nonnull(strstr(b->note, "cuts loose"));
+    /* Around again from cut loose: hold on, then back to cut loose. */
+    battle_cycle_board(b, i);
+    ck_assert_int_eq(b->sk.orders[i].board, SKIRMISH_BOARD_NONE);
+    battle_cycle_board(b, i);
+    battle_cycle_board(b, i);
+    ck_assert_int_eq(b->sk.orders[i].board, SKIRMISH_BOARD_CUT);
     Err e = {{0}};
     ck_assert_int_eq(battle_end_turn(b, &e), 0);
     battle_skip_animation(b);

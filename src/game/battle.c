@@ -464,7 +464,7 @@ void battle_toggle_anchor(Battle *b, int i)
 }
 
 /* The board orders ship i may cycle through, in order, into seq (each a
- * board and a target); returns how many. */
+ * board and a target); returns how many. A prize's crew boards no one. */
 static int board_choices(const Battle *b, int i, int seq[][2])
 {
     const Skirmish *sk = &b->sk;
@@ -472,8 +472,9 @@ static int board_choices(const Battle *b, int i, int seq[][2])
     int n = 0;
     seq[n][0] = SKIRMISH_BOARD_NONE;
     seq[n++][1] = 0;
+    bool fights = fleet_ship_active(s);
     if (s->lashed >= 0) {
-        if (sk->ships[s->lashed].side != s->side) {
+        if (fights && sk->ships[s->lashed].side != s->side) {
             seq[n][0] = SKIRMISH_BOARD;
             seq[n++][1] = s->lashed;
         }
@@ -482,7 +483,7 @@ static int board_choices(const Battle *b, int i, int seq[][2])
         return n;
     }
     Hex end = battle_path_end(b, i).hex;
-    for (int d = 1; d <= BATTLE_BOARD_REACH; d++)
+    for (int d = 1; fights && d <= BATTLE_BOARD_REACH; d++)
         for (int t = 0; t < sk->nships; t++)
             if (sk->ships[t].side != s->side && sk->ships[t].status != FLEET_SUNK &&
                 hex_distance(end, sk->ships[t].pose.hex) == d) {
@@ -515,7 +516,7 @@ void battle_cycle_board(Battle *b, int i)
     SkirmishOrders o = b->sk.orders[i];
     int at = 0;
     for (int k = 0; k < n; k++)
-        if (seq[k][0] == o.board && (o.board == SKIRMISH_BOARD_NONE || seq[k][1] == o.board_target))
+        if (seq[k][0] == o.board && (o.board != SKIRMISH_BOARD || seq[k][1] == o.board_target))
             at = k;
     at = (at + 1) % n;
     o.board = seq[at][0];
