@@ -34,7 +34,7 @@ if start setup --menu; then
     click 343 267 # A1: line -> sloop
     click 455 267 # A2: frigate -> line
     click 567 344 # B3: sloop -> frigate
-    click 511 408 # the computer: steady -> green
+    click 511 408 # the computer: normal -> hard
     click 400 440 # wind: the map's own -> E
     click 400 440 # E -> NE
     click 620 440 # strength 3 -> 4
@@ -56,14 +56,14 @@ if start setup --menu; then
         [ "$(field battle wind)" = NE ] && [ "$(field battle wind_strength)" = 4 ] &&
             ok "the battle opens with the wind chosen (NE, 4)" ||
             no "the wind is $(field battle wind) $(field battle wind_strength), wanted NE 4"
-        [ "$(field side.B computer)" = green ] && [ "$(field side.A computer)" = steady ] &&
-            ok "the save keeps side B's green computer" || no "computer: A $(field side.A computer), B $(field side.B computer)"
+        [ "$(field side.B computer)" = hard ] && [ "$(field side.A computer)" = normal ] &&
+            ok "the save keeps side B's hard computer" || no "computer: A $(field side.A computer), B $(field side.B computer)"
     else
         no "F5 wrote no quick save: $(head -c 300 "$T/setup.err")"
     fi
     stop_game
     [ "$(setting classes_a)" = sloop,line,sloop ] && [ "$(setting classes_b)" = line,frigate,frigate ] &&
-        [ "$(setting wind)" = NE ] && [ "$(setting wind_strength)" = 4 ] && [ "$(setting computer)" = green ] &&
+        [ "$(setting wind)" = NE ] && [ "$(setting wind_strength)" = 4 ] && [ "$(setting computer)" = hard ] &&
         ok "settings.ini remembers the fleets, the wind and the computer" ||
         no "settings.ini: $(grep -E '^(classes|wind|computer)' "$SETTINGS" | tr '\n' ';')"
 else

@@ -167,7 +167,7 @@ fi
 # tools/bench/battles.sh: the table of many battles (two seeds here), and a
 # bad seed count is exit 2 with one line.
 if out=$(bash tools/bench/battles.sh "${1:-build}" 2 2>"$tmp/err"); then
-    [ "$(grep -c '^[38]v[38] ' <<<"$out")" = 2 ] && [ "$(grep -c ' against ' <<<"$out")" = 3 ] &&
+    [ "$(grep -c '^[38]v[38] ' <<<"$out")" = 2 ] && [ "$(grep -c ' against ' <<<"$out")" = 5 ] &&
         ok "battles.sh prints both fleet sizes and the ladder" || no "battles.sh printed: $out"
 else
     no "battles.sh failed: $(cat "$tmp/err")"

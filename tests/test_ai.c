@@ -269,7 +269,7 @@ START_TEST(test_autoplay_deterministic)
     SkirmishSetup st;
     skirmish_setup_default(&st);
     st.seed = 3;
-    const int players[2] = {AI_PLAYER_AI, AI_PLAYER_AI};
+    const int players[2] = {AI_PLAYER_NORMAL, AI_PLAYER_NORMAL};
     SkirmishOutcome a, b;
     Err e;
     ck_assert_int_eq(ai_autoplay(&m, &st, players, &a, &e), 0);
@@ -278,20 +278,20 @@ START_TEST(test_autoplay_deterministic)
     ck_assert_int_gt(skirmish_outcome_json(&a, ja, sizeof ja), 0);
     ck_assert_int_gt(skirmish_outcome_json(&b, jb, sizeof jb), 0);
     ck_assert_str_eq(ja, jb);
-    /* Recorded AI-vs-AI outcome, checked plausible: both fleets close and
-     * fire 8 and 9 broadsides (42% and 48% of guns hit); every B ship
-     * fires one double-shotted broadside close aboard (19 guns) and A's
-     * frigate one (6, a gun bursting), both sides fire some grape, and B
-     * takes all three A ships (two sunk, one struck) on turn 10 for two
-     * of her own. (Round and chain only, with carronades: A won on turn
-     * 13; before carronades, on 17; before drift, on 18.) */
+    /* Recorded outcome of two normal admirals (each guessing the
+     * other's reply), checked plausible: A's fleet gets its broadsides in
+     * first and fires 18 to B's 10 (39% of guns hit each), with round,
+     * chain, grape and 13 guns of double shot (two burst), and sinks two
+     * of B's ships and takes the third's colours on turn 12 without
+     * losing one. (Before the levels, when both played one ply: B won on
+     * turn 10; round and chain only, with carronades: A on 13; before
+     * carronades, 17; before drift, 18.) */
     const char *golden =
-        "{\"seed\":3,\"map\":\"Untitled\",\"winner\":\"B\",\"turns\":10,\"turn_limit\":60,"
-        "\"ships\":["
-        "3,3],\"sunk\":[2,0],\"struck\":[1,1],\"broadsides\":[6,10],\"shots\":[42,50],\"hits\":"
-        "[19,27],\"damage\":[46,59],\"points\":[96,144],\"boardings\":[2,0],\"prizes\":[0,0],"
-        "\"groundings\":[0,0],\"shot_types\":{\"round\":[39,34],\"chain\":[0,0],\"grape\":[0,3]"
-        ",\"double\":[3,13]},\"burst\":[1,0]}";
+        "{\"seed\":3,\"map\":\"Untitled\",\"winner\":\"A\",\"turns\":12,\"turn_limit\":60,"
+        "\"ships\":[3,3],\"sunk\":[0,2],\"struck\":[0,1],\"broadsides\":[18,10],\"shots\":[103,"
+        "57],\"hits\":[40,22],\"damage\":[71,38],\"points\":[156,38],\"boardings\":[0,0],"
+        "\"prizes\":[0,0],\"groundings\":[0,0],\"shot_types\":{\"round\":[59,28],\"chain\":[21,"
+        "19],\"grape\":[10,0],\"double\":[13,10]},\"burst\":[2,0]}";
     ck_assert_msg(strcmp(ja, golden) == 0, "outcome changed:\n%s", ja);
     /* Other seeds play differently. */
     int differ = 0;
@@ -304,7 +304,11 @@ START_TEST(test_autoplay_deterministic)
     ck_assert_int_ge(differ, 3);
     map_free(&m);
     ck_assert_str_eq(ai_player_name(AI_PLAYER_RANDOM), "random");
-    ck_assert_int_eq(ai_player_from_name("ai"), AI_PLAYER_AI);
+    ck_assert_int_eq(ai_player_from_name("hard"), AI_PLAYER_HARD);
+    /* The words scripts used before the three levels. */
+    ck_assert_int_eq(ai_player_from_name("ai"), AI_PLAYER_NORMAL);
+    ck_assert_int_eq(ai_player_from_name("steady"), AI_PLAYER_NORMAL);
+    ck_assert_int_eq(ai_player_from_name("green"), AI_PLAYER_EASY);
     ck_assert_int_eq(ai_player_from_name("human"), -1);
 }
 END_TEST
@@ -316,7 +320,7 @@ START_TEST(test_autoplay_map)
     st.seed = 21;
     st.ships[0] = st.ships[1] = 2;
     st.turn_limit = 30;
-    const int players[2] = {AI_PLAYER_AI, AI_PLAYER_AI};
+    const int players[2] = {AI_PLAYER_NORMAL, AI_PLAYER_NORMAL};
     SkirmishOutcome a, b;
     Err e;
     /* No map file: the sea comes from the seed, so the seed decides all. */
@@ -346,7 +350,7 @@ START_TEST(test_ai_beats_random)
         st.seed = (uint64_t)g + 1;
         int ai = g & 1;
         int players[2];
-        players[ai] = AI_PLAYER_AI;
+        players[ai] = AI_PLAYER_NORMAL;
         players[1 - ai] = AI_PLAYER_RANDOM;
         SkirmishOutcome o;
         Err e;

@@ -219,7 +219,7 @@ START_TEST(test_summary_tells_map_turn_and_fleets)
     Skirmish sk;
     Map m;
     setup(&sk, &m);
-    static const int ai_vs_ai[2] = {AI_PLAYER_AI, AI_PLAYER_AI};
+    static const int ai_vs_ai[2] = {AI_PLAYER_NORMAL, AI_PLAYER_NORMAL};
     Err e;
     /* Two turns: on the third B2's carronades sink A3, and a ship out of
      * the fight keeps no route. */

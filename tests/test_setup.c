@@ -1,8 +1,8 @@
 /* test_setup: the New skirmish choices beyond fleet sizes — each side's
  * ship classes, the opening wind, the computer's level — reach the battle,
- * survive a save (old saves load as steady), are refused when bad, and the
- * green computer plays differently from the steady one, the same way
- * every time. */
+ * survive a save (old saves load as normal), are refused when bad, and
+ * each of the computer's levels plays its own way, the same way every
+ * time, and beats the one below it. */
 #include "testutil.h"
 
 #include "core/ai.h"
@@ -27,7 +27,7 @@ static void sea_free(void)
 }
 
 /* A setup on that sea: A = line, sloop; B = frigate, line, sloop; wind
- * from NW at 4; side B green. */
+ * from NW at 4; side B easy. */
 static void chosen(SkirmishSetup *st)
 {
     skirmish_setup_default(st);
@@ -44,7 +44,7 @@ static void chosen(SkirmishSetup *st)
     st->pick.wind_set = true;
     st->pick.wind_dir = hex_dir_from_name("NW");
     st->pick.wind_strength = 4;
-    st->ai_level[1] = SKIRMISH_AI_GREEN;
+    st->ai_level[1] = SKIRMISH_AI_EASY;
 }
 
 static void side_classes(const Skirmish *sk, int side, int *out, int *n)
@@ -73,8 +73,8 @@ START_TEST(test_chosen_classes_wind_and_level_reach_the_battle)
     ck_assert_int_eq(cls[2], FLEET_SLOOP);
     ck_assert_int_eq(sk.wind_dir, hex_dir_from_name("NW"));
     ck_assert_int_eq(sk.wind_strength, 4);
-    ck_assert_int_eq(sk.ai_level[0], SKIRMISH_AI_STEADY);
-    ck_assert_int_eq(sk.ai_level[1], SKIRMISH_AI_GREEN);
+    ck_assert_int_eq(sk.ai_level[0], SKIRMISH_AI_NORMAL);
+    ck_assert_int_eq(sk.ai_level[1], SKIRMISH_AI_EASY);
     /* Nobody starts in irons under the chosen wind. */
     for (int i = 0; i < sk.nships; i++)
         ck_assert_int_ne(fleet_point_of_sail(sk.ships[i].pose.facing, sk.wind_dir), FLEET_IN_IRONS);
@@ -107,7 +107,7 @@ START_TEST(test_bad_choices_are_refused)
     static const struct {
         int what, value;
         const char *needle;
-    } rows[] = {{0, 7, "class 7"}, {1, 6, "wind 6"}, {2, 9, "strength 9"}, {3, 2, "level 2"}};
+    } rows[] = {{0, 7, "class 7"}, {1, 6, "wind 6"}, {2, 9, "strength 9"}, {3, 3, "level 3"}};
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
         SkirmishSetup st;
         chosen(&st);
@@ -161,22 +161,33 @@ START_TEST(test_a_save_keeps_classes_wind_and_the_computer)
     ck_assert_msg(skirmish_init(&sk, &map, &st, &e) == 0, "%s", e.msg);
     int len;
     char *text = save_text(&sk, &len);
-    ck_assert_ptr_nonnull(strstr(text, "computer = green"));
+    ck_assert_ptr_nonnull(strstr(text, "computer = easy"));
     ck_assert_msg(save_parse(text, (size_t)len, "t.sav", &map, &back, &e) == 0, "%s", e.msg);
-    ck_assert_int_eq(back.ai_level[0], SKIRMISH_AI_STEADY);
-    ck_assert_int_eq(back.ai_level[1], SKIRMISH_AI_GREEN);
+    ck_assert_int_eq(back.ai_level[0], SKIRMISH_AI_NORMAL);
+    ck_assert_int_eq(back.ai_level[1], SKIRMISH_AI_EASY);
     ck_assert_int_eq(back.wind_dir, sk.wind_dir);
     ck_assert_int_eq(back.wind_strength, 4);
     ck_assert_int_eq(back.nships, 5);
     for (int i = 0; i < sk.nships; i++) ck_assert_int_eq(back.ships[i].cls, sk.ships[i].cls);
     skirmish_deinit(&back);
-    /* A save from before the choice: no computer lines, steady both. */
+    /* Saves from before the three levels said green for easy. */
+    char *old = strstr(text, "computer = easy");
+    ck_assert_ptr_nonnull(old);
+    char *was = malloc((size_t)len + 8);
+    ck_assert_ptr_nonnull(was);
+    snprintf(was, (size_t)len + 8, "%.*scomputer = green%s", (int)(old - text), text,
+             old + strlen("computer = easy"));
+    ck_assert_msg(save_parse(was, strlen(was), "was.sav", &map, &back, &e) == 0, "%s", e.msg);
+    ck_assert_int_eq(back.ai_level[1], SKIRMISH_AI_EASY);
+    skirmish_deinit(&back);
+    free(was);
+    /* A save from before the choice: no computer lines, normal both. */
     for (char *p; (p = strstr(text, "computer = ")) != NULL;) {
         char *nl = strchr(p, '\n');
         memmove(p, nl + 1, strlen(nl + 1) + 1);
     }
     ck_assert_msg(save_parse(text, strlen(text), "old.sav", &map, &back, &e) == 0, "%s", e.msg);
-    ck_assert_int_eq(back.ai_level[1], SKIRMISH_AI_STEADY);
+    ck_assert_int_eq(back.ai_level[1], SKIRMISH_AI_NORMAL);
     skirmish_deinit(&back);
     free(text);
     skirmish_deinit(&sk);
@@ -192,14 +203,14 @@ START_TEST(test_a_bad_computer_in_a_save_names_its_line)
     ck_assert_msg(skirmish_init(&sk, &map, &st, &e) == 0, "%s", e.msg);
     int len;
     char *text = save_text(&sk, &len);
-    char *p = strstr(text, "computer = green");
+    char *p = strstr(text, "computer = easy");
     ck_assert_ptr_nonnull(p);
     int line = 1;
     for (char *q = text; q < p; q++) line += *q == '\n';
-    memcpy(p, "computer = brave", 16);
+    memcpy(p, "computer = bold", 15);
     ck_assert_int_ne(save_parse(text, (size_t)len, "bad.sav", &map, &back, &e), 0);
     char want[96];
-    snprintf(want, sizeof want, "bad.sav:%d: side B: computer 'brave' is not steady or green",
+    snprintf(want, sizeof want, "bad.sav:%d: side B: computer 'bold' is not easy, normal or hard",
              line);
     ck_assert_str_eq(e.msg, want);
     free(text);
@@ -207,7 +218,7 @@ START_TEST(test_a_bad_computer_in_a_save_names_its_line)
 }
 END_TEST
 
-/* Plan side B for `turns` turns at level (both sides steady otherwise) and
+/* Plan side B for `turns` turns at level (side A normal) and
  * hash every order side B gave. */
 static uint64_t orders_hash(int level, int turns)
 {
@@ -219,7 +230,7 @@ static uint64_t orders_hash(int level, int turns)
     ck_assert_msg(skirmish_init(sk, &map, &st, &e) == 0, "%s", e.msg);
     uint64_t h = 1469598103934665603ull;
     for (int t = 0; t < turns && !sk->over; t++) {
-        ck_assert_msg(ai_plan_level(sk, 0, SKIRMISH_AI_STEADY, &e) == 0, "%s", e.msg);
+        ck_assert_msg(ai_plan_level(sk, 0, SKIRMISH_AI_NORMAL, &e) == 0, "%s", e.msg);
         ck_assert_msg(ai_plan_level(sk, 1, level, &e) == 0, "%s", e.msg);
         for (int i = 0; i < sk->nships; i++) {
             if (sk->ships[i].side != 1) continue;
@@ -234,37 +245,96 @@ static uint64_t orders_hash(int level, int turns)
     return h;
 }
 
-START_TEST(test_green_plays_differently_and_the_same_each_time)
+START_TEST(test_each_level_plays_its_own_way_and_the_same_each_time)
 {
-    uint64_t steady = orders_hash(SKIRMISH_AI_STEADY, 6);
-    uint64_t green = orders_hash(SKIRMISH_AI_GREEN, 6);
-    ck_assert_uint_ne(steady, green);
-    ck_assert_uint_eq(green, orders_hash(SKIRMISH_AI_GREEN, 6));
-    ck_assert_uint_eq(steady, orders_hash(SKIRMISH_AI_STEADY, 6));
+    uint64_t h[SKIRMISH_AI_LEVELS];
+    for (int l = 0; l < SKIRMISH_AI_LEVELS; l++) h[l] = orders_hash(l, 6);
+    ck_assert_uint_ne(h[SKIRMISH_AI_NORMAL], h[SKIRMISH_AI_EASY]);
+    ck_assert_uint_ne(h[SKIRMISH_AI_NORMAL], h[SKIRMISH_AI_HARD]);
+    ck_assert_uint_ne(h[SKIRMISH_AI_EASY], h[SKIRMISH_AI_HARD]);
+    for (int l = 0; l < SKIRMISH_AI_LEVELS; l++) ck_assert_uint_eq(h[l], orders_hash(l, 6));
 }
 END_TEST
 
-/* Over a few seeds and both seatings, the green admiral wins less often
- * than the steady one it faces (the full figure is in the README). */
-START_TEST(test_green_loses_more_than_it_wins)
+/* The orders side A's admiral at level gives on turn `turn` of the
+ * chosen battle, when side B has already plotted (and, with b_random,
+ * plotted at random instead of as the admiral) and submitted. */
+static void orders_against(int level, int turn, bool b_random,
+                           SkirmishOrders out[SKIRMISH_MAX_SHIPS])
 {
-    int green_wins = 0, steady_wins = 0, seeds = tu_scale(40, 20);
+    SkirmishSetup st;
+    chosen(&st);
+    Skirmish *sk = malloc(sizeof *sk);
+    ck_assert_ptr_nonnull(sk);
+    Err e;
+    ck_assert_msg(skirmish_init(sk, &map, &st, &e) == 0, "%s", e.msg);
+    const int players[2] = {AI_PLAYER_NORMAL, AI_PLAYER_NORMAL};
+    for (int t = 1; t < turn; t++) ck_assert_msg(ai_play_turn(sk, players, &e) == 0, "%s", e.msg);
+    ck_assert(!sk->over);
+    int rc =
+        b_random ? ai_plan_random(sk, 1, 99, &e) : ai_plan_level(sk, 1, SKIRMISH_AI_NORMAL, &e);
+    ck_assert_msg(rc == 0 && skirmish_submit(sk, 1, &e) == 0, "%s", e.msg);
+    SkirmishOrders b[SKIRMISH_MAX_SHIPS];
+    memcpy(b, sk->orders, sizeof b);
+    ck_assert_msg(ai_plan_level(sk, 0, level, &e) == 0, "%s", e.msg);
+    /* Side B's orders are as B left them: the guesses are on copies. */
+    for (int i = 0; i < sk->nships; i++)
+        if (sk->ships[i].side == 1) ck_assert_int_eq(memcmp(&b[i], &sk->orders[i], sizeof b[i]), 0);
+    memcpy(out, sk->orders, sizeof sk->orders);
+    skirmish_deinit(sk);
+    free(sk);
+}
+
+/* The levels guess the enemy's reply; none reads it: side A plots the
+ * same whatever side B has plotted and submitted. */
+START_TEST(test_no_level_reads_the_enemys_orders)
+{
+    for (int l = 0; l < SKIRMISH_AI_LEVELS; l++)
+        for (int turn = 2; turn <= 8; turn += 2) {
+            SkirmishOrders a[SKIRMISH_MAX_SHIPS], b[SKIRMISH_MAX_SHIPS];
+            orders_against(l, turn, false, a);
+            orders_against(l, turn, true, b);
+            for (int i = 0; i < 2; i++) /* side A: ships 0 and 1 */
+                ck_assert_msg(memcmp(&a[i], &b[i], sizeof a[i]) == 0, "level %s, turn %d, ship %d",
+                              skirmish_ai_names[l], turn, i);
+        }
+}
+END_TEST
+
+/* Wins of player `a` and of `b` over seeds 1..seeds in both seatings. */
+static void rung(int a, int b, int seeds, int *won, int *lost)
+{
+    *won = *lost = 0;
     for (int s = 1; s <= seeds; s++)
         for (int seat = 0; seat < 2; seat++) {
             SkirmishSetup st;
             skirmish_setup_default(&st);
             st.seed = (uint64_t)s;
-            int players[2] = {AI_PLAYER_AI, AI_PLAYER_AI};
-            players[seat] = AI_PLAYER_GREEN;
+            int players[2];
+            players[seat] = a;
+            players[1 - seat] = b;
             SkirmishOutcome out;
             Err e;
             ck_assert_msg(ai_autoplay_map(NULL, &st, players, &out, &e) == 0, "%s", e.msg);
-            if (out.winner == seat) green_wins++;
-            if (out.winner == 1 - seat) steady_wins++;
+            *won += out.winner == seat;
+            *lost += out.winner == 1 - seat;
         }
-    printf("green vs steady: green won %d, steady won %d of %d\n", green_wins, steady_wins,
+    printf("%s vs %s: won %d, lost %d of %d\n", ai_player_name(a), ai_player_name(b), *won, *lost,
            2 * seeds);
-    ck_assert_int_gt(steady_wins, green_wins);
+}
+
+/* Over a few seeds and both seatings, each level beats the one below it
+ * more often than it loses (the full ladder, 100 seeds, is in the README:
+ * tools/bench/battles.sh). */
+START_TEST(test_each_level_beats_the_one_below)
+{
+    int seeds = tu_scale(12, 4), won, lost;
+    rung(AI_PLAYER_HARD, AI_PLAYER_NORMAL, seeds, &won, &lost);
+    ck_assert_int_gt(won, lost);
+    rung(AI_PLAYER_NORMAL, AI_PLAYER_EASY, seeds, &won, &lost);
+    ck_assert_int_gt(won, lost);
+    rung(AI_PLAYER_EASY, AI_PLAYER_RANDOM, seeds, &won, &lost);
+    ck_assert_int_gt(won, 3 * lost);
 }
 END_TEST
 
@@ -273,7 +343,7 @@ START_TEST(test_settings_keep_the_choices_and_refuse_bad_ones)
     Settings s;
     settings_default(&s);
     const char *ok = "fleet_a = 2\nclasses_a = line,sloop\nclasses_b = mix\nwind = SW\n"
-                     "wind_strength = 5\ncomputer = green\n";
+                     "wind_strength = 5\ncomputer = easy\n";
     Err e = {{0}};
     ck_assert_msg(settings_parse(&s, ok, strlen(ok), "s.ini", &e) == 0, "%s", e.msg);
     ck_assert(s.pick.classes_set[0] && !s.pick.classes_set[1]);
@@ -281,7 +351,7 @@ START_TEST(test_settings_keep_the_choices_and_refuse_bad_ones)
     ck_assert_int_eq(s.pick.classes[0][1], FLEET_SLOOP);
     ck_assert(s.pick.wind_set);
     ck_assert_int_eq(s.pick.wind_dir, hex_dir_from_name("SW"));
-    ck_assert_int_eq(s.ai_level, SKIRMISH_AI_GREEN);
+    ck_assert_int_eq(s.ai_level, SKIRMISH_AI_EASY);
     char buf[SETTINGS_MAX_BYTES];
     int n = settings_format(&s, buf, sizeof buf);
     ck_assert_int_gt(n, 0);
@@ -298,7 +368,7 @@ START_TEST(test_settings_keep_the_choices_and_refuse_bad_ones)
          "b.ini:1: classes_b 'line,boat' is not mix or 1 to 8 of sloop, frigate, line with commas"},
         {"\nwind = up\n", "b.ini:2: wind 'up' is not map or one of E NE NW W SW SE"},
         {"wind_strength = 6\n", "b.ini:1: wind_strength '6' is not a whole number in 0..5"},
-        {"computer = brave\n", "b.ini:1: computer 'brave' is not steady or green"},
+        {"computer = brave\n", "b.ini:1: computer 'brave' is not easy, normal or hard"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         ck_assert_int_ne(settings_parse(&s, bad[k].text, strlen(bad[k].text), "b.ini", &e), 0);
@@ -319,8 +389,9 @@ static Suite *setup_suite(void)
     tcase_add_test(tc, test_class_lists_parse_and_format);
     tcase_add_test(tc, test_a_save_keeps_classes_wind_and_the_computer);
     tcase_add_test(tc, test_a_bad_computer_in_a_save_names_its_line);
-    tcase_add_test(tc, test_green_plays_differently_and_the_same_each_time);
-    tcase_add_test(tc, test_green_loses_more_than_it_wins);
+    tcase_add_test(tc, test_each_level_plays_its_own_way_and_the_same_each_time);
+    tcase_add_test(tc, test_each_level_beats_the_one_below);
+    tcase_add_test(tc, test_no_level_reads_the_enemys_orders);
     tcase_add_test(tc, test_settings_keep_the_choices_and_refuse_bad_ones);
     suite_add_tcase(s, tc);
     return s;

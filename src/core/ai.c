@@ -1,13 +1,11 @@
-/* ai: one-ply planner, random-orders player and headless autoplay. */
+/* ai: the one-ply planner: scores every end pose a ship can reach. */
 #include "ai.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* End poses looked at per ship; the fastest ship in a fresh breeze reaches
- * a few hundred, and chart_reach keeps the cheapest ones if there are more. */
-#define AI_REACH_MAX 2048
+#include "ai_internal.h"
 
 /* Scoring weights, in "expected damage points" units. */
 #define W_DEFENCE       0.8  /* damage we may take, per point */
@@ -38,25 +36,11 @@
 #define BOLD_DEFENCE   0.7
 #define BOLD_CLOSE     3.0
 
-_Static_assert(FLEET_DOUBLE == FLEET_SHOTS - 1,
-               "ai_plan_random leaves double shot out as the last");
-
-static const char *const player_names[AI_PLAYERS] = {"ai", "random", "green"};
-
-const char *ai_player_name(int player)
-{
-    return player >= 0 && player < AI_PLAYERS ? player_names[player] : "?";
-}
-
-int ai_player_from_name(const char *name)
-{
-    for (int p = 0; name && p < AI_PLAYERS; p++)
-        if (strcmp(name, player_names[p]) == 0) return p;
-    return -1;
-}
-
 typedef struct Plan {
     Skirmish *sk;
+    /* The same ships planned in another guess of where the enemy ends
+     * (ai_plan_guess's alt), or NULL: a pose scores the mean of the two. */
+    struct Plan *alt;
     int side, self;
     Hex claimed[SKIRMISH_MAX_SHIPS]; /* end hexes friends already took */
     int nclaimed;
@@ -480,6 +464,14 @@ static double score_pose(const Plan *p, HexPose pose)
     return score;
 }
 
+/* What pose is worth, in the planner's guess of the enemy and (equally)
+ * in its other guess. */
+static double pose_value(const Plan *p, HexPose pose)
+{
+    double v = score_pose(p, pose);
+    return p->alt ? 0.5 * (v + score_pose(p->alt, pose)) : v;
+}
+
 /* The best end pose ship s (the planner's self, maybe as if under way)
  * can reach this turn: its node in nodes, its score in *score; -1 when she
  * reaches nothing, -2 when memory runs out. */
@@ -498,7 +490,7 @@ static int pick_pose(Plan *p, const FleetShip *s, ChartReachNode *nodes, double 
     int down = fleet_downwind(sk->wind_dir);
     int best = -1;
     for (int k = 0; k < n; k++) {
-        double v = score_pose(p, nodes[k].pose);
+        double v = pose_value(p, nodes[k].pose);
         /* In her own hex any cost is turns. */
         if (drift > 0 && fleet_no_way_on(!hex_equal(nodes[k].pose.hex, s->pose.hex),
                                          nodes[k].cost > 0, nodes[k].pose.facing, sk->wind_dir)) {
@@ -506,7 +498,7 @@ static int pick_pose(Plan *p, const FleetShip *s, ChartReachNode *nodes, double 
             int shore = skirmish_shore(sk, d.hex);
             double dv = shore == SKIRMISH_LAND                             ? v - W_AGROUND
                         : shore == SKIRMISH_EDGE || plan_blocked(p, d.hex) ? v
-                                                                           : score_pose(p, d);
+                                                                           : pose_value(p, d);
             v = (1 - drift) * v + drift * dv;
         }
         /* Ties go to the cheaper (earlier) pose: no needless steps. */
@@ -532,33 +524,63 @@ static bool lee_drift(const Skirmish *sk, const FleetShip *s, const SkirmishOrde
 
 int ai_plan(Skirmish *sk, int side, Err *e)
 {
+    return ai_plan_guess(sk, side, NULL, e);
+}
+
+/* Set p up to plan ship i: what she is, what is in her way, where the
+ * rest of her fleet is. */
+static void plan_self(Plan *p, int i)
+{
+    const Skirmish *sk = p->sk;
+    p->self = i;
+    p->hurt = pulls_away(sk, &sk->ships[i]);
+    p->nobs = 0;
+    for (int k = 0; k < sk->nships; k++)
+        if (k != i && sk->ships[k].status != FLEET_SUNK) p->obs[p->nobs++] = sk->ships[k].pose.hex;
+    /* The fleet's centre, from the other active friends. */
+    double cq = 0, cr = 0;
+    p->nfriends = 0;
+    for (int k = 0; k < sk->nships; k++)
+        if (k != i && sk->ships[k].side == p->side && fleet_ship_active(&sk->ships[k])) {
+            cq += sk->ships[k].pose.hex.q;
+            cr += sk->ships[k].pose.hex.r;
+            p->nfriends++;
+        }
+    if (p->nfriends > 0) p->centre = hex_round(cq / p->nfriends, cr / p->nfriends);
+}
+
+/* p (and its alt) start planning side of sk (and alt). */
+static int plan_begin(Plan *p, Plan *q, Skirmish *sk, Skirmish *alt, int side)
+{
+    memset(p, 0, sizeof *p);
+    memset(q, 0, sizeof *q);
+    p->sk = sk;
+    p->side = side;
+    if (engage_times(p) != 0) return -1;
+    if (!alt) return 0;
+    q->sk = alt;
+    q->side = side;
+    if (engage_times(q) != 0) return -1;
+    p->alt = q;
+    return 0;
+}
+
+int ai_plan_guess(Skirmish *sk, int side, Skirmish *alt, Err *e)
+{
     assert(side >= 0 && side < SKIRMISH_SIDES);
     ChartReachNode nodes[AI_REACH_MAX];
-    Plan p;
-    memset(&p, 0, sizeof p);
-    p.sk = sk;
-    p.side = side;
-    if (engage_times(&p) != 0) return err_set(e, "ai: out of memory planning moves");
+    Plan p, q;
+    if (plan_begin(&p, &q, sk, alt, side) != 0) {
+        free(p.engage);
+        free(q.engage);
+        return err_set(e, "ai: out of memory planning moves");
+    }
     int rc = 0;
     for (int i = 0; i < sk->nships; i++) {
         FleetShip *s = &sk->ships[i];
         if (s->side != side || !fleet_ship_manned(s)) continue;
-        p.self = i;
-        p.hurt = pulls_away(sk, s);
-        p.nobs = 0;
-        for (int k = 0; k < sk->nships; k++)
-            if (k != i && sk->ships[k].status != FLEET_SUNK)
-                p.obs[p.nobs++] = sk->ships[k].pose.hex;
-        /* The fleet's centre, from the other active friends. */
-        double cq = 0, cr = 0;
-        p.nfriends = 0;
-        for (int k = 0; k < sk->nships; k++)
-            if (k != i && sk->ships[k].side == side && fleet_ship_active(&sk->ships[k])) {
-                cq += sk->ships[k].pose.hex.q;
-                cr += sk->ships[k].pose.hex.r;
-                p.nfriends++;
-            }
-        if (p.nfriends > 0) p.centre = hex_round(cq / p.nfriends, cr / p.nfriends);
+        plan_self(&p, i);
+        if (alt) plan_self(&q, i);
 
         SkirmishOrders o;
         skirmish_default_orders(sk, i, &o);
@@ -576,7 +598,7 @@ int ai_plan(Skirmish *sk, int side, Err *e)
                 break;
             }
             o.anchor = !(wn >= 0 && !hex_equal(nodes[wn].pose.hex, s->pose.hex) &&
-                         ws > score_pose(&p, s->pose) - W_WEIGH);
+                         ws > pose_value(&p, s->pose) - W_WEIGH);
         } else {
             double score;
             int best = pick_pose(&p, s, nodes, &score);
@@ -617,124 +639,14 @@ int ai_plan(Skirmish *sk, int side, Err *e)
             break;
         }
         if (p.nclaimed < SKIRMISH_MAX_SHIPS) p.claimed[p.nclaimed++] = end.hex;
+        if (alt) {
+            memcpy(q.claimed, p.claimed, sizeof q.claimed);
+            memcpy(q.marked, p.marked, sizeof q.marked);
+            q.nclaimed = p.nclaimed;
+            q.nmarked = p.nmarked;
+        }
     }
     free(p.engage);
-    return rc;
-}
-
-int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e)
-{
-    assert(side >= 0 && side < SKIRMISH_SIDES);
-    ChartReachNode nodes[AI_REACH_MAX];
-    /* A stream of its own, apart from the battle's dice. */
-    uint64_t stream = seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(2 * sk->turn + side + 1));
-    uint64_t k = 0;
-    int enemies[SKIRMISH_MAX_SHIPS], ne = 0;
-    for (int t = 0; t < sk->nships; t++)
-        if (sk->ships[t].side != side && fleet_ship_active(&sk->ships[t])) enemies[ne++] = t;
-    for (int i = 0; i < sk->nships; i++) {
-        const FleetShip *s = &sk->ships[i];
-        if (s->side != side || !fleet_ship_manned(s)) continue;
-        SkirmishOrders o;
-        skirmish_default_orders(sk, i, &o);
-        int n = skirmish_reach(sk, i, nodes, AI_REACH_MAX);
-        if (n < 0) return err_set(e, "ai: out of memory planning moves");
-        if (n > 0) {
-            int pick = fleet_rand_below(fleet_rand(stream, k++), n);
-            int len = chart_reach_steps(nodes, pick, o.steps, SKIRMISH_MAX_STEPS);
-            o.nsteps = len <= SKIRMISH_MAX_STEPS ? len : 0;
-        }
-        for (int b = 0; b < FLEET_BROADSIDES; b++) {
-            int r = fleet_rand_below(fleet_rand(stream, k++), 4);
-            /* Double shot (the last kind) only while it is allowed. */
-            int shots = fleet_shot_allowed(s, b, FLEET_DOUBLE) ? FLEET_SHOTS : FLEET_DOUBLE;
-            o.fire[b].shot = fleet_rand_below(fleet_rand(stream, k++), shots);
-            if (r == 0 || ne == 0)
-                o.fire[b].target = SKIRMISH_HOLD;
-            else if (r == 1)
-                o.fire[b].target = SKIRMISH_ANY;
-            else
-                o.fire[b].target = enemies[fleet_rand_below(fleet_rand(stream, k++), ne)];
-        }
-        if (skirmish_order(sk, i, &o, e) != 0) return -1;
-    }
-    return 0;
-}
-
-/* Ship i of a green commander loses her head: a random end pose of her
- * reach, every loaded broadside at will with round shot. */
-static int green_blunder(Skirmish *sk, int i, uint32_t bits, ChartReachNode *nodes, Err *e)
-{
-    SkirmishOrders o;
-    skirmish_default_orders(sk, i, &o);
-    int n = skirmish_reach(sk, i, nodes, AI_REACH_MAX);
-    if (n < 0) return err_set(e, "ai: out of memory planning moves");
-    if (n > 0) {
-        int len = chart_reach_steps(nodes, fleet_rand_below(bits, n), o.steps, SKIRMISH_MAX_STEPS);
-        o.nsteps = len <= SKIRMISH_MAX_STEPS ? len : 0;
-    }
-    return skirmish_order(sk, i, &o, e);
-}
-
-int ai_plan_level(Skirmish *sk, int side, int level, Err *e)
-{
-    assert(side >= 0 && side < SKIRMISH_SIDES);
-    if (ai_plan(sk, side, e) != 0) return -1;
-    if (level != SKIRMISH_AI_GREEN) return 0;
-    ChartReachNode *nodes = malloc(AI_REACH_MAX * sizeof *nodes);
-    if (!nodes) return err_set(e, "ai: out of memory planning moves");
-    /* A stream apart from the dice and from ai_plan_random's. */
-    uint64_t stream = sk->seed ^ (0xC2B2AE3D27D4EB4Full * (uint64_t)(2 * sk->turn + side + 1));
-    int rc = 0;
-    for (int i = 0; i < sk->nships && rc == 0; i++) {
-        if (sk->ships[i].side != side || !fleet_ship_active(&sk->ships[i])) continue;
-        if (fleet_rand_below(fleet_rand(stream, 2 * (uint64_t)i), 100) >= AI_GREEN_PCT) continue;
-        rc = green_blunder(sk, i, fleet_rand(stream, 2 * (uint64_t)i + 1), nodes, e);
-    }
-    free(nodes);
-    return rc;
-}
-
-int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e)
-{
-    for (int side = 0; side < SKIRMISH_SIDES; side++) {
-        assert(players[side] >= 0 && players[side] < AI_PLAYERS);
-        int p = players[side];
-        int rc =
-            p == AI_PLAYER_RANDOM
-                ? ai_plan_random(sk, side, sk->seed, e)
-                : ai_plan_level(sk, side,
-                                p == AI_PLAYER_GREEN ? SKIRMISH_AI_GREEN : SKIRMISH_AI_STEADY, e);
-        if (rc != 0 || skirmish_submit(sk, side, e) != 0) return -1;
-    }
-    return skirmish_resolve(sk, e);
-}
-
-int ai_autoplay(const Map *map, const SkirmishSetup *setup, const int players[SKIRMISH_SIDES],
-                SkirmishOutcome *out, Err *e)
-{
-    Skirmish *sk = malloc(sizeof *sk);
-    if (!sk) return err_set(e, "autoplay: out of memory");
-    if (skirmish_init(sk, map, setup, e) != 0) {
-        free(sk);
-        return -1;
-    }
-    int rc = 0;
-    while (!sk->over && rc == 0) rc = ai_play_turn(sk, players, e);
-    if (rc == 0) skirmish_outcome(sk, out);
-    skirmish_deinit(sk);
-    free(sk);
-    return rc;
-}
-
-int ai_autoplay_map(const char *map_path, const SkirmishSetup *setup,
-                    const int players[SKIRMISH_SIDES], SkirmishOutcome *out, Err *e)
-{
-    Map m;
-    MapGenParams gen;
-    SkirmishSetup st = *setup;
-    if (skirmish_map_load(map_path, setup->seed, &m, &gen, &st, e) != 0) return -1;
-    int rc = ai_autoplay(&m, &st, players, out, e);
-    map_free(&m);
+    free(q.engage);
     return rc;
 }

@@ -1,8 +1,9 @@
 /* ai: the computer admiral. For each ship it scores every end pose the
  * movement rules allow this turn (one ply: damage it can deal from there,
  * damage it is exposed to, lee shores, formation, retreat when battered)
- * and picks targets and shot. Also a random-orders player to measure it
- * against, and headless autoplay of whole battles. Deterministic. */
+ * and picks targets and shot; three levels of it, which guess the enemy's
+ * reply; a random-orders player to measure them against, and headless
+ * autoplay of whole battles. Deterministic. */
 #ifndef SHOAL_AI_H
 #define SHOAL_AI_H
 
@@ -12,24 +13,40 @@
 #include "map.h"
 #include "skirmish.h"
 
-/* Who plots a side's orders in autoplay. */
-enum { AI_PLAYER_AI = 0, AI_PLAYER_RANDOM = 1, AI_PLAYER_GREEN = 2, AI_PLAYERS = 3 };
+/* Who plots a side's orders in autoplay: the admiral at a level, or the
+ * random-orders player. */
+enum {
+    AI_PLAYER_NORMAL = 0,
+    AI_PLAYER_RANDOM = 1,
+    AI_PLAYER_EASY = 2,
+    AI_PLAYER_HARD = 3,
+    AI_PLAYERS
+};
 
-/* Names "ai", "random" and "green", and back (-1 for an unknown name). */
+/* Names "normal", "random", "easy" and "hard", and back (-1 for an
+ * unknown name; the words older scripts used, "ai", "steady" and "green",
+ * still read as normal, normal and easy). */
 const char *ai_player_name(int player);
 int ai_player_from_name(const char *name);
 
 /* Plot orders (skirmish_order) for every ship of side still fighting; does
- * not submit. The same state always gives the same orders. */
+ * not submit. The same state always gives the same orders. This is the
+ * one-ply admiral: it scores each pose against the enemy where it lies now. */
 int ai_plan(Skirmish *sk, int side, Err *e);
 
-/* ai_plan as a commander of level (SKIRMISH_AI_*) would: steady is
- * ai_plan; green is ai_plan, after which each ship, on AI_GREEN_PCT in a
- * hundred of her turns, loses her head: she sails to a reachable end pose
- * picked at random and fires at will with round shot. The die is her own
- * stream of sk->seed, the turn and the ship (never the battle's dice), so
- * the same battle is planned the same way. */
-#define AI_GREEN_PCT 45
+/* Plot side's orders as the admiral of level (SKIRMISH_AI_*) would. Each
+ * looks a step further into the enemy's mind, never at its orders:
+ * - easy is ai_plan, after which each ship, on AI_EASY_PCT in a hundred of
+ *   her turns, loses her head: she sails to a reachable end pose picked at
+ *   random and fires at will with round shot. The die is her own stream of
+ *   sk->seed, the turn and the ship (never the battle's dice).
+ * - normal guesses the enemy's reply as ai_plan would plot it from where
+ *   the ships lie now, sails the enemy there, and plans against that.
+ * - hard weighs every pose equally against two guesses of the reply: the
+ *   one-ply enemy's (what normal expects) and the one a normal admiral
+ *   would make, looking ahead at hers.
+ * The same battle is always planned the same way. */
+#define AI_EASY_PCT 25
 int ai_plan_level(Skirmish *sk, int side, int level, Err *e);
 
 /* Plot random legal orders for side: each ship picks one of its reachable
@@ -38,8 +55,7 @@ int ai_plan_level(Skirmish *sk, int side, int level, Err *e);
  * turn, so the same seed plays the same way. */
 int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e);
 
-/* Plan both sides with the given players (AI_PLAYER_*: ai is steady,
- * green is ai_plan_level's green), submit, resolve. */
+/* Plan both sides with the given players (AI_PLAYER_*), submit, resolve. */
 int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e);
 
 /* Play a whole battle on map from setup until one side is beaten or the

@@ -105,8 +105,9 @@ typedef struct SaveData {
     int submitted[SKIRMISH_SIDES];
     int sline[SKIRMISH_SIDES][SAVE_SIDE_COUNT];
     int stats[SKIRMISH_SIDES][SAVE_SIDE_COUNT];
-    /* [side.X] computer = steady|green (SKIRMISH_AI_*); optional: saves
-     * from before it was chosen are steady (zero). */
+    /* [side.X] computer = easy|normal|hard (SKIRMISH_AI_*; older saves
+     * say steady for normal, green for easy); optional: saves from
+     * before it was chosen are normal (zero). */
     int ai_line[SKIRMISH_SIDES];
     int ai_level[SKIRMISH_SIDES];
     int ship_line[SKIRMISH_MAX_SHIPS];

@@ -412,8 +412,8 @@ static int parse_side_ai(SaveData *d, int idx, const char *v, int line, Err *e)
     d->ai_line[idx] = line;
     d->ai_level[idx] = skirmish_ai_from_name(v);
     if (d->ai_level[idx] < 0)
-        return SAVE_BAD("side %c: computer '%.40s' is not steady or green", save_side_names[idx],
-                        v);
+        return SAVE_BAD("side %c: computer '%.40s' is not easy, normal or hard",
+                        save_side_names[idx], v);
     return 0;
 }
 

@@ -132,12 +132,14 @@ typedef struct SkirmishStats {
     int burst;
 } SkirmishStats;
 
-/* How well the computer commands a side (ai.h): steady is the admiral at
- * its best; a green one often loses its head (ai_plan_level). */
-enum { SKIRMISH_AI_STEADY = 0, SKIRMISH_AI_GREEN = 1, SKIRMISH_AI_LEVELS };
-/* "steady", "green": the words saves, settings and flags use. */
+/* How well the computer commands a side (ai.h, ai_plan_level): easy
+ * often loses its head, normal guesses the enemy's reply, hard weighs two
+ * guesses. Zero is normal, so a setup left zero plays normal. */
+enum { SKIRMISH_AI_NORMAL = 0, SKIRMISH_AI_EASY = 1, SKIRMISH_AI_HARD = 2, SKIRMISH_AI_LEVELS };
+/* "normal", "easy", "hard": the words saves, settings and flags use. */
 extern const char *const skirmish_ai_names[SKIRMISH_AI_LEVELS];
-/* The level named (exactly), or -1. */
+/* The level named (exactly), or -1. Before the three levels saves and
+ * settings said "steady" (read as normal) and "green" (easy). */
 int skirmish_ai_from_name(const char *name);
 
 /* What a player may choose of a battle's fleets and weather (New skirmish,

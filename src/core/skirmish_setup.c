@@ -17,12 +17,14 @@ void skirmish_setup_default(SkirmishSetup *s)
     s->turn_limit = 60;
 }
 
-const char *const skirmish_ai_names[SKIRMISH_AI_LEVELS] = {"steady", "green"};
+const char *const skirmish_ai_names[SKIRMISH_AI_LEVELS] = {"normal", "easy", "hard"};
 
 int skirmish_ai_from_name(const char *name)
 {
     for (int l = 0; name && l < SKIRMISH_AI_LEVELS; l++)
         if (!strcmp(name, skirmish_ai_names[l])) return l;
+    if (name && !strcmp(name, "steady")) return SKIRMISH_AI_NORMAL;
+    if (name && !strcmp(name, "green")) return SKIRMISH_AI_EASY;
     return -1;
 }
 

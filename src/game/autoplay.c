@@ -25,8 +25,8 @@ static void usage(FILE *f)
             "  --map FILE.png   fight on this map instead of a sea generated from the seed\n"
             "  --turns T        turn limit, 1..%d (default 60)\n"
             "  --ships A[,B]    ships per side, 1..%d (default 3; one number for both)\n"
-            "  --players P,Q    who plots each side: ai (steady), green (the\n"
-            "                   weaker admiral) or random (default ai,ai)\n"
+            "  --players P,Q    who plots each side: the admiral at a level, easy,\n"
+            "                   normal or hard, or random orders (default normal,normal)\n"
             "  --json           print one JSON object: seed, map, winner (\"A\", \"B\" or\n"
             "                   \"draw\"), turns, turn_limit, and per side [A,B]: ships,\n"
             "                   sunk, struck, broadsides, shots, hits, damage, points\n",
@@ -68,12 +68,14 @@ static int parse_players(const char *flag, const char *v, int out[2], Err *e)
     snprintf(buf, sizeof buf, "%s", v);
     char *comma = strchr(buf, ',');
     if (!comma)
-        return err_set(e, "%s '%.40s': expected P,Q with each ai, green or random", flag, v);
+        return err_set(e, "%s '%.40s': expected P,Q with each easy, normal, hard or random", flag,
+                       v);
     *comma = '\0';
     out[0] = ai_player_from_name(buf);
     out[1] = ai_player_from_name(comma + 1);
     if (out[0] < 0 || out[1] < 0)
-        return err_set(e, "%s '%.40s': expected P,Q with each ai, green or random", flag, v);
+        return err_set(e, "%s '%.40s': expected P,Q with each easy, normal, hard or random", flag,
+                       v);
     return 0;
 }
 
@@ -83,7 +85,7 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
     o->seed = 1;
     o->turns = 60;
     o->ships[0] = o->ships[1] = 3;
-    o->players[0] = o->players[1] = AI_PLAYER_AI;
+    o->players[0] = o->players[1] = AI_PLAYER_NORMAL;
     int help = 0, players_given = 0, ai_vs_ai = 0;
     for (int i = 1; i < argc; i++) {
         char flag[64];
@@ -135,7 +137,7 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
         return 1;
     }
     if (ai_vs_ai && players_given &&
-        (o->players[0] != AI_PLAYER_AI || o->players[1] != AI_PLAYER_AI))
+        (o->players[0] != AI_PLAYER_NORMAL || o->players[1] != AI_PLAYER_NORMAL))
         return err_set(e, "--players: contradicts --ai-vs-ai");
     return 0;
 }

@@ -15,7 +15,7 @@ typedef struct AutoplayOptions {
     const char *map_path;        /* --map, or NULL for the sea generated from the seed */
     int turns;                   /* --turns: the turn limit (default 60) */
     int ships[SKIRMISH_SIDES];   /* --ships: per side (default 3 and 3) */
-    int players[SKIRMISH_SIDES]; /* AI_PLAYER_* (default both "ai") */
+    int players[SKIRMISH_SIDES]; /* AI_PLAYER_* (default both normal) */
     int json;                    /* --json: one JSON object instead of a table */
 } AutoplayOptions;
 

@@ -191,7 +191,7 @@ Battle *battle_new(const BattleSetup *st, float speed, Err *e)
     setup.ships[1] = st->ships[1];
     setup.turn_limit = st->turn_limit;
     setup.pick = st->pick;
-    /* Side B is the computer's; watching, side A stays steady, to see
+    /* Side B is the computer's; watching, side A stays normal, to see
      * how the chosen one fares against it. */
     setup.ai_level[1] = st->ai_level;
     MapGenParams gen;

@@ -63,7 +63,7 @@ typedef struct BattleSetup {
     int turn_limit;            /* 1..SKIRMISH_MAX_TURNS */
     uint32_t map_seed;         /* the generated sea: skirmish_sea(map_seed) */
     SkirmishPick pick;         /* classes and wind (all zero: the usual mix, the map's wind) */
-    int ai_level;              /* SKIRMISH_AI_* of side B (side A, when watched, is steady) */
+    int ai_level;              /* SKIRMISH_AI_* of side B (side A, when watched, is normal) */
 } BattleSetup;
 
 /* What the replay did that is heard (battle_take_cues): each as it shows. */

@@ -276,8 +276,8 @@ static const char *const tips[TIP_COUNT] = {
                     "line (slow, heavy guns); the last cell goes back to the usual mix.",
     [TIP_OPPONENT] = "Side B: the computer, a friend at this screen (hot-seat, orders hidden "
                      "between turns), or nobody: watch the computer play both sides.",
-    [TIP_COMPUTER] = "Steady plays its best; green is for learning: nearly half its ships "
-                     "blunder about each turn.",
+    [TIP_COMPUTER] = "Easy is for learning: a quarter of its ships blunder about each turn. "
+                     "Normal guesses where you will sail; hard guesses that you guess it too.",
     [TIP_WIND] = "Where the wind blows from at the start and how hard (the map's own, or "
                  "yours); it veers and freshens as the battle goes on.",
     [TIP_TURNS] = "At the limit the side with the most points (for enemy ships sunk or struck) "
@@ -342,9 +342,20 @@ static void fleet_row(Settings *s, Ui *ui, int side)
  * one row, so choosing it grows nothing under the pointer. */
 static void weather_rows(Menu *m, Ui *ui, Settings *s)
 {
-    snprintf(m->ai_label, sizeof m->ai_label, "The computer: %s  \xE2\x80\xBA",
-             s->ai_level == SKIRMISH_AI_GREEN ? "green (often blunders)" : "steady (its best)");
-    if (ui_button(ui, m->ai_label)) s->ai_level = (s->ai_level + 1) % SKIRMISH_AI_LEVELS;
+    /* Easiest first, each with what makes it so. */
+    static const int by_strength[SKIRMISH_AI_LEVELS] = {SKIRMISH_AI_EASY, SKIRMISH_AI_NORMAL,
+                                                        SKIRMISH_AI_HARD};
+    static const char *const how[SKIRMISH_AI_LEVELS] = {
+        [SKIRMISH_AI_EASY] = "easy (often blunders)",
+        [SKIRMISH_AI_NORMAL] = "normal (reads your move)",
+        [SKIRMISH_AI_HARD] = "hard (reads deeper)"};
+    int level = s->ai_level >= 0 && s->ai_level < SKIRMISH_AI_LEVELS ? s->ai_level : 0;
+    snprintf(m->ai_label, sizeof m->ai_label, "The computer: %s  \xE2\x80\xBA", how[level]);
+    if (ui_button(ui, m->ai_label)) {
+        int k = 0;
+        while (by_strength[k] != level) k++;
+        s->ai_level = by_strength[(k + 1) % SKIRMISH_AI_LEVELS];
+    }
     ui_tip(ui, tips[TIP_COMPUTER]);
     if (s->pick.wind_set) {
         snprintf(m->wind_label, sizeof m->wind_label, "Wind: from %s  \xE2\x80\xBA",

@@ -30,7 +30,7 @@ static const char USAGE[] =
     "             [--screenshot OUT.png | --compare-sea-life | --bench-batch]\n"
     "             [--frames N] [--menu | --tutorial] [--mute] [--sound-log FILE]\n"
     "             [--skirmish [--opponent ai|hotseat|watch] [--ships A[,B]]\n"
-    "              [--classes LIST[/LIST]] [--wind DIR[,S]] [--ai green|steady]\n"
+    "              [--classes LIST[/LIST]] [--wind DIR[,S]] [--ai easy|normal|hard]\n"
     "              [--turns T] [--advance K]]\n"
     "       shoal --autoplay [--ai-vs-ai] [--seed N] [--map FILE] [--turns T] [--json]\n"
     "             (see shoal --autoplay --help)\n"
@@ -170,8 +170,10 @@ static int parse_wind(const CliFlag *f, const char *v, Err *e)
     return 0;
 }
 
-static const char *const ai_names[] = {"steady", "green", NULL};
-static const int ai_v[] = {SKIRMISH_AI_STEADY, SKIRMISH_AI_GREEN};
+/* steady and green: the two levels' names before there were three. */
+static const char *const ai_names[] = {"easy", "normal", "hard", "steady", "green", NULL};
+static const int ai_v[] = {SKIRMISH_AI_EASY, SKIRMISH_AI_NORMAL, SKIRMISH_AI_HARD,
+                           SKIRMISH_AI_NORMAL, SKIRMISH_AI_EASY};
 
 static const char *const opponents[] = {"ai", "hotseat", "watch", NULL};
 static const int opponent_v[] = {BATTLE_VS_AI, BATTLE_HOTSEAT, BATTLE_WATCH};
@@ -290,8 +292,8 @@ static void battle_flags(CliFlag out[BATTLE_FLAGS], GameOptions *o, Given *g)
                  "SE, strength 0..5 (default " CLI_STR(OPTIONS_DEFAULT_WIND) "); default the map's own"},
         {.name = "--ai", .kind = CLI_CHOICE, .to = &o->ai_level, .names = ai_names,
          .values = ai_v, .given = &g->ai, .arg = "LEVEL",
-         .help = "the computer's side B: steady (default) or green\n"
-                 "(a weaker admiral, for learning)"},
+         .help = "the computer's side B: easy (blunders, for learning),\n"
+                 "normal (default) or hard"},
         {.name = "--advance", .kind = CLI_INT, .to = &o->advance, .lo = 0,
          .hi = SKIRMISH_MAX_TURNS, .given = &g->advance, .arg = "K",
          .help = "the computer plays both sides for K turns first;\n"

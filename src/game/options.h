@@ -63,7 +63,7 @@ typedef struct GameOptions {
     int classes[2][8];
     /* --wind DIR[,STRENGTH]: the wind the battle opens with. */
     int wind_set, wind_dir, wind_strength;
-    int ai_level;          /* --ai green|steady: SKIRMISH_AI_* of side B */
+    int ai_level;          /* --ai easy|normal|hard: SKIRMISH_AI_* of side B */
     struct Battle *battle; /* the battle --skirmish starts in (main makes it,
                               the game owns it from app_run on) */
 } GameOptions;

@@ -121,7 +121,8 @@ static int apply_setup(Settings *s, const KvReader *r, const char *k, const char
     } else if (!strcmp(k, "computer")) {
         int l = skirmish_ai_from_name(v);
         if (l < 0)
-            return err_set(e, "%s:%d: computer '%s' is not steady or green", r->name, r->line, v);
+            return err_set(e, "%s:%d: computer '%s' is not easy, normal or hard", r->name, r->line,
+                           v);
         s->ai_level = l;
     } else {
         return err_set(e, "%s:%d: unknown setting '%s'", r->name, r->line, k);
@@ -268,7 +269,7 @@ static int format_setup(const Settings *s, char *buf, size_t cap)
                      "classes_a = %s\nclasses_b = %s\n"
                      "# the wind the battle opens with: map (the map's own) or E NE NW W SW SE\n"
                      "wind = %s\nwind_strength = %d\n"
-                     "# how the computer plays side B: steady, or green (weaker)\n"
+                     "# how the computer plays side B: easy, normal or hard\n"
                      "computer = %s\n",
                      cls[0], cls[1], s->pick.wind_set ? hex_dir_names[dir] : "map",
                      s->pick.wind_strength, skirmish_ai_names[ai]);

@@ -4,7 +4,8 @@
 # prints the same table; no timing in it). Per fleet size: how many battles
 # run to the turn limit, who wins, how ships end (sunk or struck, and how
 # many of those struck were taken as prizes), boardings and groundings; then
-# the admirals' ladder, each pair over both seatings of every seed.
+# the admirals' ladder (hard, normal, easy, random orders), each pair over
+# both seatings of every seed.
 # Usage: tools/bench/battles.sh [BUILD] [SEEDS]   (defaults: build 100)
 set -u
 BUILD=${1:-build}
@@ -22,7 +23,7 @@ battle() {
 # The fleet-size rows: turn limit, A's share of decided battles, endings.
 fleets() {
     local n=$1 s
-    for s in $(seq 1 "$SEEDS"); do battle ai,ai "$n" "$s"; done | awk -v n="$n" '
+    for s in $(seq 1 "$SEEDS"); do battle normal,normal "$n" "$s"; done | awk -v n="$n" '
     function pair(key,   m) {
         if (!match($0, "\"" key "\":\\[[0-9]+,[0-9]+\\]")) return 0
         m = substr($0, RSTART + length(key) + 4, RLENGTH - length(key) - 5)
@@ -66,9 +67,11 @@ rung() {
     END { printf "%-6s against %-6s %3d of %d won (%5.1f%%), %d lost, %d drawn\n", p1, p2, w1, all, 100 * w1 / all, w2, d }'
 }
 
-echo "shoal battles: $SEEDS seeds, the computer on both sides (steady), $B"
+echo "shoal battles: $SEEDS seeds, the computer on both sides (normal), $B"
 fleets 3
 fleets 8
-rung ai green
-rung green random
-rung ai random
+rung hard normal
+rung normal easy
+rung easy random
+rung hard easy
+rung normal random
