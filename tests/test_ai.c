@@ -364,6 +364,48 @@ START_TEST(test_ai_beats_random)
 }
 END_TEST
 
+/* The longest run of turns without a broadside while both sides still
+ * had fighting ships, over the 8v8 battle of seed on its generated sea. */
+static int longest_standoff(uint64_t seed)
+{
+    SkirmishSetup st;
+    skirmish_setup_default(&st);
+    st.seed = seed;
+    st.ships[0] = st.ships[1] = 8;
+    Map m;
+    MapGenParams gen;
+    Err e;
+    ck_assert_msg(skirmish_map_load(NULL, seed, &m, &gen, &st, &e) == 0, "%s", e.msg);
+    Skirmish *sk = malloc(sizeof *sk);
+    ck_assert_ptr_nonnull(sk);
+    ck_assert_msg(skirmish_init(sk, &m, &st, &e) == 0, "%s", e.msg);
+    const int players[2] = {AI_PLAYER_NORMAL, AI_PLAYER_NORMAL};
+    int worst = 0;
+    while (!sk->over) {
+        ck_assert_msg(ai_play_turn(sk, players, &e) == 0, "%s", e.msg);
+        if (skirmish_active(sk, 0) > 0 && skirmish_active(sk, 1) > 0 && sk->quiet > worst)
+            worst = sk->quiet;
+    }
+    skirmish_deinit(sk);
+    free(sk);
+    map_free(&m);
+    return worst;
+}
+
+/* Big fleets once sat 39-45 turns in a line along a lee shore, a prize or
+ * a ship at anchor between the two nearest enemies, each sure she was
+ * engaged (seeds 19, 24, 68). Such ships are no engagement now: they get
+ * out to sea and fight. */
+START_TEST(test_no_standoff_along_a_lee_shore)
+{
+    const uint64_t seeds[] = {19, 24, 68};
+    for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
+        int q = longest_standoff(seeds[k]);
+        ck_assert_msg(q < 15, "seed %d: %d turns without a broadside", (int)seeds[k], q);
+    }
+}
+END_TEST
+
 static Suite *ai_suite(void)
 {
     Suite *s = suite_create("ai");
@@ -378,6 +420,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, test_autoplay_deterministic);
     tcase_add_test(tc, test_autoplay_map);
     tcase_add_test(tc, test_ai_beats_random);
+    tcase_add_test(tc, test_no_standoff_along_a_lee_shore);
     suite_add_tcase(s, tc);
     return s;
 }

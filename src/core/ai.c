@@ -99,7 +99,11 @@ static HeapEnt hpop(HeapEnt *h, int *n)
  * come within short range of an enemy still fighting, with a clear line of
  * fire (-1: never), with a
  * hex in irons costing irons_time (-1: impossible). Wrecks (struck ships)
- * count as rocks: a channel one of them plugs is no way through. */
+ * count as rocks: a channel one of them plugs is no way through. So do
+ * ships that will lie where they are (lashed, aground, at anchor) and
+ * prizes, which keep out of the fight: a line of ships along a lee shore
+ * with one of them between two enemies is no engagement, and they must
+ * get out to sea to fight (before, such lines sat 30-46 turns). */
 static int *engage_field(const Plan *p, int irons_time)
 {
     const Skirmish *sk = p->sk;
@@ -120,9 +124,13 @@ static int *engage_field(const Plan *p, int irons_time)
     int nwrecks = 0;
     for (int t = 0; t < sk->nships; t++) {
         int cell = chart_cell(c, sk->ships[t].pose.hex);
-        if (sk->ships[t].status == FLEET_STRUCK) {
-            wrecks[nwrecks++] = sk->ships[t].pose.hex;
-            if (cell >= 0) open[cell] = 0;
+        const FleetShip *w = &sk->ships[t];
+        bool still = w->prize || w->lashed >= 0 || w->aground || w->anchored;
+        if (w->status == FLEET_STRUCK || (w->status != FLEET_SUNK && still)) {
+            wrecks[nwrecks++] = w->pose.hex;
+            /* A friend at anchor may weigh: her own hex is not a rock. */
+            bool weighs = w->side == p->side && w->anchored && w->status == FLEET_AFLOAT;
+            if (cell >= 0 && !weighs) open[cell] = 0;
         }
     }
     int hn = 0;
