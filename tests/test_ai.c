@@ -291,7 +291,8 @@ START_TEST(test_autoplay_deterministic)
         "3,3],\"sunk\":[2,0],\"struck\":[1,1],\"broadsides\":[6,10],\"shots\":[42,50],\"hits\":"
         "[19,27],\"damage\":[46,59],\"points\":[96,144],\"boardings\":[2,0],\"prizes\":[0,0],"
         "\"groundings\":[0,0],\"shot_types\":{\"round\":[39,34],\"chain\":[0,0],\"grape\":[0,3]"
-        ",\"double\":[3,13]},\"burst\":[1,0]}";
+        ",\"double\":[3,13]},\"burst\":[1,0],\"escaped\":[0,0],\"scenario\":\"\",\"goal\":["
+        "\"destroy\",\"destroy\"],\"goal_met\":[false,false]}";
     ck_assert_msg(strcmp(ja, golden) == 0, "outcome changed:\n%s", ja);
     /* Other seeds play differently. */
     int differ = 0;
