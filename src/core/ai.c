@@ -1,5 +1,6 @@
 /* ai: one-ply planner, random-orders player and headless autoplay. */
 #include "ai.h"
+#include "ai_internal.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -68,6 +69,7 @@ typedef struct Plan {
     int nmarked;
     bool hurt;   /* self pulls away (pulls_away) */
     int *engage; /* per (cell, facing): time to close with an enemy, -1 */
+    AiGoal goal; /* the scenario's goals (ai_goal.c) */
 } Plan;
 
 /* Time units a hex ahead takes at each point of sail (a turn costs 1):
@@ -477,7 +479,7 @@ static double score_pose(const Plan *p, HexPose pose)
     }
     int mark;
     score += board_value(p, pose, &mark);
-    return score;
+    return score + ai_goal_score(&p->goal, sk, p->self, pose);
 }
 
 /* The best end pose ship s (the planner's self, maybe as if under way)
@@ -538,7 +540,10 @@ int ai_plan(Skirmish *sk, int side, Err *e)
     memset(&p, 0, sizeof p);
     p.sk = sk;
     p.side = side;
-    if (engage_times(&p) != 0) return err_set(e, "ai: out of memory planning moves");
+    if (engage_times(&p) != 0 || ai_goal_init(&p.goal, sk, side) != 0) {
+        free(p.engage);
+        return err_set(e, "ai: out of memory planning moves");
+    }
     int rc = 0;
     for (int i = 0; i < sk->nships; i++) {
         FleetShip *s = &sk->ships[i];
@@ -619,6 +624,7 @@ int ai_plan(Skirmish *sk, int side, Err *e)
         if (p.nclaimed < SKIRMISH_MAX_SHIPS) p.claimed[p.nclaimed++] = end.hex;
     }
     free(p.engage);
+    ai_goal_deinit(&p.goal);
     return rc;
 }
 

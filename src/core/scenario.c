@@ -297,6 +297,7 @@ static int finish_ships(Parse *p, Err *e)
         }
     }
     st->place.placed = true;
+    snprintf(st->place.scenario, sizeof st->place.scenario, "%s", sc->name);
     return 0;
 }
 
