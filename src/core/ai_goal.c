@@ -8,12 +8,12 @@
 /* Weights, in score_pose's units (expected damage points), against
  * ai.c's W_CLOSE 0.8 per time unit of closing with the enemy: a runner
  * must want her exit well over the fight, or she turns to fight. */
-#define W_RUN   2.0  /* per time unit a runner is from her exit */
+#define W_RUN   4.0  /* per time unit a runner is from her exit */
 #define W_OUT   25.0 /* a runner ending on her exit (she is out at the turn's end) */
 #define W_GUARD 0.6  /* per time unit a blockader is from the exits she guards */
 #define W_HUNT  1.2  /* per time unit from short range of the ship the goal is about */
-#define W_HOLD  1.5  /* per time unit from the bay, for holders and contesters */
-#define W_IN    4.0  /* inside the bay */
+#define W_HOLD  3.0  /* per time unit from the bay, for holders and contesters */
+#define W_IN    8.0  /* inside the bay */
 /* Time units a hex ahead takes at each point of sail (a turn costs 1); in
  * irons as if tacking across, so a bay upwind still pulls. */
 static const int goal_sail_time[FLEET_SAILS] = {4, 2, 1, 1};

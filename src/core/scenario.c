@@ -42,7 +42,6 @@ typedef struct Parse {
     /* Sections seen, so that one given twice is refused. */
     int nsections;
     char sections[SCENARIO_SECTIONS][64];
-    char last[64];
 } Parse;
 
 #define BAD(...) err_set(e, "%s:%d: " __VA_ARGS__)
@@ -228,18 +227,19 @@ static int goal_key(Parse *p, int side, const char *k, const char *v, Err *e)
     return 0;
 }
 
-/* A section header seen for the first time is recorded; one seen again
- * after another section is refused (its keys would silently merge). */
+/* A section header's first pair (kv's `unique` starts each header over,
+ * so one key seen means a header just came): recorded the first time,
+ * refused when the section came before (its keys would silently merge).
+ * 1: a fresh section, 0: a later pair of one. */
 static int enter_section(Parse *p, const char *sec, Err *e)
 {
-    if (!strcmp(sec, p->last)) return 0;
+    if (p->r.nseen != 1) return 0;
     for (int s = 0; s < p->nsections; s++)
         if (!strcmp(p->sections[s], sec))
             return BAD("[%s] is given twice", p->sc->file, p->r.line, sec);
     if (p->nsections >= SCENARIO_SECTIONS)
         return BAD("more than %d sections", p->sc->file, p->r.line, SCENARIO_SECTIONS);
     snprintf(p->sections[p->nsections++], sizeof p->sections[0], "%s", sec);
-    snprintf(p->last, sizeof p->last, "%s", sec);
     return 1;
 }
 
@@ -335,7 +335,7 @@ static int finish_goals(Parse *p, Err *e)
             if (side != want)
                 return BAD("ship %s: a %s objective of side %c names %s ship", sc->file,
                            t->ship_line, t->ship, skirmish_goal_names[g->kind], 'A' + s,
-                           want == s ? "its own" : "an enemy");
+                           side == s ? "its own" : "an enemy");
             g->ship = (side ? st->ships[0] : 0) + k;
         } else if (g->kind == SKIRMISH_GOAL_FLAGSHIP) {
             g->ship = flagship_of(p, 1 - s);
@@ -350,7 +350,7 @@ static int finish_goals(Parse *p, Err *e)
         bool hexes = g->kind == SKIRMISH_GOAL_ESCORT || g->kind == SKIRMISH_GOAL_BLOCKADE ||
                      g->kind == SKIRMISH_GOAL_HOLD;
         if (hexes && g->nhexes == 0)
-            return BAD("[objective.%c]: a %s objective needs %s = q,r ...", sc->file, line, 'A' + s,
+            return BAD("[objective.%c]: kind = %s needs %s = q,r ...", sc->file, line, 'A' + s,
                        skirmish_goal_names[g->kind],
                        g->kind == SKIRMISH_GOAL_HOLD ? "area" : "exit");
         if (g->kind == SKIRMISH_GOAL_HOLD && g->turns == 0)
