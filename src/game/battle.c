@@ -194,6 +194,9 @@ Battle *battle_new(const BattleSetup *st, float speed, Err *e)
     /* Side B is the computer's; watching, side A stays steady, to see
      * how the chosen one fares against it. */
     setup.ai_level[1] = st->ai_level;
+    setup.place = st->place;
+    memcpy(setup.goal, st->goal, sizeof setup.goal);
+    setup.limit_win = st->limit_win;
     MapGenParams gen;
     if (skirmish_map_load(st->map_path, st->map_seed, &b->map, &gen, &setup, e) != 0) {
         free(b);

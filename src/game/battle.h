@@ -64,6 +64,11 @@ typedef struct BattleSetup {
     uint32_t map_seed;         /* the generated sea: skirmish_sea(map_seed) */
     SkirmishPick pick;         /* classes and wind (all zero: the usual mix, the map's wind) */
     int ai_level;              /* SKIRMISH_AI_* of side B (side A, when watched, is steady) */
+    /* A scenario's (scenario.h): its ships' poses and names, each side's
+     * goal and the limit's winner. All zero: a skirmish. */
+    SkirmishPlacing place;
+    SkirmishGoal goal[SKIRMISH_SIDES];
+    int limit_win;
 } BattleSetup;
 
 /* What the replay did that is heard (battle_take_cues): each as it shows. */

@@ -10,8 +10,11 @@ void game_tutorial_start(Game *g)
 {
     BattleSetup st;
     char map[PATHS_MAX];
-    if (tutorial_setup(&st, map, sizeof map) != 0) {
-        game_tell(g, 1, "no guided battle: data/maps/" TUTORIAL_MAP " is not installed");
+    Err e = {{0}};
+    if (tutorial_setup(&st, map, sizeof map, &e) != 0) {
+        char msg[sizeof e.msg + 32];
+        snprintf(msg, sizeof msg, "no guided battle: %s", e.msg);
+        game_tell(g, 1, msg);
         return;
     }
     tutorial_end(&g->tut);
