@@ -4,6 +4,7 @@
 #include "sktest.h"
 
 #include "core/ai.h"
+#include "core/save.h"
 #include "core/scenario.h"
 
 /* A good scenario; the refusal cases below each change one line of it. */
@@ -429,6 +430,103 @@ START_TEST(test_setup_goals_are_validated)
 }
 END_TEST
 
+/* --------------------------------------------------------------- saves */
+
+/* A shipped scenario started on its map (free with skirmish_deinit and
+ * map_free). */
+static void start_scenario(const char *name, Skirmish *sk, Map *m, char *path, size_t cap)
+{
+    char data[512];
+    tu_data_dir(data, sizeof data);
+    setenv("SHOAL_DATA", data, 1);
+    static Scenario sc;
+    MapGenParams gen;
+    Err e = {{0}};
+    ck_assert_msg(scenario_find(&sc, name, &e) == 0, "%s", e.msg);
+    ck_assert_msg(scenario_map_load(&sc, m, path, cap, &gen, &e) == 0, "%s", e.msg);
+    ck_assert_msg(skirmish_init(sk, m, &sc.setup, &e) == 0, "%s", e.msg);
+}
+
+static void outcome_json(const Skirmish *sk, char *buf, size_t cap)
+{
+    SkirmishOutcome o;
+    skirmish_outcome(sk, &o);
+    ck_assert_int_gt(skirmish_outcome_json(&o, buf, cap), 0);
+}
+
+/* A scenario battle saved mid-way (a ship already out through an exit)
+ * loads with its goals, names and escapes, and plays on to the same end
+ * as the battle never saved. */
+START_TEST(test_a_saved_scenario_plays_on_the_same)
+{
+    static Skirmish sk, back;
+    Map m;
+    char path[1024];
+    start_scenario("blockade", &sk, &m, path, sizeof path);
+    int players[2] = {AI_PLAYER_AI, AI_PLAYER_AI};
+    Err e = {{0}};
+    /* Surprise (A1) is put on an exit hex: she is out at the turn's end. */
+    sk.ships[0].pose.hex = sk.goal[0].hexes[3];
+    ck_assert_int_eq(ai_play_turn(&sk, players, &e), 0);
+    ck_assert(sk.escaped[0]);
+    ck_assert(!sk.over);
+    char *text = malloc(SAVE_MAX_BYTES);
+    int n = save_format(&sk, text, SAVE_MAX_BYTES, &e);
+    ck_assert_msg(n > 0, "%s", e.msg);
+    ck_assert(strncmp(text, "shoal-save 4\n", 13) == 0);
+    ck_assert_msg(strstr(text, "[goal.A]\nkind = blockade\n"), "%s", text);
+    ck_assert_msg(strstr(text, "name.0 = Surprise\n"), "%s", text);
+    ck_assert_msg(save_parse(text, (size_t)n, "b.save", &m, &back, &e) == 0, "%s", e.msg);
+    ck_assert_str_eq(back.scenario, "blockade");
+    ck_assert_str_eq(back.names[2], "Sophie");
+    ck_assert(back.escaped[0]);
+    ck_assert_int_eq(back.goal[0].kind, SKIRMISH_GOAL_BLOCKADE);
+    ck_assert_int_eq(back.goal[0].count, 2);
+    ck_assert_int_eq(back.goal[0].nhexes, sk.goal[0].nhexes);
+    ck_assert_int_eq(back.limit_win, SKIRMISH_LIMIT_B);
+    while (!sk.over) ck_assert_int_eq(ai_play_turn(&sk, players, &e), 0);
+    while (!back.over) ck_assert_int_eq(ai_play_turn(&back, players, &e), 0);
+    char ja[1024], jb[1024];
+    outcome_json(&sk, ja, sizeof ja);
+    outcome_json(&back, jb, sizeof jb);
+    ck_assert_str_eq(ja, jb);
+    /* A version 3 save knows no goals: such sections are refused there. */
+    text[11] = '3';
+    ck_assert_int_eq(save_parse(text, (size_t)n, "b.save", &m, &back, &e), -1);
+    ck_assert_msg(strstr(e.msg, "a version 3 save has no such section"), "%s", e.msg);
+    skirmish_deinit(&sk);
+    skirmish_deinit(&back);
+    map_free(&m);
+    free(text);
+}
+END_TEST
+
+/* A plain skirmish's save has no scenario sections, so with the header
+ * of version 3 it is a version 3 save, and loads as one. */
+START_TEST(test_a_version_3_save_still_loads)
+{
+    static Skirmish sk, back;
+    Map m;
+    char path[1024];
+    start_scenario("first-battle", &sk, &m, path, sizeof path);
+    sk.scenario[0] = '\0'; /* as a plain skirmish on the same sea */
+    char *text = malloc(SAVE_MAX_BYTES);
+    Err e = {{0}};
+    int n = save_format(&sk, text, SAVE_MAX_BYTES, &e);
+    ck_assert_int_gt(n, 0);
+    ck_assert_ptr_null(strstr(text, "[scenario]"));
+    ck_assert_ptr_null(strstr(text, "[goal."));
+    text[11] = '3';
+    ck_assert_msg(save_parse(text, (size_t)n, "v3.save", &m, &back, &e) == 0, "%s", e.msg);
+    ck_assert_int_eq(back.goal[0].kind, SKIRMISH_GOAL_DESTROY);
+    ck_assert_int_eq(back.nships, 2);
+    skirmish_deinit(&sk);
+    skirmish_deinit(&back);
+    map_free(&m);
+    free(text);
+}
+END_TEST
+
 /* ---------------------------------------------------------- the admiral */
 
 /* The escorted sloop, the enemy's sloop well astern, sails for her exit
@@ -508,6 +606,8 @@ static Suite *make_suite(void)
     tcase_add_test(tc, test_hold_the_area_turns_in_a_row);
     tcase_add_test(tc, test_the_turn_limit_goes_by_the_goals);
     tcase_add_test(tc, test_setup_goals_are_validated);
+    tcase_add_test(tc, test_a_saved_scenario_plays_on_the_same);
+    tcase_add_test(tc, test_a_version_3_save_still_loads);
     tcase_add_test(tc, test_admiral_sails_the_runner_out);
     tcase_add_test(tc, test_admiral_makes_for_the_bay);
     suite_add_tcase(s, tc);
