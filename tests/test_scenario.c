@@ -15,7 +15,7 @@ static const char *const GOOD = "name = Test action\n"
                                 "turn_limit = 25\n"
                                 "wind = W\n"
                                 "wind_strength = 2\n"
-                                "player = B\n"
+                                "# comments and blank lines are skipped\n"
                                 "[ship.A1]\n"
                                 "class = line\n"
                                 "name = Victory\n"
@@ -53,7 +53,6 @@ START_TEST(test_scenario_reads_fleets_wind_and_goals)
     ck_assert_str_eq(sc.title, "Test action");
     ck_assert_str_eq(sc.brief, "One line for the menu");
     ck_assert_str_eq(sc.map, "open-waters");
-    ck_assert_int_eq(sc.player, 1);
     ck_assert_int_eq((int)st->seed, 7);
     ck_assert_int_eq(st->turn_limit, 25);
     ck_assert(st->pick.wind_set);
@@ -100,7 +99,7 @@ static const struct {
     {"turn_limit = 25\n", "turn_limit = 0\n", "t.ini:5: turn_limit '0'"},
     {"wind = W\n", "wind = NNW\n", "t.ini:6: wind 'NNW'"},
     {"wind_strength = 2\n", "", "wind and wind_strength come together"},
-    {"player = B\n", "player = C\n", "t.ini:8: player 'C'"},
+    {"wind_strength = 2\n", "wind_strength = 2\nplayer = B\n", "t.ini:8: unknown key 'player'"},
     {"facing = E\n", "facing = north\n", "t.ini:13: facing 'north'"},
     {"at = 5,8\n", "at = 5\n", "t.ini:12: at '5' must be one hex"},
     {"at = 5,8\n", "", "[ship.A1] needs at = q,r"},

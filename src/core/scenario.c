@@ -135,10 +135,6 @@ static int top_key(Parse *p, const char *k, const char *v, Err *e)
                        MAP_WIND_MAX);
         st->pick.wind_strength = (int)n;
         p->wind_str_set = true;
-    } else if (!strcmp(k, "player")) {
-        if (strcmp(v, "A") && strcmp(v, "B"))
-            return BAD("player '%.40s' must be A or B (the side you command)", f, line, v);
-        sc->player = v[0] - 'A';
     } else if (!strcmp(k, "at_limit")) {
         if (!strcmp(v, "points"))
             st->limit_win = SKIRMISH_LIMIT_POINTS;
@@ -148,7 +144,7 @@ static int top_key(Parse *p, const char *k, const char *v, Err *e)
             return BAD("at_limit '%.40s' must be points, A or B", f, line, v);
     } else {
         return BAD("unknown key '%.40s' (known: name, brief, map, sea_seed, seed, turn_limit, "
-                   "wind, wind_strength, player, at_limit)",
+                   "wind, wind_strength, at_limit)",
                    f, line, k);
     }
     return 0;

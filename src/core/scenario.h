@@ -24,7 +24,6 @@ typedef struct Scenario {
     char brief[SCENARIO_BRIEF_MAX];
     char map[MAP_NAME_MAX]; /* a map of data/maps ("open-waters"), or "" generated */
     uint64_t sea_seed;      /* the generated sea's seed, without a map */
-    int player;             /* the side the player commands (0 = A) */
     /* The battle: seed, fleets, wind, limit, poses, names, goals (map_path
      * and gen are set by scenario_map_load). */
     SkirmishSetup setup;
