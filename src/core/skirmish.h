@@ -393,6 +393,9 @@ int skirmish_goal_check(Skirmish *sk);
 /* True when ship i may leave through hex h: her side's goal is an escort
  * of her or a blockade, h is one of its exits, and she is fighting. */
 bool skirmish_goal_exit(const Skirmish *sk, int i, Hex h);
+/* Side's goal in one line for the screen ("see A1 Ceres out through the
+ * exit at the east edge"). */
+void skirmish_goal_brief(const Skirmish *sk, int side, char *buf, size_t cap);
 /* Check setup's goals against its ships (ship indices in range and of
  * the right side, hexes given where the kind needs them). */
 int skirmish_goal_validate(const SkirmishSetup *setup, Err *e);

@@ -4,6 +4,7 @@
 #include "skirmish_internal.h"
 
 #include <stdio.h>
+#include <string.h>
 
 const char *const skirmish_goal_names[SKIRMISH_GOALS] = {"destroy", "flagship", "escort",
                                                          "blockade", "hold"};
@@ -190,4 +191,72 @@ void skirmish_goal_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf, 
                  g -> turns);
         break;
     }
+}
+
+/* Where a goal's hexes lie: the map edge nearest their middle, or the
+ * middle hex itself when they lie inland ("round 18,12"). */
+static void goal_place(const Skirmish *sk, const SkirmishGoal *g, char *buf, size_t cap)
+{
+    double x = 0, y = 0;
+    float size = (float)sk->map->meta.hex_size;
+    for (int k = 0; k < g->nhexes; k++) {
+        float hx, hy;
+        hex_to_pixel(g->hexes[k], size, &hx, &hy);
+        x += hx / g->nhexes;
+        y += hy / g->nhexes;
+    }
+    double w = sk->map->w, h = sk->map->h;
+    double d[4] = {x, w - x, y, h - y}; /* west, east, north, south */
+    static const char *const edge[4] = {"west", "east", "north", "south"};
+    int best = 0;
+    for (int k = 1; k < 4; k++)
+        if (d[k] < d[best]) best = k;
+    if (d[best] < 3 * size) {
+        snprintf(buf, cap, "at the %s edge", edge[best]);
+        return;
+    }
+    Hex mid = hex_from_pixel((float)x, (float)y, size);
+    snprintf(buf, cap, "round %d,%d", mid.q, mid.r);
+}
+
+void skirmish_goal_brief(const Skirmish *sk, int side, char *buf, size_t cap)
+{
+    const SkirmishGoal *g = &sk->goal[side & 1];
+    char ship[48] = "", where[48] = "";
+    if (g->kind == SKIRMISH_GOAL_FLAGSHIP || g->kind == SKIRMISH_GOAL_ESCORT) {
+        char lab[16];
+        skirmish_ship_label(sk, g->ship, lab, sizeof lab);
+        snprintf(ship, sizeof ship, "%s%s%s", lab, sk->names[g->ship][0] ? " " : "",
+                 sk->names[g->ship]);
+    }
+    if (g->nhexes > 0 && sk->map) goal_place(sk, g, where, sizeof where);
+    switch (g->kind) {
+    case SKIRMISH_GOAL_FLAGSHIP:
+        snprintf(buf, cap, "sink or take the enemy flagship %s", ship);
+        break;
+    case SKIRMISH_GOAL_ESCORT:
+        snprintf(buf, cap, "see %s out through the exit %s", ship, where);
+        break;
+    case SKIRMISH_GOAL_BLOCKADE:
+        snprintf(buf, cap, "get %d %s out through the exit %s", g->count,
+                 g->count == 1 ? "ship" : "ships", where);
+        break;
+    case SKIRMISH_GOAL_HOLD:
+        snprintf(buf, cap, "hold the bay %s %d turns in a row (held %d)", where, g->turns,
+                 sk->held[side & 1]);
+        break;
+    default: {
+        /* Against a goal, keeping the enemy from it is the way to win. */
+        int foe = sk->goal[1 - (side & 1)].kind;
+        snprintf(buf, cap, "sink or take every enemy ship%s",
+                 foe == SKIRMISH_GOAL_HOLD ? ", or break their hold on the bay"
+                 : foe == SKIRMISH_GOAL_ESCORT || foe == SKIRMISH_GOAL_BLOCKADE
+                     ? ", and keep them from their exit"
+                     : "");
+        break;
+    }
+    }
+    int lim = sk->limit_win;
+    if (lim == SKIRMISH_LIMIT_A + (side & 1) && strlen(buf) + 32 < cap)
+        strcat(buf, "; the turn limit is yours");
 }

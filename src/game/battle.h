@@ -71,6 +71,12 @@ typedef struct BattleSetup {
     int limit_win;
 } BattleSetup;
 
+/* The setup of scenario `name` (data/scenarios/NAME.ini) against the
+ * computer, side A the player's: its map (map_path points into path, cap
+ * bytes), fleets, wind, limit and goals. -1 with e set when it can't be
+ * read. (A ship off the open sea is skirmish_init's to refuse.) */
+int battle_setup_scenario(BattleSetup *st, const char *name, char *path, size_t cap, Err *e);
+
 /* What the replay did that is heard (battle_take_cues): each as it shows. */
 enum {
     BATTLE_CUE_FIRE,    /* a broadside fired: ship, guns, shot */

@@ -23,6 +23,21 @@ void game_tutorial_start(Game *g)
     game_new_battle(g, &st); /* copies the map's path */
 }
 
+void game_scenario_start(Game *g)
+{
+    const Menu *m = &g->menu;
+    if (m->scen_choice < 0 || m->scen_choice >= m->nscen) return;
+    BattleSetup st;
+    char map[PATHS_MAX];
+    Err e = {{0}};
+    if (battle_setup_scenario(&st, m->scen[m->scen_choice].name, map, sizeof map, &e) != 0) {
+        game_tell(g, 1, e.msg);
+        return;
+    }
+    tutorial_end(&g->tut);
+    game_new_battle(g, &st); /* copies the map's path */
+}
+
 void game_tutorial_open(Game *g)
 {
     const GameOptions *o = g->o;

@@ -4,11 +4,9 @@
 #include "tutorial.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/paths.h"
-#include "core/scenario.h"
 
 /* ------------------------------------------------------------- checks */
 
@@ -194,29 +192,7 @@ bool tutorial_step_done(const Tutorial *t, const Battle *b, const TutorialSeen *
 
 int tutorial_setup(BattleSetup *st, char *path, size_t cap, Err *e)
 {
-    memset(st, 0, sizeof *st);
-    Scenario *sc = malloc(sizeof *sc);
-    if (!sc) return err_set(e, "tutorial: out of memory");
-    char rel[MAP_NAME_MAX + 16];
-    int rc = scenario_find(sc, TUTORIAL_SCENARIO, e);
-    snprintf(rel, sizeof rel, "maps/%s.png", sc->map);
-    if (rc == 0 && (!sc->map[0] || paths_data_file(rel, path, cap) != 0))
-        rc = err_set(e, "%s: the guided battle needs a shipped map", sc->file);
-    if (rc == 0) {
-        const SkirmishSetup *ss = &sc->setup;
-        st->mode = BATTLE_VS_AI;
-        st->map_path = path;
-        st->seed = ss->seed;
-        st->ships[0] = ss->ships[0];
-        st->ships[1] = ss->ships[1];
-        st->turn_limit = ss->turn_limit;
-        st->pick = ss->pick;
-        st->place = ss->place;
-        memcpy(st->goal, ss->goal, sizeof st->goal);
-        st->limit_win = ss->limit_win;
-    }
-    free(sc);
-    return rc;
+    return battle_setup_scenario(st, TUTORIAL_SCENARIO, path, cap, e);
 }
 
 /* What a step notes about the battle as it begins (its check compares). */
