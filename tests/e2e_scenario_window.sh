@@ -37,11 +37,11 @@ fi
 sleep 1
 shot "$T/menu.png"
 read -r -a rows < <(button_rows "$T/menu.png" 495)
-# Guided first battle, New skirmish, Scenarios, ... (the one under the
-# pointer is lit, and not found: three are enough).
+# Guided first battle, New skirmish | Scenarios (one row, the right half),
+# ... (the one under the pointer is lit, and not found: three are enough).
 if [ "${#rows[@]}" -ge 3 ]; then
     ok "the main menu shows ${#rows[@]} buttons"
-    click 640 "${rows[2]}"
+    click 725 "${rows[1]}"
 else
     no "main menu buttons: '${rows[*]}'"
 fi
@@ -76,7 +76,7 @@ if start small --size 1024x640; then
     sleep 1
     shot "$T/small-menu.png"
     read -r -a rows < <(button_rows "$T/small-menu.png" 367)
-    click 512 "${rows[2]:-0}"
+    click 597 "${rows[1]:-0}"
     sleep 1
     shot "$T/small-list.png"
     read -r -a rows < <(button_rows "$T/small-list.png" 367)

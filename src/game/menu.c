@@ -277,7 +277,7 @@ enum {
     TIP_COMPUTER,
     TIP_WIND,
     TIP_TURNS,
-    TIP_SCENARIOS,
+    TIP_PLAY,
     TIP_COUNT
 };
 
@@ -302,8 +302,8 @@ static const char *const tips[TIP_COUNT] = {
                  "yours); it veers and freshens as the battle goes on.",
     [TIP_TURNS] = "At the limit the side with the most points (for enemy ships sunk or struck) "
                   "wins.",
-    [TIP_SCENARIOS] = "Set battles with their own fleets, wind and objectives: a flagship to "
-                      "take, a merchantman to see out, a blockade to run, a bay to hold.",
+    [TIP_PLAY] = "New skirmish: choose a map, the fleets, side B, the wind and the turn limit. "
+                 "Scenarios: set battles with their own fleets, wind and objectives.",
 };
 
 static int main_screen(Menu *m, Ui *ui, int view_w, int view_h, int battle_running)
@@ -313,10 +313,13 @@ static int main_screen(Menu *m, Ui *ui, int view_w, int view_h, int battle_runni
     if (battle_running && ui_button(ui, "Resume battle")) act = MENU_ACT_RESUME;
     if (ui_button(ui, "Guided first battle")) act = MENU_ACT_TUTORIAL;
     ui_tip(ui, tips[TIP_TUTORIAL]);
-    if (ui_button(ui, "New skirmish")) menu_show(m, MENU_NEW);
-    ui_tip(ui, tips[TIP_NEW]);
-    if (m->nscen > 0 && ui_button(ui, "Scenarios")) menu_show(m, MENU_SCENARIOS);
-    if (m->nscen > 0) ui_tip(ui, tips[TIP_SCENARIOS]);
+    /* Scenarios share New skirmish's row: the menu keeps its height, and
+     * every entry its place. */
+    static const char *const play[] = {"New skirmish", "Scenarios"};
+    int k = ui_button_row(ui, "play row", play, m->nscen > 0 ? 2 : 1);
+    if (k == 0) menu_show(m, MENU_NEW);
+    if (k == 1) menu_show(m, MENU_SCENARIOS);
+    ui_tip(ui, tips[m->nscen > 0 ? TIP_PLAY : TIP_NEW]);
     if (ui_button(ui, "Load a saved battle")) menu_show(m, MENU_LOAD);
     ui_tip(ui, tips[TIP_LOAD]);
     if (ui_button(ui, "Settings")) menu_show(m, MENU_SETTINGS);
