@@ -296,7 +296,7 @@ $(BUILD)/tests/%: tests/%.c $(GAME_LIB) $(UI_LIB) $(CORE_LIB)
 # and instrumented) and runs each for FUZZ_SECONDS on a copy of its seed
 # corpus; fails if any harness finds a crash (tools/fuzz/run.sh). The parsers:
 # PNG maps, sidecars, saves, CLI numbers, settings.ini, editor scripts, and
-# the command lines of shoal, shoal-editor and shoal-bench.
+# the command lines of shoal, shoal-editor and shoal-bench, and scenarios.
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD ?= build-fuzz
 # FUZZ_ONLY="settings script" runs only those harnesses (all by default).
@@ -305,7 +305,7 @@ FUZZ_CC := clang
 FUZZ_SAN := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
                -g -O1 -pthread $(FUZZ_SAN) $(STB_CFLAGS) $(SDL_CFLAGS) $(DEFS) -Isrc
-FUZZ_NAMES := map_png sidecar save cli settings script options editor_args bench_args
+FUZZ_NAMES := map_png sidecar save cli settings script options editor_args bench_args scenario
 # Per harness: FUZZ_DEPS_x, objects and instrumented libraries it links
 # (a library gives only the members needed, so no harness lists the core
 # modules it uses: that list went stale once, when saves began to look for
@@ -313,6 +313,7 @@ FUZZ_NAMES := map_png sidecar save cli settings script options editor_args bench
 FUZZ_DEPS_map_png := $(FUZZ_BUILD)/libcore.a
 FUZZ_DEPS_sidecar := $(FUZZ_BUILD)/libcore.a
 FUZZ_DEPS_save := $(FUZZ_BUILD)/libcore.a
+FUZZ_DEPS_scenario := $(FUZZ_BUILD)/libcore.a
 FUZZ_DEPS_cli := $(FUZZ_BUILD)/libcore.a
 # settings.ini's key.* lines are read by keys.c, which names keys through SDL.
 FUZZ_DEPS_settings := $(FUZZ_BUILD)/obj/src/game/settings.o $(FUZZ_BUILD)/obj/src/game/keys.o \

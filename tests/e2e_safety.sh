@@ -102,7 +102,7 @@ if start discard --skirmish --seed 3 --opponent ai; then
     key Escape # deselects A1
     key Escape
     sleep "$tick" # the menu drawn before its buttons are clicked
-    click 510 315 # New skirmish, under Resume battle and Guided first battle
+    click 430 315 # New skirmish (the left half of its row), under Resume battle and Guided first battle
     click 510 479 # Start the battle
     shot "$T/new.png" && dialog_shown "$T/new.png" && ok "Start the battle over unsaved orders asks first" ||
         no "a new battle started without asking"
@@ -190,7 +190,7 @@ fi
 # --- New skirmish: the panel stays put under the pointer --------------------
 rm -rf "$XDG_CONFIG_HOME" "$SAVES"
 if start menu --menu; then
-    click 510 283 # New skirmish, under Guided first battle
+    click 430 283 # New skirmish (the left half of its row), under Guided first battle
     shot "$T/menu0.png"
     # Every map in turn, the generated sea (two more rows), and back.
     nmaps=$(ls data/maps/*.png | wc -l)

@@ -29,7 +29,7 @@ PY
 printf 'ask_end_turn = off\nmap =\nmap_seed = 5\nfleet_a = 3\nfleet_b = 3\n' >"$SETTINGS"
 if start setup --menu; then
     sleep $((1 * slow))
-    click 511 283 # New skirmish, under Guided first battle
+    click 430 283 # New skirmish (the left half of its row), under Guided first battle
     shot "$T/new-before.png"
     click 343 267 # A1: line -> sloop
     click 455 267 # A2: frigate -> line

@@ -291,7 +291,9 @@ START_TEST(test_autoplay_deterministic)
         "\"ships\":[3,3],\"sunk\":[0,2],\"struck\":[0,1],\"broadsides\":[18,10],\"shots\":[103,"
         "57],\"hits\":[40,22],\"damage\":[71,38],\"points\":[156,38],\"boardings\":[0,0],"
         "\"prizes\":[0,0],\"groundings\":[0,0],\"shot_types\":{\"round\":[59,28],\"chain\":[21,"
-        "19],\"grape\":[10,0],\"double\":[13,10]},\"burst\":[2,0]}";
+        "19],\"grape\":[10,0],\"double\":[13,10]},\"burst\":[2,0],\"escaped\":[0,0],\"scenario\":"
+        "\"\",\"goal\":["
+        "\"destroy\",\"destroy\"],\"goal_met\":[false,false]}";
     ck_assert_msg(strcmp(ja, golden) == 0, "outcome changed:\n%s", ja);
     /* Other seeds play differently. */
     int differ = 0;

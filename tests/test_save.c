@@ -71,7 +71,7 @@ START_TEST(test_round_trip)
     start(&sk, &m, 17);
     play(&sk, 6);
     char *a = format(&sk);
-    ck_assert(strncmp(a, "shoal-save 3\n", 13) == 0);
+    ck_assert(strncmp(a, "shoal-save 4\n", 13) == 0);
     Err e;
     ck_assert_msg(save_parse(a, strlen(a), "mem.save", &m, &back, &e) == 0, "%s", e.msg);
     char *b = format(&back);
@@ -414,10 +414,10 @@ START_TEST(test_corrupt_saves_refused)
     free(v1);
 
     /* Header: other versions and other files. */
-    char *v4 = strdup(good);
-    v4[11] = '4';
-    refused(v4, len, &m, 1, "version 4");
-    free(v4);
+    char *v5 = strdup(good);
+    v5[11] = '5';
+    refused(v5, len, &m, 1, "version 5");
+    free(v5);
     refused("hello = 1\n", 10, &m, 1, "not a shoal save");
     refused("", 0, &m, 1, NULL);
     /* Structure: unknown key and section, duplicates, text after the end,

@@ -637,7 +637,8 @@ START_TEST(test_scripted_fight_golden)
         "ips\":[3,2],\"sunk\":[0,1],\"struck\":[0,1],\"broadsides\":[9,8],\"shots\":[48,35],\"h"
         "its\":[19,13],\"damage\":[30,22],\"points\":[65,22],\"boardings\":[0,0],\"prizes\":[0"
         ",0],\"groundings\":[0,0],\"shot_types\":{\"round\":[48,35],\"chain\":[0,0],\"grape\":["
-        "0,0],\"double\":[0,0]},\"burst\":[0,0]}";
+        "0,0],\"double\":[0,0]},\"burst\":[0,0],\"escaped\":[0,0],\"scenario\":\"\",\"goal\":["
+        "\"destroy\",\"destroy\"],\"goal_met\":[false,false]}";
     ck_assert_msg(strcmp(js, golden) == 0, "outcome changed:\n%s", js);
     skirmish_deinit(&sk);
     map_free(&m);

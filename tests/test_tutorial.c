@@ -10,6 +10,7 @@
 #include "testutil.h"
 
 #include "core/paths.h"
+#include "core/scenario.h"
 #include "game/battle.h"
 #include "game/settings.h"
 #include "game/tutorial.h"
@@ -20,8 +21,8 @@ static Battle *tutorial_battle(Tutorial *t)
     static char path[PATHS_MAX];
     /* The tests run from the source tree; the shipped map is in data/. */
     setenv("SHOAL_DATA", "data", 0);
-    ck_assert_int_eq(tutorial_setup(&st, path, sizeof path), 0);
     Err e = {{0}};
+    ck_assert_msg(tutorial_setup(&st, path, sizeof path, &e) == 0, "%s", e.msg);
     Battle *b = battle_new(&st, 1.0f, &e);
     if (!b) ck_abort_msg("battle_new: %s", e.msg);
     tutorial_begin(t, b);
@@ -57,10 +58,19 @@ START_TEST(test_battle_is_fixed)
     ck_assert_int_eq(a->cls, FLEET_FRIGATE);
     ck_assert_int_eq(s->side, 1);
     ck_assert_int_eq(s->cls, FLEET_SLOOP);
-    ck_assert(hex_equal(a->pose.hex, (Hex){TUTORIAL_SHIP_Q, TUTORIAL_SHIP_R}));
-    ck_assert(hex_equal(s->pose.hex, (Hex){TUTORIAL_ENEMY_Q, TUTORIAL_ENEMY_R}));
-    ck_assert_int_eq(b->sk.wind_dir, TUTORIAL_WIND_FROM);
-    ck_assert_int_eq(b->sk.wind_strength, TUTORIAL_WIND_FORCE);
+    /* Where the scenario puts them: the sloop three hexes off, hove-to. */
+    Scenario sc;
+    Err e = {{0}};
+    ck_assert_msg(scenario_find(&sc, TUTORIAL_SCENARIO, &e) == 0, "%s", e.msg);
+    ck_assert(hex_equal(a->pose.hex, sc.setup.place.poses[0][0].hex));
+    ck_assert_int_eq(a->pose.facing, sc.setup.place.poses[0][0].facing);
+    ck_assert(hex_equal(s->pose.hex, sc.setup.place.poses[1][0].hex));
+    ck_assert_int_eq(hex_distance(a->pose.hex, s->pose.hex), 3);
+    ck_assert(s->anchored);
+    ck_assert_int_eq(b->sk.wind_dir, sc.setup.pick.wind_dir);
+    ck_assert_int_eq(b->sk.wind_strength, sc.setup.pick.wind_strength);
+    ck_assert_int_eq(b->sk.turn_limit, sc.setup.turn_limit);
+    ck_assert_int_eq((int)b->sk.seed, (int)sc.setup.seed);
     /* Her first heading is a fast one, and three hexes east rakes the sloop. */
     ck_assert_int_eq(fleet_point_of_sail(a->pose.facing, b->sk.wind_dir), FLEET_BROAD_REACH);
     ck_assert(fleet_rakes(s->pose, east(b, t.ship, 3)));
@@ -165,7 +175,7 @@ START_TEST(test_won_from_astern_ends_the_lesson)
     battle_select(b, me);
     ck_assert_int_eq(battle_plot(b, east(b, me, 3)), 0);
     int turns = 0;
-    while (b->phase != BATTLE_OVER && turns < TUTORIAL_TURNS) {
+    while (b->phase != BATTLE_OVER && turns < b->sk.turn_limit) {
         idle(&t, b);
         ck_assert_int_ne(t.step, TUTORIAL_DONE);
         ck_assert_int_eq(battle_end_turn(b, &e), 0);
@@ -184,7 +194,7 @@ START_TEST(test_won_from_astern_ends_the_lesson)
     battle_select(b2, me);
     ck_assert_int_eq(battle_plot(b2, east(b2, me, 3)), 0);
     int turns2 = 0;
-    while (b2->phase != BATTLE_OVER && turns2 < TUTORIAL_TURNS) {
+    while (b2->phase != BATTLE_OVER && turns2 < b2->sk.turn_limit) {
         idle(&t2, b2);
         ck_assert_int_eq(battle_end_turn(b2, &e), 0);
         battle_skip_animation(b2);

@@ -52,6 +52,7 @@ typedef struct Plan {
     int nmarked;
     bool hurt;   /* self pulls away (pulls_away) */
     int *engage; /* per (cell, facing): time to close with an enemy, -1 */
+    AiGoal goal; /* the scenario's goals (ai_goal.c) */
 } Plan;
 
 /* Time units a hex ahead takes at each point of sail (a turn costs 1):
@@ -469,7 +470,7 @@ static double score_pose(const Plan *p, HexPose pose)
     }
     int mark;
     score += board_value(p, pose, &mark);
-    return score;
+    return score + ai_goal_score(&p->goal, sk, p->self, pose);
 }
 
 /* What pose is worth, in the planner's guess of the enemy and (equally)
@@ -564,13 +565,22 @@ static int plan_begin(Plan *p, Plan *q, Skirmish *sk, Skirmish *alt, int side)
     memset(q, 0, sizeof *q);
     p->sk = sk;
     p->side = side;
-    if (engage_times(p) != 0) return -1;
+    if (engage_times(p) != 0 || ai_goal_init(&p->goal, sk, side) != 0) return -1;
     if (!alt) return 0;
     q->sk = alt;
     q->side = side;
-    if (engage_times(q) != 0) return -1;
+    if (engage_times(q) != 0 || ai_goal_init(&q->goal, alt, side) != 0) return -1;
     p->alt = q;
     return 0;
+}
+
+/* Free what plan_begin made (of p and q, zeroed at least). */
+static void plan_end(Plan *p, Plan *q)
+{
+    free(p->engage);
+    free(q->engage);
+    ai_goal_deinit(&p->goal);
+    ai_goal_deinit(&q->goal);
 }
 
 int ai_plan_guess(Skirmish *sk, int side, Skirmish *alt, Err *e)
@@ -579,8 +589,7 @@ int ai_plan_guess(Skirmish *sk, int side, Skirmish *alt, Err *e)
     ChartReachNode nodes[AI_REACH_MAX];
     Plan p, q;
     if (plan_begin(&p, &q, sk, alt, side) != 0) {
-        free(p.engage);
-        free(q.engage);
+        plan_end(&p, &q);
         return err_set(e, "ai: out of memory planning moves");
     }
     int rc = 0;
@@ -654,7 +663,6 @@ int ai_plan_guess(Skirmish *sk, int side, Skirmish *alt, Err *e)
             q.nmarked = p.nmarked;
         }
     }
-    free(p.engage);
-    free(q.engage);
+    plan_end(&p, &q);
     return rc;
 }

@@ -178,6 +178,7 @@ int save_format_with(const Skirmish *sk, const SaveExtras *x, char *buf, size_t 
     ok = ok && format_ships(sk, buf, cap, &len);
     ok = ok && format_orders(sk, buf, cap, &len);
     ok = ok && save_route_format(sk, x, buf, cap, &len);
+    ok = ok && save_goal_format(sk, buf, cap, &len);
     ok = ok && kv_appendf(buf, cap, &len, "\n[end]\nend = %s\n", SAVE_END_VALUE);
     if (!ok) return err_set(e, "save: the save text needs more than %zu bytes", cap);
     return (int)len;

@@ -1,4 +1,4 @@
-/* save: a skirmish as versioned text ("shoal-save 3", then key = value
+/* save: a skirmish as versioned text ("shoal-save 4", then key = value
  * lines in sections) and back. Saving is atomic; loading refuses anything
  * truncated, corrupt or impossible with one line naming file and line, and
  * a loaded battle plays on exactly as if it had never been saved. */
@@ -15,7 +15,7 @@
 
 /* The version written; every version from 1 up reads (a key a version
  * brought is unknown before it and required from it on: save_internal.h). */
-#define SAVE_VERSION   3
+#define SAVE_VERSION   4
 #define SAVE_MAX_BYTES (256 * 1024)
 /* The most turns a standing route may have taken when first plotted
  * (core/route.h plans no further). */

@@ -121,6 +121,16 @@ typedef struct SaveData {
     int route_line[SKIRMISH_MAX_SHIPS];
     int rline[SKIRMISH_MAX_SHIPS][SAVE_ROUTE_COUNT];
     SaveRoute route[SKIRMISH_MAX_SHIPS];
+    /* [scenario], [goal.A], [goal.B] (optional, since version 4;
+     * save_goal.c). */
+    int scen_line, goal_line[SKIRMISH_SIDES];
+    char scenario[SKIRMISH_NAME_MAX];
+    int limit_win;
+    SkirmishGoal goal[SKIRMISH_SIDES];
+    int held[SKIRMISH_SIDES];
+    bool met[SKIRMISH_SIDES];
+    bool escaped[SKIRMISH_MAX_SHIPS];
+    char names[SKIRMISH_MAX_SHIPS][SKIRMISH_NAME_MAX];
 } SaveData;
 extern const char *const save_battle_keys[SAVE_BATTLE_COUNT];
 extern const char *const save_side_keys[SAVE_SIDE_COUNT];
@@ -163,5 +173,14 @@ int save_route_line(SaveData *d, int idx, const char *section, const char *key, 
 int save_route_check(const SaveData *d, const Skirmish *sk, SaveExtras *x, Err *e);
 /* Append x's routes (NULL: none) to buf; false when cap ran out. */
 bool save_route_format(const Skirmish *sk, const SaveExtras *x, char *buf, size_t cap, size_t *len);
+
+/* save_goal.c: the [scenario] (side -1) and [goal.X] (side) sections. */
+int save_goal_line(SaveData *d, int side, const char *section, const char *key, const char *v,
+                   int line, Err *e);
+/* The goals and scenario state into sk (built from d), checked against it. */
+int save_goal_apply(const SaveData *d, Skirmish *sk, Err *e);
+/* Append sk's scenario state (nothing for a plain skirmish); false when
+ * cap ran out. */
+bool save_goal_format(const Skirmish *sk, char *buf, size_t cap, size_t *len);
 
 #endif

@@ -315,7 +315,7 @@ static int parse_ship(SaveData *d, int i, int k, const char *v, int line, Err *e
 }
 
 /* Section kinds. */
-enum { SEC_NONE, SEC_BATTLE, SEC_SIDE, SEC_SHIP, SEC_ORDERS, SEC_ROUTE, SEC_END };
+enum { SEC_NONE, SEC_BATTLE, SEC_SIDE, SEC_SHIP, SEC_ORDERS, SEC_ROUTE, SEC_GOAL, SEC_END };
 
 static int section_kind(const char *sec, int *index)
 {
@@ -326,6 +326,11 @@ static int section_kind(const char *sec, int *index)
     if (strcmp(sec, "side.A") == 0 || strcmp(sec, "side.B") == 0) {
         *index = sec[5] == 'A' ? 0 : 1;
         return SEC_SIDE;
+    }
+    if (strcmp(sec, "scenario") == 0) return SEC_GOAL;
+    if (strcmp(sec, "goal.A") == 0 || strcmp(sec, "goal.B") == 0) {
+        *index = sec[5] == 'A' ? 0 : 1;
+        return SEC_GOAL;
     }
     long n;
     if (strncmp(sec, "ship.", 5) == 0 &&
@@ -533,6 +538,8 @@ int save_parse_data(const char *text, size_t len, const char *name, SaveData *d,
             bad = parse_ship_line(d, idx, r.section, key, v, line, e);
         else if (kind == SEC_ROUTE)
             bad = save_route_line(d, idx, r.section, key, v, line, e);
+        else if (kind == SEC_GOAL)
+            bad = save_goal_line(d, idx, r.section, key, v, line, e);
         else
             bad = parse_orders_line(d, idx, r.section, key, v, line, e);
         if (bad != 0) return -1;
@@ -550,7 +557,7 @@ int save_parse_data(const char *text, size_t len, const char *name, SaveData *d,
 static int build(const SaveData *d, const Map *map, Skirmish *sk, SaveExtras *x, Err *e)
 {
     if (save_build(d, map, sk, e) != 0) return -1;
-    if (save_route_check(d, sk, x, e) == 0) return 0;
+    if (save_route_check(d, sk, x, e) == 0 && save_goal_apply(d, sk, e) == 0) return 0;
     skirmish_deinit(sk);
     memset(sk, 0, sizeof *sk);
     return -1;

@@ -510,18 +510,28 @@ static bool shore_board_text(const SkirmishEvent *ev, const char *a, const char 
     }
 }
 
+/* A ship in the log: "A1" and "frigate", or a named one "A1 Victory" and
+ * "(line)"; the class words live in fleet_classes, so a name is cheap. */
+static void ship_words(const Skirmish *sk, int i, char *lab, size_t cap, const char **cls)
+{
+    char l[16];
+    skirmish_ship_label(sk, i, l, sizeof l);
+    *cls = fleet_classes[sk->ships[i].cls].name;
+    if (!sk->names[i][0]) {
+        snprintf(lab, cap, "%s", l);
+        return;
+    }
+    static const char *const paren[FLEET_CLASSES] = {"(sloop)", "(frigate)", "(line)"};
+    snprintf(lab, cap, "%s %s", l, sk->names[i]);
+    *cls = paren[sk->ships[i].cls];
+}
+
 void skirmish_event_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf, size_t cap)
 {
-    char a[16] = "", b[16] = "";
+    char a[48] = "", b[48] = "";
     const char *an = "", *bn = "";
-    if (ev->ship >= 0 && ev->ship < sk->nships) {
-        skirmish_ship_label(sk, ev->ship, a, sizeof a);
-        an = fleet_classes[sk->ships[ev->ship].cls].name;
-    }
-    if (ev->other >= 0 && ev->other < sk->nships) {
-        skirmish_ship_label(sk, ev->other, b, sizeof b);
-        bn = fleet_classes[sk->ships[ev->other].cls].name;
-    }
+    if (ev->ship >= 0 && ev->ship < sk->nships) ship_words(sk, ev->ship, a, sizeof a, &an);
+    if (ev->other >= 0 && ev->other < sk->nships) ship_words(sk, ev->other, b, sizeof b, &bn);
     if (shore_board_text(ev, a, an, b, bn, buf, cap)) return;
     const char *side = ev->broadside == FLEET_PORT ? "port" : "starboard";
     const char *shot = ev->shot >= 0 && ev->shot < FLEET_SHOTS ? fleet_shot_names[ev->shot] : "?";
@@ -574,6 +584,12 @@ void skirmish_event_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf,
         snprintf(buf, cap, "the wind %s to strength %d", ev->b > ev->a ? "freshens" : "slackens",
                  ev->b);
         break;
+    case SKIRMISH_EV_ESCAPED:
+        snprintf(buf, cap, "%s %s slips out at %d,%d: she is safe", a, an, ev->from.q, ev->from.r);
+        break;
+    case SKIRMISH_EV_GOAL:
+        skirmish_goal_text(sk, ev, buf, cap);
+        break;
     case SKIRMISH_EV_GAME_OVER:
         if (ev->a < 0)
             snprintf(buf, cap, "the battle ends in a draw");
@@ -591,6 +607,9 @@ void skirmish_outcome(const Skirmish *sk, SkirmishOutcome *out)
     memset(out, 0, sizeof *out);
     out->seed = sk->seed;
     snprintf(out->map, sizeof out->map, "%s", sk->map ? sk->map->meta.name : "");
+    snprintf(out->scenario, sizeof out->scenario, "%s", sk->scenario);
+    for (int i = 0; i < sk->nships; i++)
+        out->escaped[fleet_ship_born(&sk->ships[i]) & 1] += sk->escaped[i];
     out->winner = sk->over ? sk->winner : -1;
     out->turns = sk->over ? sk->turn : sk->turn - 1;
     out->turn_limit = sk->turn_limit;
@@ -610,6 +629,8 @@ void skirmish_outcome(const Skirmish *sk, SkirmishOutcome *out)
         out->groundings[s] = st->groundings;
         for (int k = 0; k < FLEET_SHOTS; k++) out->shot_types[k][s] = st->shots_by[k];
         out->burst[s] = st->burst;
+        out->goal[s] = sk->goal[s].kind;
+        out->goal_met[s] = sk->goal_met[s];
     }
 }
 
@@ -654,7 +675,14 @@ int skirmish_outcome_json(const SkirmishOutcome *o, char *buf, size_t cap)
                               fleet_shot_names[sh], o->shot_types[sh][0], o->shot_types[sh][1]);
     ok = ok && kv_appendf(buf, cap, &len, "}");
     PAIR("burst", o->burst);
+    PAIR("escaped", o->escaped);
 #undef PAIR
+    /* The scenario and each side's goal, and whether the goal won it. */
+    ok = ok && kv_appendf(buf, cap, &len,
+                          ",\"scenario\":\"%s\",\"goal\":[\"%s\",\"%s\"],\"goal_met\":[%s,%s]",
+                          o->scenario, skirmish_goal_names[o->goal[0] % SKIRMISH_GOALS],
+                          skirmish_goal_names[o->goal[1] % SKIRMISH_GOALS],
+                          o->goal_met[0] ? "true" : "false", o->goal_met[1] ? "true" : "false");
     ok = ok && kv_appendf(buf, cap, &len, "}");
     return ok ? (int)len : -1;
 }

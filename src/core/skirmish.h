@@ -99,6 +99,9 @@ enum {
     SKIRMISH_EV_PRIZE,         /* ship was taken as a prize by other (a = 1: a
                                   recapture, she is back with her first side);
                                   b = the prize crew put aboard (0 retaken) */
+    SKIRMISH_EV_ESCAPED,       /* ship left the board through the exit hex `from`
+                                  (her side's goal: escort or blockade) */
+    SKIRMISH_EV_GOAL,          /* side `a`'s goal is met (kind b, SKIRMISH_GOAL_*) */
     SKIRMISH_EV_KINDS
 };
 
@@ -157,6 +160,52 @@ typedef struct SkirmishPick {
     int wind_strength; /* 0..MAP_WIND_MAX */
 } SkirmishPick;
 
+/* What a side fights for (a scenario's objective; all zero: destroy).
+ * DESTROY: no enemy ship left fighting (every battle's rule, whatever the
+ * goals). FLAGSHIP: the enemy's ship `ship` sunk, struck or taken.
+ * ESCORT: own ship `ship` sails onto one of the exit hexes. BLOCKADE:
+ * `count` own ships sail out through the exit hexes. HOLD: a fighting
+ * ship of the side in the area and no fighting enemy there at `turns`
+ * turn ends in a row, or at the turn limit. A ship reaching an exit hex
+ * of her side's escort or blockade leaves the board as a sunk ship does
+ * (status FLEET_SUNK, escaped[i] set: she is safe, and nobody's points).
+ * Checked at every turn's end after the fates, in skirmish_goal_check. */
+enum {
+    SKIRMISH_GOAL_DESTROY = 0,
+    SKIRMISH_GOAL_FLAGSHIP,
+    SKIRMISH_GOAL_ESCORT,
+    SKIRMISH_GOAL_BLOCKADE,
+    SKIRMISH_GOAL_HOLD,
+    SKIRMISH_GOALS
+};
+/* "destroy", "flagship", "escort", "blockade", "hold". */
+extern const char *const skirmish_goal_names[SKIRMISH_GOALS];
+#define SKIRMISH_GOAL_HEXES 24 /* exit or area hexes of one goal */
+typedef struct SkirmishGoal {
+    int kind;  /* SKIRMISH_GOAL_* */
+    int ship;  /* FLAGSHIP: the enemy's flagship; ESCORT: the own ship to see
+                  out (skirmish indices) */
+    int count; /* BLOCKADE: ships that must get out */
+    int turns; /* HOLD: turn ends in a row */
+    int nhexes;
+    Hex hexes[SKIRMISH_GOAL_HEXES]; /* ESCORT, BLOCKADE: the exits; HOLD: the area */
+} SkirmishGoal;
+
+/* Who wins when the turn limit ends a battle no goal decided: the side
+ * with more points (a draw when even), or a side outright (the one that
+ * need only keep the other from its goal). */
+enum { SKIRMISH_LIMIT_POINTS = 0, SKIRMISH_LIMIT_A = 1, SKIRMISH_LIMIT_B = 2 };
+
+#define SKIRMISH_NAME_MAX 32 /* a ship's or a scenario's name, with its NUL */
+/* Fleets a setup places itself (a scenario's) instead of the map's spawns:
+ * side s's ship k at poses[s][k], named names[s][k] ("" unnamed). */
+typedef struct SkirmishPlacing {
+    bool placed;
+    HexPose poses[SKIRMISH_SIDES][SKIRMISH_SIDE_SHIPS];
+    char names[SKIRMISH_SIDES][SKIRMISH_SIDE_SHIPS][SKIRMISH_NAME_MAX];
+    char scenario[SKIRMISH_NAME_MAX]; /* the scenario's file name, "" for none */
+} SkirmishPlacing;
+
 typedef struct SkirmishSetup {
     uint64_t seed;
     int ships[SKIRMISH_SIDES];    /* 1..SKIRMISH_SIDE_SHIPS per side */
@@ -165,6 +214,12 @@ typedef struct SkirmishSetup {
     int turn_limit;               /* 1..SKIRMISH_MAX_TURNS */
     const char *map_path;         /* recorded for saves; NULL for a generated map */
     const MapGenParams *gen;      /* recorded for saves when the map was generated */
+    /* A scenario's (scenario.h): its ships' poses (each on sailable water,
+     * one ship a hex), the side's goals, and who wins at the turn limit
+     * (SKIRMISH_LIMIT_*; all zero is any skirmish's). */
+    SkirmishPlacing place;
+    SkirmishGoal goal[SKIRMISH_SIDES];
+    int limit_win;
 } SkirmishSetup;
 
 typedef struct Skirmish {
@@ -184,6 +239,15 @@ typedef struct Skirmish {
     SkirmishOrders orders[SKIRMISH_MAX_SHIPS];
     bool submitted[SKIRMISH_SIDES];
     SkirmishStats stats[SKIRMISH_SIDES];
+    /* The goals (SkirmishSetup's) and how far they have come: ships out
+     * through the exits, and turn ends the area has been held in a row. */
+    SkirmishGoal goal[SKIRMISH_SIDES];
+    int limit_win; /* SKIRMISH_LIMIT_* */
+    bool escaped[SKIRMISH_MAX_SHIPS];
+    int held[SKIRMISH_SIDES];
+    bool goal_met[SKIRMISH_SIDES];
+    char scenario[SKIRMISH_NAME_MAX];                  /* "" when none */
+    char names[SKIRMISH_MAX_SHIPS][SKIRMISH_NAME_MAX]; /* "" unnamed */
     bool over;
     int winner;  /* side, or -1 for a draw (valid once over) */
     int nevents; /* the last resolved turn's log */
@@ -193,8 +257,9 @@ typedef struct Skirmish {
 typedef struct SkirmishOutcome {
     uint64_t seed;
     char map[MAP_NAME_MAX];
-    int winner; /* 0 = A, 1 = B, -1 = draw */
-    int turns;  /* turns resolved */
+    char scenario[SKIRMISH_NAME_MAX]; /* "" when none */
+    int winner;                       /* 0 = A, 1 = B, -1 = draw */
+    int turns;                        /* turns resolved */
     int turn_limit;
     int ships[SKIRMISH_SIDES];
     int sunk[SKIRMISH_SIDES], struck[SKIRMISH_SIDES];
@@ -203,6 +268,9 @@ typedef struct SkirmishOutcome {
     int boardings[SKIRMISH_SIDES], prizes[SKIRMISH_SIDES], groundings[SKIRMISH_SIDES];
     int shot_types[FLEET_SHOTS][SKIRMISH_SIDES]; /* guns fired, by shot */
     int burst[SKIRMISH_SIDES];
+    int escaped[SKIRMISH_SIDES];   /* ships out through the exits */
+    int goal[SKIRMISH_SIDES];      /* SKIRMISH_GOAL_* */
+    bool goal_met[SKIRMISH_SIDES]; /* the goal (not the limit or the guns) won it */
 } SkirmishOutcome;
 
 /* seed 1, three ships a side, 60 turns, no map source. */
@@ -318,6 +386,21 @@ int skirmish_arc_hexes(const Skirmish *sk, int i, int b, Hex *out, int cap);
 /* The ship broadside b of ship i would fire at under fire order f from
  * where the ships are now (-1: none). *range and *raked may be NULL. */
 int skirmish_fire_target(const Skirmish *sk, int i, int b, SkirmishFire f, int *range, bool *raked);
+
+/* The goals at a turn's end (skirmish_turn.c, after the fates and
+ * prizes): ships on their exits leave, the area's holders count a turn,
+ * and a side whose goal is met wins (both: a draw). Returns the winning
+ * side, -1 for a draw, -2 when no goal decided it. Logs ESCAPED and GOAL. */
+int skirmish_goal_check(Skirmish *sk);
+/* True when ship i may leave through hex h: her side's goal is an escort
+ * of her or a blockade, h is one of its exits, and she is fighting. */
+bool skirmish_goal_exit(const Skirmish *sk, int i, Hex h);
+/* Side's goal in one line for the screen ("see A1 Ceres out through the
+ * exit at the east edge"). */
+void skirmish_goal_brief(const Skirmish *sk, int side, char *buf, size_t cap);
+/* Check setup's goals against its ships (ship indices in range and of
+ * the right side, hexes given where the kind needs them). */
+int skirmish_goal_validate(const SkirmishSetup *setup, Err *e);
 
 /* One line describing ev ("A2 frigate fires port broadside at B1..."). */
 void skirmish_event_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf, size_t cap);

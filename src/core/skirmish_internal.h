@@ -28,6 +28,11 @@ void skirmish_board_prizes(Skirmish *sk);
 /* Cast off ship i's lashing (both ends). */
 void skirmish_unlash(Skirmish *sk, int i);
 
+/* skirmish_goal.c: who the turn limit gives the battle when no goal
+ * decided it (-2: the points), and the line of a GOAL event. */
+int skirmish_goal_limit(const Skirmish *sk);
+void skirmish_goal_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf, size_t cap);
+
 /* The letter of side s in labels and messages: 'A' or 'B'. */
 #define SKIRMISH_SIDE_LETTER(s) ("AB"[(s)&1])
 

@@ -325,6 +325,28 @@ static int place_fleets(Skirmish *sk, const int ships[SKIRMISH_SIDES],
     return rc;
 }
 
+/* The setup's own fleets (a scenario's): each ship on sailable water, one
+ * a hex, facing as given. */
+static int place_given(Skirmish *sk, const SkirmishSetup *setup,
+                       const int cls[SKIRMISH_SIDES][SKIRMISH_SIDE_SHIPS], Err *e)
+{
+    for (int side = 0; side < SKIRMISH_SIDES; side++)
+        for (int k = 0; k < setup->ships[side]; k++) {
+            HexPose pose = setup->place.poses[side][k];
+            if (!chart_sailable(&sk->chart, pose.hex) || pose.facing < 0 || pose.facing >= HEX_DIRS)
+                return err_set(
+                    e, "skirmish: side %c's ship %d at %d,%d facing %d is not on open sea",
+                    SKIRMISH_SIDE_LETTER(side), k + 1, pose.hex.q, pose.hex.r, pose.facing);
+            if (skirmish_ship_at(sk, pose.hex) >= 0)
+                return err_set(e, "skirmish: side %c's ship %d at %d,%d: the hex holds a ship",
+                               SKIRMISH_SIDE_LETTER(side), k + 1, pose.hex.q, pose.hex.r);
+            int n = sk->nships++;
+            fleet_ship_init(&sk->ships[n], cls[side][k], side, pose);
+            snprintf(sk->names[n], sizeof sk->names[n], "%s", setup->place.names[side][k]);
+        }
+    return 0;
+}
+
 /* The choices beyond fleet sizes: classes, wind, the computer's level. */
 static int check_choices(const SkirmishSetup *setup, Err *e)
 {
@@ -353,7 +375,7 @@ int skirmish_init(Skirmish *sk, const Map *map, const SkirmishSetup *setup, Err 
         if (setup->ships[s] < 1 || setup->ships[s] > SKIRMISH_SIDE_SHIPS)
             return err_set(e, "skirmish: side %c has %d ships; a fleet has 1 to %d",
                            SKIRMISH_SIDE_LETTER(s), setup->ships[s], SKIRMISH_SIDE_SHIPS);
-    if (check_choices(setup, e) != 0) return -1;
+    if (check_choices(setup, e) != 0 || skirmish_goal_validate(setup, e) != 0) return -1;
     if (setup->turn_limit < 1 || setup->turn_limit > SKIRMISH_MAX_TURNS)
         return err_set(e, "skirmish: turn limit %d is outside 1..%d", setup->turn_limit,
                        SKIRMISH_MAX_TURNS);
@@ -379,10 +401,16 @@ int skirmish_init(Skirmish *sk, const Map *map, const SkirmishSetup *setup, Err 
         sk->wind_dir = setup->pick.wind_dir;
         sk->wind_strength = setup->pick.wind_strength;
     }
-    if (place_fleets(sk, setup->ships, (const int(*)[SKIRMISH_SIDE_SHIPS])cls, e) != 0) {
+    const int(*ccls)[SKIRMISH_SIDE_SHIPS] = (const int(*)[SKIRMISH_SIDE_SHIPS])cls;
+    int prc = setup->place.placed ? place_given(sk, setup, ccls, e)
+                                  : place_fleets(sk, setup->ships, ccls, e);
+    if (prc != 0) {
         skirmish_deinit(sk);
         return -1;
     }
+    memcpy(sk->goal, setup->goal, sizeof sk->goal);
+    sk->limit_win = setup->limit_win;
+    snprintf(sk->scenario, sizeof sk->scenario, "%s", setup->place.scenario);
     for (int i = 0; i < sk->nships; i++) skirmish_default_orders(sk, i, &sk->orders[i]);
     return 0;
 }

@@ -493,8 +493,10 @@ static void resolve_wind(Skirmish *sk)
     }
 }
 
-/* Points, then the end of the battle: a side with no ship fighting loses;
- * at the turn limit the side with more points wins. */
+/* Points, then the end of the battle: a side whose goal is met wins (or
+ * whose enemy's can no longer be); a side with no ship fighting loses; at
+ * the turn limit the side with more points wins, unless the goals say
+ * otherwise (skirmish_goal_limit). */
 static void resolve_victory(Skirmish *sk)
 {
     for (int s = 0; s < SKIRMISH_SIDES; s++) {
@@ -503,19 +505,26 @@ static void resolve_victory(Skirmish *sk)
         int taken = 0;
         for (int i = 0; i < sk->nships; i++) {
             const FleetShip *f = &sk->ships[i];
-            if (fleet_ship_born(f) != s && (f->side == s || f->status != FLEET_AFLOAT))
+            if (fleet_ship_born(f) != s && !sk->escaped[i] &&
+                (f->side == s || f->status != FLEET_AFLOAT))
                 taken += fleet_classes[f->cls].value;
         }
         sk->stats[s].points = sk->stats[s].damage + taken;
     }
+    /* The goals first: a flagship taken in the turn that also took the
+     * last of her fleet is the flagship's victory either way. */
+    int goal = skirmish_goal_check(sk);
     int a = skirmish_active(sk, 0), b = skirmish_active(sk, 1);
-    if (a == 0 || b == 0) {
+    if (goal != -2) {
+        sk->over = true;
+        sk->winner = goal;
+    } else if (a == 0 || b == 0) {
         sk->over = true;
         sk->winner = a > 0 ? 0 : b > 0 ? 1 : -1;
     } else if (sk->turn >= sk->turn_limit) {
         sk->over = true;
-        int pa = sk->stats[0].points, pb = sk->stats[1].points;
-        sk->winner = pa > pb ? 0 : pb > pa ? 1 : -1;
+        int pa = sk->stats[0].points, pb = sk->stats[1].points, lim = skirmish_goal_limit(sk);
+        sk->winner = lim != -2 ? lim : pa > pb ? 0 : pb > pa ? 1 : -1;
     }
     if (sk->over) {
         SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_GAME_OVER, -1);

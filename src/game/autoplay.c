@@ -9,12 +9,14 @@
 #include "core/cli.h"
 #include "core/map.h"
 #include "core/mapgen.h"
+#include "core/paths.h"
+#include "core/scenario.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: shoal --autoplay [--ai-vs-ai] [--seed N] [--map FILE.png] [--turns T]\n"
-            "             [--ships A[,B]] [--players P,Q] [--json]\n"
+            "             [--ships A[,B]] [--players P,Q] [--scenario NAME] [--json]\n"
             "\n"
             "Plays a whole skirmish with the computer commanding both sides and prints\n"
             "the outcome. The same flags always give the same battle.\n"
@@ -27,6 +29,9 @@ static void usage(FILE *f)
             "  --ships A[,B]    ships per side, 1..%d (default 3; one number for both)\n"
             "  --players P,Q    who plots each side: the admiral at a level, easy,\n"
             "                   normal or hard, or random orders (default normal,normal)\n"
+            "  --scenario NAME  play data/scenarios/NAME.ini (its map, fleets, wind, turn\n"
+            "                   limit and objectives; --seed replaces its dice, and\n"
+            "                   --map, --turns and --ships do not go with it)\n"
             "  --json           print one JSON object: seed, map, winner (\"A\", \"B\" or\n"
             "                   \"draw\"), turns, turn_limit, and per side [A,B]: ships,\n"
             "                   sunk, struck, broadsides, shots, hits, damage, points\n",
@@ -86,7 +91,7 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
     o->turns = 60;
     o->ships[0] = o->ships[1] = 3;
     o->players[0] = o->players[1] = AI_PLAYER_NORMAL;
-    int help = 0, players_given = 0, ai_vs_ai = 0;
+    int help = 0, players_given = 0, ai_vs_ai = 0, shape_given = 0;
     for (int i = 1; i < argc; i++) {
         char flag[64];
         const char *arg = argv[i];
@@ -99,7 +104,8 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
         flag[n] = '\0';
         const char *value = eq ? eq + 1 : NULL;
         int takes = !strcmp(flag, "--seed") || !strcmp(flag, "--map") || !strcmp(flag, "--turns") ||
-                    !strcmp(flag, "--ships") || !strcmp(flag, "--players");
+                    !strcmp(flag, "--ships") || !strcmp(flag, "--players") ||
+                    !strcmp(flag, "--scenario");
         if (!takes) {
             if (value) return err_set(e, "%s: takes no value (got '%.40s')", flag, value);
             if (!strcmp(flag, "--autoplay"))
@@ -119,14 +125,22 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
         if (!strcmp(flag, "--seed")) {
             if (cli_long(flag, value, 0, 4294967295L, &v, e)) return -1;
             o->seed = (uint64_t)v;
+            o->seed_set = true;
+        } else if (!strcmp(flag, "--scenario")) {
+            if (cli_need(flag, value, e)) return -1;
+            if (!value[0]) return err_set(e, "--scenario: empty name");
+            o->scenario = value;
         } else if (!strcmp(flag, "--map")) {
             if (cli_need(flag, value, e)) return -1;
             if (!value[0]) return err_set(e, "--map: empty file name");
             o->map_path = value;
+            shape_given = 1;
         } else if (!strcmp(flag, "--turns")) {
             if (cli_int(flag, value, 1, SKIRMISH_MAX_TURNS, &o->turns, e)) return -1;
+            shape_given = 1;
         } else if (!strcmp(flag, "--ships")) {
             if (parse_pair(flag, value, 1, SKIRMISH_SIDE_SHIPS, o->ships, e)) return -1;
+            shape_given = 1;
         } else {
             if (parse_players(flag, value, o->players, e)) return -1;
             players_given = 1;
@@ -136,6 +150,9 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
         usage(stdout);
         return 1;
     }
+    if (o->scenario && shape_given)
+        return err_set(e, "--scenario: the scenario sets the map, turns and ships (drop --map, "
+                          "--turns and --ships)");
     if (ai_vs_ai && players_given &&
         (o->players[0] != AI_PLAYER_NORMAL || o->players[1] != AI_PLAYER_NORMAL))
         return err_set(e, "--players: contradicts --ai-vs-ai");
@@ -145,35 +162,57 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
 static void print_table(const SkirmishOutcome *r, FILE *out)
 {
     const char *w = r->winner == 0 ? "side A wins" : r->winner == 1 ? "side B wins" : "a draw";
-    fprintf(out, "%s (seed %llu): %s after %d of %d turns\n", r->map, (unsigned long long)r->seed,
-            w, r->turns, r->turn_limit);
-    fprintf(out, "%-6s %6s %5s %7s %11s %6s %5s %7s %7s\n", "side", "ships", "sunk", "struck",
-            "broadsides", "shots", "hits", "damage", "points");
+    fprintf(out, "%s%s%s (seed %llu): %s after %d of %d turns%s\n", r->scenario,
+            r->scenario[0] ? " on " : "", r->map, (unsigned long long)r->seed, w, r->turns,
+            r->turn_limit, r->winner >= 0 && r->goal_met[r->winner] ? " (its objective met)" : "");
+    fprintf(out, "%-6s %6s %5s %7s %11s %6s %5s %7s %7s %8s\n", "side", "ships", "sunk", "struck",
+            "broadsides", "shots", "hits", "damage", "points", "escaped");
     for (int s = 0; s < SKIRMISH_SIDES; s++)
-        fprintf(out, "%-6c %6d %5d %7d %11d %6d %5d %7d %7d\n", "AB"[s], r -> ships[s],
+        fprintf(out, "%-6c %6d %5d %7d %11d %6d %5d %7d %7d %8d\n", "AB"[s], r -> ships[s],
                 r -> sunk[s], r -> struck[s], r -> broadsides[s], r -> shots[s], r -> hits[s],
-                r -> damage[s], r -> points[s]);
+                r -> damage[s], r -> points[s], r -> escaped[s]);
+}
+
+/* The scenario's setup and map (a bad file or a map it does not fit is
+ * bad input, -1; a sea that can't be generated -2). */
+static int scenario_setup(const AutoplayOptions *o, Scenario *sc, Map *m, char *path, size_t cap,
+                          MapGenParams *gen, Err *e)
+{
+    if (scenario_find(sc, o->scenario, e) != 0) return -1;
+    if (o->seed_set) sc->setup.seed = o->seed;
+    return scenario_map_load(sc, m, path, cap, gen, e);
 }
 
 int autoplay_run(const AutoplayOptions *o, FILE *out, Err *e)
 {
-    SkirmishSetup setup;
-    skirmish_setup_default(&setup);
-    setup.seed = o->seed;
-    setup.ships[0] = o->ships[0];
-    setup.ships[1] = o->ships[1];
-    setup.turn_limit = o->turns;
+    Scenario *sc = calloc(1, sizeof *sc);
+    char *path = malloc(PATHS_MAX);
+    if (!sc || !path) {
+        free(sc);
+        free(path);
+        err_set(e, "autoplay: out of memory");
+        return -2;
+    }
+    SkirmishSetup *setup = &sc->setup;
+    skirmish_setup_default(setup);
+    setup->seed = o->seed;
+    setup->ships[0] = o->ships[0];
+    setup->ships[1] = o->ships[1];
+    setup->turn_limit = o->turns;
     Map m;
     MapGenParams gen;
     /* A map file that won't load is bad input (-1); a sea that can't be
      * generated is a runtime failure (-2). */
-    int lrc = skirmish_map_load(o->map_path, o->seed, &m, &gen, &setup, e);
-    if (lrc != 0) return lrc;
+    int lrc = o->scenario ? scenario_setup(o, sc, &m, path, PATHS_MAX, &gen, e)
+                          : skirmish_map_load(o->map_path, o->seed, &m, &gen, setup, e);
     SkirmishOutcome r;
     /* What fails past loading is the setup against this map (a sea too
      * small for the fleets): bad input, like the map itself. */
-    int rc = ai_autoplay(&m, &setup, o->players, &r, e);
-    map_free(&m);
+    int rc = lrc == 0 ? ai_autoplay(&m, setup, o->players, &r, e) : 0;
+    if (lrc == 0) map_free(&m);
+    free(sc);
+    free(path);
+    if (lrc != 0) return lrc;
     if (rc != 0) return -1;
     if (o->json) {
         char buf[1024];

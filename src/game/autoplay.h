@@ -1,9 +1,10 @@
 /* autoplay: `shoal --autoplay --ai-vs-ai --seed N [--map FILE] [--turns T]
- * [--ships A[,B]] [--players P,Q] [--json]` — a whole skirmish played by
+ * [--ships A[,B]] [--players P,Q] [--scenario NAME] [--json]` — a whole skirmish played by
  * the computer without a window, and its outcome printed. */
 #ifndef SHOAL_AUTOPLAY_H
 #define SHOAL_AUTOPLAY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -17,6 +18,8 @@ typedef struct AutoplayOptions {
     int ships[SKIRMISH_SIDES];   /* --ships: per side (default 3 and 3) */
     int players[SKIRMISH_SIDES]; /* AI_PLAYER_* (default both normal) */
     int json;                    /* --json: one JSON object instead of a table */
+    const char *scenario;        /* --scenario NAME of data/scenarios, or NULL */
+    bool seed_set;               /* --seed was given (a scenario's own seed gives way) */
 } AutoplayOptions;
 
 /* True when argv asks for autoplay (holds "--autoplay"): main hands the

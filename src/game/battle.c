@@ -10,6 +10,8 @@
 
 #include "core/stop.h"
 #include "core/ai.h"
+#include "core/paths.h"
+#include "core/scenario.h"
 #include "core/save.h"
 #include "core/mathx.h"
 
@@ -180,6 +182,34 @@ static Battle *alloc_battle(int mode, float speed, Err *e)
     return b;
 }
 
+int battle_setup_scenario(BattleSetup *st, const char *name, char *path, size_t cap, Err *e)
+{
+    memset(st, 0, sizeof *st);
+    Scenario *sc = malloc(sizeof *sc);
+    if (!sc) return err_set(e, "scenario %s: out of memory", name);
+    char rel[MAP_NAME_MAX + 16];
+    int rc = scenario_find(sc, name, e);
+    snprintf(rel, sizeof rel, "maps/%s.png", sc->map);
+    if (rc == 0 && sc->map[0] && paths_data_file(rel, path, cap) != 0)
+        rc = err_set(e, "%s: the map's path is too long", sc->file);
+    if (rc == 0) {
+        const SkirmishSetup *ss = &sc->setup;
+        st->mode = BATTLE_VS_AI;
+        st->map_path = sc->map[0] ? path : NULL;
+        st->map_seed = (uint32_t)sc->sea_seed;
+        st->seed = ss->seed;
+        st->ships[0] = ss->ships[0];
+        st->ships[1] = ss->ships[1];
+        st->turn_limit = ss->turn_limit;
+        st->pick = ss->pick;
+        st->place = ss->place;
+        memcpy(st->goal, ss->goal, sizeof st->goal);
+        st->limit_win = ss->limit_win;
+    }
+    free(sc);
+    return rc;
+}
+
 Battle *battle_new(const BattleSetup *st, float speed, Err *e)
 {
     Battle *b = alloc_battle(st->mode, speed, e);
@@ -194,6 +224,9 @@ Battle *battle_new(const BattleSetup *st, float speed, Err *e)
     /* Side B is the computer's; watching, side A stays normal, to see
      * how the chosen one fares against it. */
     setup.ai_level[1] = st->ai_level;
+    setup.place = st->place;
+    memcpy(setup.goal, st->goal, sizeof setup.goal);
+    setup.limit_win = st->limit_win;
     MapGenParams gen;
     if (skirmish_map_load(st->map_path, st->map_seed, &b->map, &gen, &setup, e) != 0) {
         free(b);

@@ -64,7 +64,18 @@ typedef struct BattleSetup {
     uint32_t map_seed;         /* the generated sea: skirmish_sea(map_seed) */
     SkirmishPick pick;         /* classes and wind (all zero: the usual mix, the map's wind) */
     int ai_level;              /* SKIRMISH_AI_* of side B (side A, when watched, is normal) */
+    /* A scenario's (scenario.h): its ships' poses and names, each side's
+     * goal and the limit's winner. All zero: a skirmish. */
+    SkirmishPlacing place;
+    SkirmishGoal goal[SKIRMISH_SIDES];
+    int limit_win;
 } BattleSetup;
+
+/* The setup of scenario `name` (data/scenarios/NAME.ini) against the
+ * computer, side A the player's: its map (map_path points into path, cap
+ * bytes), fleets, wind, limit and goals. -1 with e set when it can't be
+ * read. (A ship off the open sea is skirmish_init's to refuse.) */
+int battle_setup_scenario(BattleSetup *st, const char *name, char *path, size_t cap, Err *e);
 
 /* What the replay did that is heard (battle_take_cues): each as it shows. */
 enum {

@@ -247,6 +247,25 @@ static const char *mode_line(const Battle *b, char *buf, size_t cap)
     return buf;
 }
 
+/* A scenario's objectives under the top bar, a line a side (A is the
+ * player's against the computer); returns the y below them. */
+static float goal_bar(BattleView *v, const Skirmish *sk, int view_w, float y, float pad)
+{
+    for (int side = 0; side < SKIRMISH_SIDES; side++) {
+        char goal[160], line[200];
+        skirmish_goal_brief(sk, side, goal, sizeof goal);
+        snprintf(line, sizeof line, "Side %c: %s", "AB"[side], goal);
+        int tw, th;
+        text_measure(v->text, line, &tw, &th);
+        float x = ((float)view_w - (float)tw) / 2 - pad;
+        box(v->r, x, y, (float)tw + 2 * pad, (float)th + pad / 2, 185);
+        text_draw(v->text, line, (int)(x + pad), (int)(y + pad / 4),
+                  side == 0 ? THEME_GOLD : THEME_INK);
+        y += (float)th + pad / 2;
+    }
+    return y + pad;
+}
+
 static void top_bar(BattleView *v, const Battle *b, Ui *ui, int view_w)
 {
     char line[256], mode[96];
@@ -277,10 +296,11 @@ static void top_bar(BattleView *v, const Battle *b, Ui *ui, int view_w)
         tip_span(v->text, ui, row, line, a + n, c, tips[TIP_WIND]);
         tip_span(v->text, ui, row, line, c + n, strlen(line), tips[TIP_MODE]);
     }
+    float ny = y + (float)th + 2 * pad;
+    if (b->sk.scenario[0]) ny = goal_bar(v, &b->sk, view_w, ny, pad);
     if (b->note_left > 0.0f && b->note[0]) {
         int nw, nh;
         text_measure(v->text, b->note, &nw, &nh);
-        float ny = y + (float)th + 2 * pad;
         box(v->r, ((float)view_w - (float)nw) / 2 - pad, ny, (float)nw + 2 * pad, (float)nh + pad,
             185);
         text_draw(v->text, b->note, (int)(((float)view_w - (float)nw) / 2), (int)(ny + pad / 2),
@@ -471,6 +491,13 @@ static void board_button(const BattleView *v, Battle *b, Ui *ui, int i)
     ui_tip(ui, tips[TIP_BOARD]);
 }
 
+/* A ship's label, and a scenario's ship her name too: "A1 Indiaman Ceres". */
+static void named_label(const Skirmish *sk, int i, char *lab, size_t cap)
+{
+    skirmish_ship_label(sk, i, lab, cap);
+    if (sk->names[i][0]) snprintf(lab + strlen(lab), cap - strlen(lab), " %s", sk->names[i]);
+}
+
 /* The selected ship: her state, and for her own side her orders. */
 static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int view_w, int view_h)
 {
@@ -480,8 +507,8 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int vi
     BattleShipLook l;
     battle_ship_look(b, i, &l);
     const FleetShip *s = l.ship;
-    char lab[16], line[160];
-    skirmish_ship_label(&b->sk, i, lab, sizeof lab);
+    char lab[48], line[160];
+    named_label(&b->sk, i, lab, sizeof lab);
     if (title_clicked(ui, panel)) v->panels.ship_folded = !v->panels.ship_folded;
     bool folded = v->panels.ship_folded;
     snprintf(v->ship_title, sizeof v->ship_title, "%s  \xC2\xB7  %s  (side %s)%s", lab,

@@ -595,6 +595,9 @@ static void apply_menu_action(Game *g, int m)
     case MENU_ACT_TUTORIAL:
         if (!game_ask_discard(g, GAME_ASK_TUTORIAL)) game_tutorial_start(g);
         break;
+    case MENU_ACT_SCENARIO:
+        if (!game_ask_discard(g, GAME_ASK_SCENARIO)) game_scenario_start(g);
+        break;
     default:
         break;
     }
@@ -646,6 +649,9 @@ static void apply_answer(Game *g)
         break;
     case GAME_ASK_NEW:
         start_from_menu(g);
+        break;
+    case GAME_ASK_SCENARIO:
+        game_scenario_start(g);
         break;
     default:
         game_tutorial_answer(g, kind);

@@ -206,6 +206,7 @@ enum {
     GAME_ASK_NEW,
     GAME_ASK_TUTORIAL,       /* before the guided battle replaces one under way */
     GAME_ASK_TUTORIAL_OFFER, /* the first start: play the guided battle? */
+    GAME_ASK_SCENARIO,       /* before a scenario replaces a battle under way */
 };
 /* What the player answered. */
 enum {
@@ -241,6 +242,9 @@ int game_ask_take(Game *g, int *kind);
 /* Start the guided battle (tutorial.h) through game_new_battle; it
  * becomes the tutorial's as it comes on screen. */
 void game_tutorial_start(Game *g);
+/* Start the menu's chosen scenario (menu.scen_choice) against the
+ * computer; one that can't be read is told, and nothing starts. */
+void game_scenario_start(Game *g);
 /* At the end of game_init: --tutorial starts it; a first start in a
  * window (no settings.ini, nothing asked for on the command line) asks
  * whether to play it, once: settings.ini says it was offered. */

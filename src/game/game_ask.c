@@ -109,7 +109,7 @@ bool game_ask_discard(Game *g, int kind)
              "%s? The battle under way (turn %d) has orders or turns played since it was last "
              "saved; they will be lost.",
              what, b->sk.turn);
-    if (kind == GAME_ASK_NEW || kind == GAME_ASK_TUTORIAL) {
+    if (kind == GAME_ASK_NEW || kind == GAME_ASK_TUTORIAL || kind == GAME_ASK_SCENARIO) {
         static const char *const buttons[] = {"Save, then start", "Don't save", "Cancel"};
         dialog_open(&g->ask, kind, "Unsaved battle", msg, buttons, 3, 0, 2);
     } else {

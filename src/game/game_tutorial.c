@@ -10,13 +10,31 @@ void game_tutorial_start(Game *g)
 {
     BattleSetup st;
     char map[PATHS_MAX];
-    if (tutorial_setup(&st, map, sizeof map) != 0) {
-        game_tell(g, 1, "no guided battle: data/maps/" TUTORIAL_MAP " is not installed");
+    Err e = {{0}};
+    if (tutorial_setup(&st, map, sizeof map, &e) != 0) {
+        char msg[sizeof e.msg + 32];
+        snprintf(msg, sizeof msg, "no guided battle: %s", e.msg);
+        game_tell(g, 1, msg);
         return;
     }
     tutorial_end(&g->tut);
     g->tut_pending = true;
     g->tut_before = g->battle;
+    game_new_battle(g, &st); /* copies the map's path */
+}
+
+void game_scenario_start(Game *g)
+{
+    const Menu *m = &g->menu;
+    if (m->scen_choice < 0 || m->scen_choice >= m->nscen) return;
+    BattleSetup st;
+    char map[PATHS_MAX];
+    Err e = {{0}};
+    if (battle_setup_scenario(&st, m->scen[m->scen_choice].name, map, sizeof map, &e) != 0) {
+        game_tell(g, 1, e.msg);
+        return;
+    }
+    tutorial_end(&g->tut);
     game_new_battle(g, &st); /* copies the map's path */
 }
 

@@ -8,9 +8,12 @@
 #include "bakebench.h"
 #include "battle.h"
 #include "core/map.h"
+#include "core/paths.h"
 #include "core/stop.h"
 #include "options.h"
 #include "world.h"
+
+static int run_battle(GameOptions *o, const BattleSetup *st);
 
 /* --skirmish: the battle to start in, on --map or the sea of --seed. */
 static int start_battle(GameOptions *o)
@@ -27,8 +30,28 @@ static int start_battle(GameOptions *o)
                                .wind_strength = o->wind_strength},
                       .ai_level = o->ai_level};
     memcpy(st.pick.classes, o->classes, sizeof st.pick.classes);
+    return run_battle(o, &st);
+}
+
+/* --scenario NAME: its battle, against whom --opponent says. */
+static int start_scenario(GameOptions *o)
+{
+    BattleSetup st;
+    static char path[PATHS_MAX];
     Err e = {{0}};
-    Battle *b = battle_new(&st, 1.0f, &e);
+    if (battle_setup_scenario(&st, o->scenario, path, sizeof path, &e) != 0) {
+        fprintf(stderr, "shoal: %s\n", e.msg);
+        return 2;
+    }
+    st.mode = o->opponent;
+    st.ai_level = o->ai_level;
+    return run_battle(o, &st);
+}
+
+static int run_battle(GameOptions *o, const BattleSetup *st)
+{
+    Err e = {{0}};
+    Battle *b = battle_new(st, 1.0f, &e);
     if (!b) {
         /* A map that won't load or holds too little sea for the fleets. */
         fprintf(stderr, "shoal: %s\n", e.msg);
@@ -56,6 +79,7 @@ int main(int argc, char **argv)
     if (rc >= 0) return rc;
     stop_catch(!(o.screenshot || o.compare || o.bench_batch));
     if (o.skirmish) return start_battle(&o);
+    if (o.scenario) return start_scenario(&o);
 
     Map m;
     Err e = {{0}};

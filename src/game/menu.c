@@ -75,6 +75,24 @@ int menu_scan_maps(MenuMap *maps, int cap)
     return n;
 }
 
+int menu_scan_scenarios(MenuScenario *out, int cap)
+{
+    char names[SCENARIO_MAX][SKIRMISH_NAME_MAX];
+    int n = scenario_list(names, SCENARIO_MAX), k = 0;
+    Scenario *sc = malloc(sizeof *sc);
+    for (int i = 0; sc && i < n && k < cap; i++) {
+        Err e;
+        /* One that does not read is left out here; starting it says why. */
+        if (scenario_find(sc, names[i], &e) != 0) continue;
+        snprintf(out[k].name, sizeof out[k].name, "%s", sc->name);
+        snprintf(out[k].title, sizeof out[k].title, "%s", sc->title);
+        snprintf(out[k].brief, sizeof out[k].brief, "%s", sc->brief);
+        k++;
+    }
+    free(sc);
+    return k;
+}
+
 static int by_newest(const void *a, const void *b)
 {
     time_t x = ((const MenuSave *)a)->mtime, y = ((const MenuSave *)b)->mtime;
@@ -148,6 +166,7 @@ void menu_init(Menu *m, const Settings *s)
     memset(m, 0, sizeof *m);
     m->edit = *s;
     m->nmaps = menu_scan_maps(m->maps, MENU_MAX_MAPS);
+    m->nscen = menu_scan_scenarios(m->scen, SCENARIO_MAX);
     pick_map(m);
     m->load_mode = s->opponent < BATTLE_MODES ? s->opponent : BATTLE_VS_AI;
     m->settle = MENU_SETTLE_FRAMES;
@@ -258,6 +277,7 @@ enum {
     TIP_COMPUTER,
     TIP_WIND,
     TIP_TURNS,
+    TIP_PLAY,
     TIP_COUNT
 };
 
@@ -282,6 +302,8 @@ static const char *const tips[TIP_COUNT] = {
                  "yours); it veers and freshens as the battle goes on.",
     [TIP_TURNS] = "At the limit the side with the most points (for enemy ships sunk or struck) "
                   "wins.",
+    [TIP_PLAY] = "New skirmish: choose a map, the fleets, side B, the wind and the turn limit. "
+                 "Scenarios: set battles with their own fleets, wind and objectives.",
 };
 
 static int main_screen(Menu *m, Ui *ui, int view_w, int view_h, int battle_running)
@@ -291,8 +313,13 @@ static int main_screen(Menu *m, Ui *ui, int view_w, int view_h, int battle_runni
     if (battle_running && ui_button(ui, "Resume battle")) act = MENU_ACT_RESUME;
     if (ui_button(ui, "Guided first battle")) act = MENU_ACT_TUTORIAL;
     ui_tip(ui, tips[TIP_TUTORIAL]);
-    if (ui_button(ui, "New skirmish")) menu_show(m, MENU_NEW);
-    ui_tip(ui, tips[TIP_NEW]);
+    /* Scenarios share New skirmish's row: the menu keeps its height, and
+     * every entry its place. */
+    static const char *const play[] = {"New skirmish", "Scenarios"};
+    int k = ui_button_row(ui, "play row", play, m->nscen > 0 ? 2 : 1);
+    if (k == 0) menu_show(m, MENU_NEW);
+    if (k == 1) menu_show(m, MENU_SCENARIOS);
+    ui_tip(ui, tips[m->nscen > 0 ? TIP_PLAY : TIP_NEW]);
     if (ui_button(ui, "Load a saved battle")) menu_show(m, MENU_LOAD);
     ui_tip(ui, tips[TIP_LOAD]);
     if (ui_button(ui, "Settings")) menu_show(m, MENU_SETTINGS);
@@ -422,6 +449,29 @@ static int new_screen(Menu *m, Ui *ui, int view_w, int view_h)
     ui_slider_int(ui, "Turn limit", &s->turn_limit, 5, 200, UI_LINEAR);
     ui_tip(ui, tips[TIP_TURNS]);
     if (ui_button(ui, "Start the battle")) act = MENU_ACT_START;
+    if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
+    end(m, ui);
+    return act;
+}
+
+/* Each scenario as a button with its one-line brief under it; a click
+ * starts it against the computer (you command side A, in blue). */
+static int scenario_screen(Menu *m, Ui *ui, int view_w, int view_h)
+{
+    int act = MENU_ACT_NONE;
+    begin(m, ui, "Scenarios  \xC2\xB7  you command side A", view_w, view_h, 640);
+    float width = m->panel.w - 20 * ui->scale;
+    for (int i = 0; i < m->nscen; i++) {
+        if (ui_button(ui, m->scen[i].title)) {
+            m->scen_choice = i;
+            act = MENU_ACT_SCENARIO;
+        }
+        char line[256];
+        size_t used;
+        for (const char *p = m->scen[i].brief;
+             (used = text_wrap_line(ui->text, p, width, line, sizeof line)); p += used)
+            ui_label(ui, line);
+    }
     if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
     end(m, ui);
     return act;
@@ -595,6 +645,8 @@ int menu_draw(Menu *m, Ui *ui, Text *t, SDL_Renderer *r, int view_w, int view_h,
         return new_screen(m, ui, view_w, view_h);
     case MENU_LOAD:
         return load_screen(m, ui, r, view_w, view_h);
+    case MENU_SCENARIOS:
+        return scenario_screen(m, ui, view_w, view_h);
     case MENU_SETTINGS:
         return settings_screen(m, ui, view_w, view_h);
     case MENU_KEYS:

@@ -14,11 +14,12 @@
 #include "ui/widgets.h"
 #include "core/paths.h"
 #include "core/save.h"
+#include "core/scenario.h"
 
 #define MENU_MAX_MAPS  32
 #define MENU_MAX_SAVES 12
 
-enum { MENU_MAIN, MENU_NEW, MENU_LOAD, MENU_SETTINGS, MENU_KEYS, MENU_SOUND };
+enum { MENU_MAIN, MENU_NEW, MENU_LOAD, MENU_SETTINGS, MENU_KEYS, MENU_SOUND, MENU_SCENARIOS };
 
 /* What the player chose this frame. */
 enum {
@@ -31,7 +32,15 @@ enum {
     MENU_ACT_QUIT,
     MENU_ACT_TUTORIAL, /* the guided first battle (tutorial.h) */
     MENU_ACT_SOUND,    /* menu->edit's volumes or mute changed: heard and kept at once */
+    MENU_ACT_SCENARIO, /* start scenario menu->scen[menu->scen_choice] against the computer */
 };
+
+/* A shipped scenario as the menu lists it (scenario.h). */
+typedef struct MenuScenario {
+    char name[SKIRMISH_NAME_MAX]; /* "trafalgar" */
+    char title[SCENARIO_TITLE_MAX];
+    char brief[SCENARIO_BRIEF_MAX];
+} MenuScenario;
 
 typedef struct MenuMap {
     char file[SETTINGS_MAP_MAX]; /* "open-waters.png" */
@@ -94,6 +103,9 @@ typedef struct Menu {
     char mute_label[96];
     char key_labels[KEYS_COUNT][128];
     int key_wait; /* the Keys screen's action waiting for its new key, -1 none */
+    int nscen;    /* the shipped scenarios that read (menu_init) */
+    MenuScenario scen[SCENARIO_MAX];
+    int scen_choice; /* set with MENU_ACT_SCENARIO */
 } Menu;
 
 /* A menu starting on the main screen with the choices in s; lists the
@@ -121,6 +133,9 @@ int menu_draw(Menu *m, Ui *ui, Text *t, SDL_Renderer *r, int view_w, int view_h,
  * into m). */
 void menu_setup(Menu *m, BattleSetup *out);
 
+/* Fill out[] from data/scenarios (sorted by name), the ones that read;
+ * returns how many. */
+int menu_scan_scenarios(MenuScenario *out, int cap);
 /* Fill maps[] from data/maps (sorted by file name); returns how many. */
 int menu_scan_maps(MenuMap *maps, int cap);
 /* Fill saves[] from dir (*.sav, newest first); returns how many. */

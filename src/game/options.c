@@ -103,7 +103,13 @@ static int check_together(GameOptions *o, const Given *g)
     if (o->compare && !g->frames) o->frames = OPTIONS_COMPARE_FRAMES;
     if (o->bench_batch && !g->frames) o->frames = OPTIONS_BATCH_RUNS;
     if (o->bench_batch && !g->fish) o->fish = OPTIONS_BATCH_FISH;
-    if (battle && !o->skirmish) return bad(battle, "only used with --skirmish");
+    if (o->scenario && (g->ships || g->turns || g->classes || g->wind))
+        return bad("--scenario", "the scenario sets the fleets, wind and turns: not with "
+                                 "--ships, --turns, --classes or --wind");
+    if (o->scenario && (o->skirmish || o->tutorial || o->menu || o->map_path || o->has_seed))
+        return bad("--scenario", "the scenario has its own sea: not with --skirmish, "
+                                 "--tutorial, --menu, --map or --seed");
+    if (battle && !o->skirmish && !o->scenario) return bad(battle, "only used with --skirmish");
     if (o->skirmish && (o->compare || o->bench_batch))
         return bad("--skirmish", "not with --compare-sea-life or --bench-batch");
     if (o->skirmish && o->menu) return bad("--menu", "give --menu or --skirmish, not both");
@@ -183,7 +189,7 @@ static const char *const on_off[] = {"on", "off", NULL};
 static const int on_off_v[] = {1, 0};
 
 #define SEA_FLAGS    18
-#define BATTLE_FLAGS 10
+#define BATTLE_FLAGS 11
 #define GAME_FLAGS   (SEA_FLAGS + BATTLE_FLAGS)
 
 /* The game's flags, one row each: what they set, their ranges and help.
@@ -271,6 +277,10 @@ static void battle_flags(CliFlag out[BATTLE_FLAGS], GameOptions *o, Given *g)
         {.name = "--skirmish", .kind = CLI_SWITCH, .to = &o->skirmish,
          .help = "start straight in a naval battle on the --map, or on\n"
                  "the sea generated from --seed (default 1)"},
+        {.name = "--scenario", .kind = CLI_FILE, .to = &o->scenario, .arg = "NAME",
+         .help = "start straight in data/scenarios/NAME.ini (its sea,\n"
+                 "fleets, wind, turn limit and objectives; also on the\n"
+                 "main menu); --opponent, --ai and --advance apply"},
         {.name = "--opponent", .kind = CLI_CHOICE, .to = &o->opponent, .names = opponents,
          .values = opponent_v, .given = &g->opponent, .arg = "MODE",
          .help = "side B: ai (default), hotseat (a second player at\n"

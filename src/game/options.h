@@ -53,6 +53,7 @@ typedef struct GameOptions {
     const char *sound_log;                   /* --sound-log FILE, or NULL */
     int skirmish;                            /* --skirmish: straight into a battle */
     int tutorial;                            /* --tutorial: straight into the guided battle */
+    const char *scenario;                    /* --scenario NAME: straight into it, or NULL */
     int opponent;                            /* --opponent: BATTLE_VS_AI / _HOTSEAT / _WATCH */
     int ships[2];                            /* --ships A[,B] */
     int turns;                               /* --turns: the battle's turn limit */

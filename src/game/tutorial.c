@@ -190,16 +190,9 @@ bool tutorial_step_done(const Tutorial *t, const Battle *b, const TutorialSeen *
 
 /* ------------------------------------------------------------ the run */
 
-int tutorial_setup(BattleSetup *st, char *path, size_t cap)
+int tutorial_setup(BattleSetup *st, char *path, size_t cap, Err *e)
 {
-    memset(st, 0, sizeof *st);
-    if (paths_data_file("maps/" TUTORIAL_MAP, path, cap) != 0) return -1;
-    st->mode = BATTLE_VS_AI;
-    st->map_path = path;
-    st->seed = TUTORIAL_SEED;
-    st->ships[0] = st->ships[1] = 1;
-    st->turn_limit = TUTORIAL_TURNS;
-    return 0;
+    return battle_setup_scenario(st, TUTORIAL_SCENARIO, path, cap, e);
 }
 
 /* What a step notes about the battle as it begins (its check compares). */
@@ -229,14 +222,8 @@ void tutorial_begin(Tutorial *t, Battle *b)
         if (sk->ships[i].side == 0) t->ship = i;
         if (sk->ships[i].side == 1) t->enemy = i;
     }
-    HexPose mine = {{TUTORIAL_SHIP_Q, TUTORIAL_SHIP_R}, TUTORIAL_SHIP_FACE};
-    HexPose hers = {{TUTORIAL_ENEMY_Q, TUTORIAL_ENEMY_R}, TUTORIAL_ENEMY_FACE};
-    fleet_ship_init(&sk->ships[t->ship], FLEET_FRIGATE, 0, mine);
-    fleet_ship_init(&sk->ships[t->enemy], FLEET_SLOOP, 1, hers);
     /* She lies at anchor, so she holds her place for the lesson. */
     sk->ships[t->enemy].anchored = true;
-    sk->wind_dir = TUTORIAL_WIND_FROM;
-    sk->wind_strength = TUTORIAL_WIND_FORCE;
     for (int i = 0; i < sk->nships; i++) skirmish_default_orders(sk, i, &sk->orders[i]);
     /* What the view draws and replays from. */
     memcpy(b->shown, sk->ships, sizeof b->shown);

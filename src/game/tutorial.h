@@ -30,22 +30,12 @@ enum {
     TUTORIAL_STEPS
 };
 
-/* The tutorial's battle: the shipped map, the dice, the turn limit, and
- * where the two ships lie (axial hexes, hex facings) and the wind, so
- * every run is the same: open water in the middle of the map, the sloop
- * three hexes off, and three hexes east of the player's ship dead astern
- * of her (a rake within the first turn's reach). */
-#define TUTORIAL_MAP        "open-waters.png"
-#define TUTORIAL_SEED       1805u
-#define TUTORIAL_TURNS      20
-#define TUTORIAL_SHIP_Q     7
-#define TUTORIAL_SHIP_R     12
-#define TUTORIAL_SHIP_FACE  0 /* E */
-#define TUTORIAL_ENEMY_Q    10
-#define TUTORIAL_ENEMY_R    9
-#define TUTORIAL_ENEMY_FACE 2 /* NW: her stern looks SE, along the player's way */
-#define TUTORIAL_WIND_FROM  4 /* SW: the player's first heading is a broad reach */
-#define TUTORIAL_WIND_FORCE 3 /* a moderate breeze */
+/* The tutorial's battle is a scenario, data/scenarios/first-battle.ini:
+ * the shipped map, the dice, the turn limit, where the two ships lie and
+ * the wind, so every run is the same: open water in the middle of the
+ * map, the sloop three hexes off, and three hexes east of the player's
+ * ship dead astern of her (a rake within the first turn's reach). */
+#define TUTORIAL_SCENARIO "first-battle"
 
 /* What the game saw this frame besides the battle: what a left click at
  * the pointer would do (BattleHover) and whether the panel's button was
@@ -69,13 +59,13 @@ typedef struct Tutorial {
     char title[96], hint[256];
 } Tutorial;
 
-/* The setup of the tutorial's battle (map_path points into path, cap
- * bytes: the shipped map's full path). -1 when the map is not found. */
-int tutorial_setup(BattleSetup *st, char *path, size_t cap);
+/* The setup of the tutorial's battle, read from its scenario (map_path
+ * points into path, cap bytes: the shipped map's full path). -1 with e
+ * set when the scenario can't be read. */
+int tutorial_setup(BattleSetup *st, char *path, size_t cap, Err *e);
 /* Make battle b (fresh from tutorial_setup) the tutorial's: the sloop
- * hove-to where TUTORIAL_ENEMY_* says, the player's frigate where
- * TUTORIAL_SHIP_* says, the wind fixed, nothing selected; then start t on
- * its first step. */
+ * hove-to (at anchor) where the scenario put her, nothing selected; then
+ * start t on its first step. */
 void tutorial_begin(Tutorial *t, Battle *b);
 /* Off: the panel goes, nothing is checked. */
 void tutorial_end(Tutorial *t);

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# e2e_scenario: every shipped scenario played to its end, headless —
+# `shoal --autoplay --scenario NAME --json` names the scenario and its
+# goals, ends by an objective, a fleet's loss or the limit, and the same
+# seed plays the same way; a bad scenario file, an unknown name and flags
+# that clash with a scenario exit 2 with one line. Usage: tests/e2e_scenario.sh BUILD_DIR
+set -u
+. tests/lib_e2e.sh
+BIN="${1:-build}/shoal"
+PY=/usr/bin/python3
+
+# The outcome of scenario $2 in file $1: its name, the goals, an end.
+check_json() {
+    "$PY" - "$1" "$2" <<'PYEOF'
+import json, sys
+o = json.loads(open(sys.argv[1]).read())
+assert o["scenario"] == sys.argv[2], o["scenario"]
+assert o["winner"] in ("A", "B", "draw"), o["winner"]
+assert 1 <= o["turns"] <= o["turn_limit"], (o["turns"], o["turn_limit"])
+goals = ("destroy", "flagship", "escort", "blockade", "hold")
+assert all(g in goals for g in o["goal"]), o["goal"]
+for s in (0, 1):
+    assert o["sunk"][s] + o["struck"][s] + o["escaped"][s] <= o["ships"][s], "more ships out than sailed"
+    assert not o["goal_met"][s] or o["winner"] in ("AB"[s], "draw"), "a met goal lost"
+# The battle ended: a goal, a fleet gone, or the limit.
+w = "AB".index(o["winner"]) if o["winner"] != "draw" else -1
+gone = [o["sunk"][s] + o["struck"][s] + o["escaped"][s] == o["ships"][s] for s in (0, 1)]
+assert any(o["goal_met"]) or any(gone) or o["turns"] == o["turn_limit"] or w >= 0, "no end"
+PYEOF
+}
+
+names=$(ls data/scenarios/*.ini | sed 's|.*/||; s|\.ini$||')
+[ "$(wc -w <<<"$names")" -ge 6 ] && ok "at least six scenarios ship" || no "scenarios: $names"
+for s in $names; do
+    if "$BIN" --autoplay --scenario "$s" --json >"$T/$s.json" 2>"$T/err"; then
+        if check_json "$T/$s.json" "$s" 2>"$T/pyerr"; then
+            ok "$s plays to its end: $(sed 's/.*"winner":"\([^"]*\)".*"turns":\([0-9]*\).*/\1 after \2 turns/' "$T/$s.json")"
+        else
+            no "$s: $(tail -1 "$T/pyerr"): $(cat "$T/$s.json")"
+        fi
+    else
+        no "$s failed: $(cat "$T/err")"
+    fi
+done
+"$BIN" --autoplay --scenario trafalgar --seed 3 --json >"$T/t1" 2>/dev/null
+"$BIN" --autoplay --scenario trafalgar --seed 3 --json >"$T/t2" 2>/dev/null
+cmp -s "$T/t1" "$T/t2" && grep -q '"seed":3' "$T/t1" && ok "a scenario's seed plays the same way twice" ||
+    no "trafalgar seed 3 twice: $(cat "$T/t1") / $(cat "$T/t2")"
+"$BIN" --autoplay --scenario blockade >"$T/table" 2>&1 &&
+    grep -q "^blockade on Crescent Reef (seed 2207)" "$T/table" && grep -q "escaped" "$T/table" &&
+    ok "the table names the scenario and counts ships escaped" || no "table: $(cat "$T/table")"
+
+# Bad input: exit 2, one line, naming what is wrong.
+refuse() { # refuse WHAT WANT ARGS...: exit 2 and one line holding WANT
+    local what=$1 want=$2
+    shift 2
+    "$BIN" "$@" >/dev/null 2>"$T/err"
+    local rc=$?
+    if [ $rc = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -qF -- "$want" "$T/err"; then
+        ok "$what: exit 2, one line"
+    else
+        no "$what: rc $rc: $(cat "$T/err")"
+    fi
+}
+refuse "an unknown scenario" "no such scenario (known: blockade," --autoplay --scenario nowhere
+refuse "a name with a path in it" "a name of data/scenarios" --autoplay --scenario ../maps/open-waters
+refuse "--scenario with --map" "drop --map" --autoplay --scenario trafalgar --map x.png
+refuse "--scenario with --ships" "drop --map, --turns and --ships" --autoplay --scenario trafalgar --ships 2
+# A broken file in a data folder of its own: each refusal names file:line.
+mkdir -p "$T/data/scenarios" "$T/data/maps"
+cp data/maps/open-waters.png data/maps/open-waters.ini "$T/data/maps/"
+bad() { # bad WHAT WANT < FILE: FILE as data/scenarios/bad.ini is refused with WANT
+    cat >"$T/data/scenarios/bad.ini"
+    SHOAL_DATA="$T/data" refuse "$1" "$2" --autoplay --scenario bad
+}
+head_ok='name = Bad
+brief = a broken one
+map = open-waters
+seed = 1
+turn_limit = 10'
+bad "a bad class" "bad.ini:7: class 'galleon' must be sloop, frigate or line" < <(printf '%s\n[ship.A1]\nclass = galleon\nat = 7,12\n[ship.B1]\nclass = sloop\nat = 10,9\n' "$head_ok")
+bad "a ship on land" "bad.ini:8: ship hex 2,4 is land" < <(printf '%s\n[ship.A1]\nclass = line\nat = 2,4\n[ship.B1]\nclass = sloop\nat = 10,9\n' "$head_ok")
+bad "two ships in a hex" "bad.ini:11: ship B1 at 7,12: A1 is in that hex already" < <(printf '%s\n[ship.A1]\nclass = line\nat = 7,12\n[ship.B1]\nclass = sloop\nat = 7,12\n' "$head_ok")
+bad "a flagship objective with no flagship" "a flagship objective, but side B has no ship with flagship = yes" < <(printf '%s\n[ship.A1]\nclass = line\nat = 7,12\n[ship.B1]\nclass = sloop\nat = 10,9\n[objective.A]\nkind = flagship\n' "$head_ok")
+bad "a missing key" "needs name, brief, map, seed and turn_limit (missing: brief)" < <(printf 'name = Bad\nmap = open-waters\n')
+bad "an unknown key" "bad.ini:6: unknown key 'speed'" < <(printf '%s\nspeed = 3\n' "$head_ok")
+
+e2e_done e2e_scenario
