@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     static Skirmish sk;
     FUZZ_CHECK(skirmish_init(&sk, &m, &sc.setup, &e) == 0, "checked scenario refused: %s", e.msg);
-    int players[2] = {AI_PLAYER_AI, AI_PLAYER_AI};
+    int players[2] = {AI_PLAYER_NORMAL, AI_PLAYER_NORMAL};
     FUZZ_CHECK(ai_play_turn(&sk, players, &e) == 0, "a turn failed: %s", e.msg);
     skirmish_deinit(&sk);
     map_free(&m);
