@@ -327,6 +327,7 @@ START_TEST(test_blockade_counts_ships_out)
     ck_assert(sk.goal_met[0]);
     /* Too few left to get out: the blockade is broken the other way. */
     skirmish_deinit(&sk);
+    map_free(&m);
     four_ships(&sk, &m);
     sk.goal[0] = (SkirmishGoal){.kind = SKIRMISH_GOAL_BLOCKADE, .count = 2};
     exits(&sk.goal[0], 12);
@@ -388,6 +389,7 @@ START_TEST(test_the_turn_limit_goes_by_the_goals)
     ck_assert_int_eq(sk.winner, 1);
     ck_assert(!sk.goal_met[1]);
     skirmish_deinit(&sk);
+    map_free(&m);
     four_ships(&sk, &m);
     sk.turn_limit = 1;
     sk.goal[0] = (SkirmishGoal){.kind = SKIRMISH_GOAL_ESCORT, .ship = 0};
@@ -398,6 +400,7 @@ START_TEST(test_the_turn_limit_goes_by_the_goals)
     ck_assert(sk.over);
     ck_assert_int_eq(sk.winner, 1);
     skirmish_deinit(&sk);
+    map_free(&m);
     four_ships(&sk, &m);
     sk.turn_limit = 1;
     sk.stats[0].damage = 50;
@@ -490,6 +493,7 @@ START_TEST(test_a_saved_scenario_plays_on_the_same)
     outcome_json(&back, jb, sizeof jb);
     ck_assert_str_eq(ja, jb);
     /* A version 3 save knows no goals: such sections are refused there. */
+    skirmish_deinit(&back);
     text[11] = '3';
     ck_assert_int_eq(save_parse(text, (size_t)n, "b.save", &m, &back, &e), -1);
     ck_assert_msg(strstr(e.msg, "a version 3 save has no such section"), "%s", e.msg);

@@ -93,10 +93,12 @@ static int plan_depth(Skirmish *sk, int side, int depth, Skirmish *alt, Err *e);
 /* A copy of sk (sharing its map and chart) in which foe's ships lie where
  * an admiral depth levels deep would sail them this turn, from where the
  * ships lie now (never their real orders, which are hidden); NULL with e
- * set when memory runs out. Free with guess_free. */
+ * set when memory runs out. Free with free(). */
 static Skirmish *guess_enemy(Skirmish *sk, int foe, int depth, Err *e)
 {
-    Skirmish *g = malloc(sizeof *g);
+    /* Every copy shares the one search memory, made before the first: a
+     * copy that grew its own while another lived would leak it. */
+    Skirmish *g = chart_scratch_ready(&sk->chart) == 0 ? malloc(sizeof *g) : NULL;
     if (!g) {
         err_set(e, "ai: out of memory planning moves");
         return NULL;
@@ -117,14 +119,6 @@ static Skirmish *guess_enemy(Skirmish *sk, int foe, int depth, Err *e)
     return g;
 }
 
-/* The copy shares the chart: search memory it grew becomes the chart's. */
-static void guess_free(Skirmish *sk, Skirmish *g)
-{
-    if (!g) return;
-    if (!sk->chart.scratch) sk->chart.scratch = g->chart.scratch;
-    free(g);
-}
-
 /* Plan side as an admiral depth levels deep: 0 is ai_plan (the enemy lies
  * where it is); k plans against the enemy where one k-1 deep would sail
  * it, and, given alt, in that guess and alt's equally. */
@@ -137,7 +131,7 @@ static int plan_depth(Skirmish *sk, int side, int depth, Skirmish *alt, Err *e)
     for (int i = 0; i < sk->nships && rc == 0; i++)
         if (sk->ships[i].side == side && fleet_ship_manned(&sk->ships[i]))
             rc = skirmish_order(sk, i, &g->orders[i], e);
-    guess_free(sk, g);
+    free(g);
     return rc;
 }
 
@@ -148,7 +142,7 @@ static int plan_hard(Skirmish *sk, int side, Err *e)
     Skirmish *b = guess_enemy(sk, 1 - side, 1, e);
     if (!b) return -1;
     int rc = plan_depth(sk, side, 1, b, e);
-    guess_free(sk, b);
+    free(b);
     return rc;
 }
 

@@ -179,6 +179,12 @@ void chart_deinit(Chart *c)
     memset(c, 0, sizeof *c);
 }
 
+int chart_scratch_ready(Chart *c)
+{
+    if (!c->scratch) c->scratch = calloc(1, sizeof *c->scratch);
+    return c->scratch ? 0 : -1;
+}
+
 bool chart_sailable(const Chart *c, Hex h)
 {
     if (!c || !c->sail) return false;
@@ -338,10 +344,7 @@ static int search_relax(const ChartSearch *q, int cell, int facing, int32_t g, i
 static int chart_search(ChartSearch *q, HexPose start)
 {
     Chart *c = q->c;
-    if (!c->scratch) {
-        c->scratch = calloc(1, sizeof *c->scratch);
-        if (!c->scratch) return -3;
-    }
+    if (chart_scratch_ready(c) != 0) return -3;
     struct ChartScratch *s = c->scratch;
     if (!s->slot && scratch_grow_slots(s) != 0) return -3;
     memset(s->slot, 0, ((size_t)s->smask + 1) * sizeof *s->slot);

@@ -60,6 +60,10 @@ typedef struct Chart {
  * invalid or memory runs out. chart_deinit frees it (and an empty one). */
 int chart_init(Chart *c, const Map *m, float size, Err *e);
 void chart_deinit(Chart *c);
+/* Make the chart's search memory now (it grows on demand later), so that
+ * copies of a Chart struct made after this share one and leak none.
+ * Returns 0, or -1 when memory runs out. */
+int chart_scratch_ready(Chart *c);
 /* True when h is a sailable hex of the chart's map (false off the map, and
  * for a NULL or empty chart). */
 bool chart_sailable(const Chart *c, Hex h);
