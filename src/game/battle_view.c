@@ -387,6 +387,7 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
     geo_reset(&v->geo);
     float size = (float)b->map.meta.hex_size;
     if (v->show_grid) draw_grid(v, b, c);
+    battle_goals_geo(v, c);
     /* What a click would do, for the highlight, the hint and the labels. */
     if (v->mouse_seen && !v->over_panel)
         battle_view_hover(v, c, v->mouse_x, v->mouse_y, &v->hover);

@@ -1,8 +1,9 @@
-/* battle_view: a battle on screen — the hex layer (grid, reachable hexes,
- * firing arcs, plotted paths, aims), the ships (one atlas, one draw call),
- * the smoke, splashes and wakes, the bars over each ship, and the HUD:
- * turn and wind, buttons, the selected ship's panel with her broadside
- * orders, the log, the hot-seat curtain and the end screen. */
+/* battle_view: a battle on screen — the hex layer (grid, a scenario's
+ * exits and bay, reachable hexes, firing arcs, plotted paths, aims), the
+ * ships (one atlas, one draw call), the smoke, splashes and wakes, the
+ * bars over each ship, and the HUD: turn and wind, buttons, the selected
+ * ship's panel with her broadside orders, the log, the hot-seat curtain
+ * and the end screen. */
 #ifndef SHOAL_BATTLE_VIEW_H
 #define SHOAL_BATTLE_VIEW_H
 
@@ -174,6 +175,11 @@ bool battle_rose_measure(const Skirmish *sk, int i, BattleRose *out);
  * flush, the labels with their backs. */
 void battle_rose_geo(BattleView *v, const Camera *c);
 void battle_rose_labels(BattleView *v, const Camera *c);
+
+/* Each side's exits and bay (battle_goals.c, for a scenario's escort,
+ * blockade or hold) into v->geo, for the hex layer to flush under
+ * everything else it draws. */
+void battle_goals_geo(BattleView *v, const Camera *c);
 
 /* The end screen (battle_end.c): the outcome and the statistics of both
  * sides, with buttons. Returns BATTLE_ACT_*. */
