@@ -392,7 +392,7 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
     if (v->mouse_seen && !v->over_panel)
         battle_view_hover(v, c, v->mouse_x, v->mouse_y, &v->hover);
     else
-        v->hover = (BattleHover){BATTLE_HOVER_NONE, -1, {0, 0}, -1, ""};
+        v->hover = (BattleHover){BATTLE_HOVER_NONE, -1, {0, 0}, -1, "", 0, ""};
     int i = b->selected;
     bool plotting = b->phase == BATTLE_PLOT;
     battle_rose_geo(v, c);
