@@ -413,7 +413,7 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
                 geo_hex_fill(&v->geo, c, h, size, col);
                 SDL_Color ln = arc_line(bs);
                 if (foe) ln.a = 235;
-                geo_hex_outline(&v->geo, c, h, size * 0.92f, (foe ? 2.5f : 1.0f) * v->ui, ln);
+                geo_hex_inset(&v->geo, c, h, size, 0.92f, (foe ? 2.5f : 1.0f) * v->ui, ln);
             }
         }
     }
@@ -434,8 +434,8 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
     }
     int hk = v->hover.kind;
     if (hk == BATTLE_HOVER_PLOT || hk == BATTLE_HOVER_TURN || hk == BATTLE_HOVER_LAND)
-        geo_hex_outline(&v->geo, c, v->hover.hex, size * 0.96f, 2.0f * v->ui,
-                        hk == BATTLE_HOVER_LAND ? THEME_BAD : THEME_PATH);
+        geo_hex_inset(&v->geo, c, v->hover.hex, size, 0.96f, 2.0f * v->ui,
+                      hk == BATTLE_HOVER_LAND ? THEME_BAD : THEME_PATH);
     geo_flush(&v->geo, v->r, NULL);
     battle_rose_labels(v, c);
     draw_route_labels(v, b, c, marks, nmarks);
