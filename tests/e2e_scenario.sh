@@ -2,7 +2,8 @@
 # e2e_scenario: every shipped scenario played to its end, headless —
 # `shoal --autoplay --scenario NAME --json` names the scenario and its
 # goals, ends by an objective, a fleet's loss or the limit, and the same
-# seed plays the same way; a bad scenario file, an unknown name and flags
+# seed plays the same way; each exit and bay is drawn on the board in its
+# side's colour; a bad scenario file, an unknown name and flags
 # that clash with a scenario exit 2 with one line. Usage: tests/e2e_scenario.sh BUILD_DIR
 set -u
 . tests/lib_e2e.sh
@@ -49,6 +50,80 @@ cmp -s "$T/t1" "$T/t2" && grep -q '"seed":3' "$T/t1" && ok "a scenario's seed pl
 "$BIN" --autoplay --scenario blockade >"$T/table" 2>&1 &&
     grep -q "^blockade on Crescent Reef (seed 2207)" "$T/table" && grep -q "escaped" "$T/table" &&
     ok "the table names the scenario and counts ships escaped" || no "table: $(cat "$T/table")"
+
+# The objectives on the board: each scenario's exits or bay drawn over its
+# sea. A screenshot of the battle (watched, so no ship is selected and the
+# camera stays put; no sea life, so no fish) against one of the same map
+# with no battle, at the same camera: at each goal hex's centre the colour
+# has moved towards the owning side's (an exit's arrow: nearly all the
+# way; the bay's tint: a little), and at the centres of other hexes away
+# from the ships it has not moved at all.
+check_marks() { # check_marks SCENARIO MAP CENTRE_X,CENTRE_Y
+    local args=(--frames 2 --size 800x600 --zoom 1 --center "$3" --ui none --sea-life off)
+    "$BIN" --scenario "$1" --opponent watch --screenshot "$T/$1-marks.png" "${args[@]}" \
+        >/dev/null 2>"$T/err" &&
+        "$BIN" --map "data/maps/$2.png" --screenshot "$T/$1-sea.png" "${args[@]}" >/dev/null 2>>"$T/err" ||
+        { no "$1: no screenshots: $(cat "$T/err")"; return; }
+    if "$PY" - "data/scenarios/$1.ini" "$T/$1-marks.png" "$T/$1-sea.png" "$3" >"$T/marks" 2>&1 <<'PYEOF'; then
+import math, re, sys
+import numpy as np
+from PIL import Image
+ini, marks, sea, centre = sys.argv[1:5]
+size = 24.0  # both maps' hex_size
+side_ink = {"A": np.array([120, 170, 255]), "B": np.array([255, 120, 105])}  # THEME_SIDE_*
+a = np.asarray(Image.open(marks).convert("RGB")).astype(float)
+b = np.asarray(Image.open(sea).convert("RGB")).astype(float)
+cx, cy = map(float, centre.split(","))
+h, w = a.shape[:2]
+def screen(q, r):  # hex_to_pixel, then the camera at zoom 1
+    x = size * (math.sqrt(3) * (q + r / 2) + math.sqrt(3) / 2)
+    y = size * (1.5 * r + 1)
+    return int(round(x - cx + w / 2)), int(round(y - cy + h / 2))
+text = open(ini).read()
+ships = [tuple(map(int, m)) for m in re.findall(r"^at = (-?\d+),(-?\d+)", text, re.M)]
+def dist(p, q):
+    dq, dr = p[0] - q[0], p[1] - q[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+goals = {}  # hex -> (side, kind)
+for side, body in re.findall(r"^\[objective\.([AB])\]\n((?:[^\[].*\n?)*)", text, re.M):
+    kind = re.search(r"^kind = (\w+)", body, re.M).group(1)
+    m = re.search(r"^(?:exit|area) = (.*)$", body, re.M)
+    for hx in (m.group(1).split() if m else []):
+        goals[tuple(map(int, hx.split(",")))] = (side, kind)
+assert goals, "no goal hexes in " + ini
+seen = 0
+for hx, (side, kind) in goals.items():
+    x, y = screen(*hx)
+    if not (0 <= x < w and 0 <= y < h) or min(dist(hx, s) for s in ships) < 1:
+        continue
+    seen += 1
+    want = side_ink[side] - b[y, x]
+    t = float(np.dot(a[y, x] - b[y, x], want) / np.dot(want, want))
+    lo, hi = (0.8, 1.05) if kind != "hold" else (0.1, 0.3)
+    assert lo <= t <= hi, f"{kind} hex {hx}: {b[y, x]} -> {a[y, x]}, {t:.2f} of the way to side {side}'s colour, not {lo}..{hi}"
+assert seen >= 5, f"only {seen} goal hexes in view"
+quiet = 0
+for q in range(-20, 50):
+    for r in range(0, 45):
+        x, y = screen(q, r)
+        if (q, r) in goals or not (8 <= x < w - 8 and 8 <= y < h - 8):
+            continue
+        if min(dist((q, r), s) for s in ships) < 4:
+            continue
+        d = np.abs(a[y, x] - b[y, x]).max()
+        assert d <= 6, f"hex {(q, r)} away from the goals changed by {d}: {b[y, x]} -> {a[y, x]}"
+        quiet += 1
+assert quiet >= 20, f"only {quiet} other hexes in view"
+print(f"{seen} goal hexes marked, {quiet} others untouched")
+PYEOF
+        ok "$1: the objective hexes are marked in the side's colour ($(cat "$T/marks"))"
+    else
+        no "$1: $(tail -1 "$T/marks")"
+    fi
+}
+check_marks merchant-run channel-isles 1200,450
+check_marks blockade crescent-reef 1200,450
+check_marks the-nile crescent-reef 900,450
 
 # Bad input: exit 2, one line, naming what is wrong.
 refuse() { # refuse WHAT WANT ARGS...: exit 2 and one line holding WANT

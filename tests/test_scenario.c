@@ -210,6 +210,55 @@ START_TEST(test_shipped_scenarios_start)
 }
 END_TEST
 
+/* What the screen says of an objective hex, for three shipped scenarios:
+ * the hex, the side whose goal it is, words the line must hold (NULL: the
+ * line is empty, the hex none of that goal's), and the edge the exits face. */
+static const struct {
+    const char *scenario;
+    int q, r, side;
+    const char *want;
+    int edge;
+} goal_hexes[] = {
+    {"merchant-run", 33, 9, 0, "exit for A1 Indiaman Ceres (side A)", SKIRMISH_EDGE_EAST},
+    {"merchant-run", 10, 12, 0, NULL, SKIRMISH_EDGE_EAST},
+    {"merchant-run", 33, 9, 1, NULL, -1},
+    {"blockade", 31, 13, 0, "exit for side A: 2 ships must get out (0 out so far)",
+     SKIRMISH_EDGE_EAST},
+    {"the-nile", 18, 12, 1, "the bay, side B's to hold 12 turns", -1},
+    {"the-nile", 18, 12, 0, NULL, -1},
+};
+
+START_TEST(test_goal_hexes_in_words)
+{
+    char data[512];
+    tu_data_dir(data, sizeof data);
+    setenv("SHOAL_DATA", data, 1);
+    Scenario sc;
+    Err e = {{0}};
+    ck_assert_msg(scenario_find(&sc, goal_hexes[_i].scenario, &e) == 0, "%s", e.msg);
+    Map m;
+    MapGenParams gen;
+    char path[1024];
+    ck_assert_msg(scenario_map_load(&sc, &m, path, sizeof path, &gen, &e) == 0, "%s", e.msg);
+    Skirmish *sk = malloc(sizeof *sk);
+    ck_assert_msg(skirmish_init(sk, &m, &sc.setup, &e) == 0, "%s", e.msg);
+    Hex h = hex_make(goal_hexes[_i].q, goal_hexes[_i].r);
+    int side = goal_hexes[_i].side;
+    char line[160];
+    skirmish_goal_hex_text(sk, side, h, line, sizeof line);
+    const char *want = goal_hexes[_i].want;
+    ck_assert_int_eq(skirmish_goal_has(sk, side, h), want != NULL);
+    if (want)
+        ck_assert_msg(strstr(line, want), "%s: '%s'", goal_hexes[_i].scenario, line);
+    else
+        ck_assert_str_eq(line, "");
+    ck_assert_int_eq(skirmish_goal_edge(sk, side), goal_hexes[_i].edge);
+    skirmish_deinit(sk);
+    free(sk);
+    map_free(&m);
+}
+END_TEST
+
 /* ------------------------------------------------------------ the rules */
 
 /* A 2 ships (0, 1) against B 2 ships (2, 3) on open water, far apart. */
@@ -602,6 +651,8 @@ static Suite *make_suite(void)
                         (int)(sizeof bad / sizeof bad[0]));
     tcase_add_test(tc, test_scenario_check_against_the_map);
     tcase_add_test(tc, test_shipped_scenarios_start);
+    tcase_add_loop_test(tc, test_goal_hexes_in_words, 0,
+                        (int)(sizeof goal_hexes / sizeof goal_hexes[0]));
     tcase_add_test(tc, test_flagship_taken_wins);
     tcase_add_test(tc, test_escort_out_through_the_exit_wins);
     tcase_add_test(tc, test_escort_lost_loses);

@@ -624,6 +624,47 @@ START_TEST(test_click_beside_an_enemy_plots)
 }
 END_TEST
 
+/* The cursor over an objective hex says what it is, under what a click
+ * would do: on merchant-run's exit, the Indiaman's exit (side A's); on
+ * open water, nothing of the goals. */
+START_TEST(test_hover_names_the_exit)
+{
+    char data[512], path[1024];
+    tu_data_dir(data, sizeof data);
+    setenv("SHOAL_DATA", data, 1);
+    BattleSetup st;
+    memset(&st, 0, sizeof st);
+    Err e = {{0}};
+    ck_assert_msg(battle_setup_scenario(&st, "merchant-run", path, sizeof path, &e) == 0, "%s",
+                  e.msg);
+    Battle *b = battle_new(&st, 1.0f, &e);
+    ck_assert_msg(b != NULL, "%s", e.msg);
+    float hs = (float)b->map.meta.hex_size, x, y;
+    Hex exit = b->sk.goal[0].hexes[0];
+    hex_to_pixel(exit, hs, &x, &y);
+    Camera c;
+    cam_init(&c, b->map.w, b->map.h, 1280, 800);
+    c.zoom = 1.0;
+    BattleView v;
+    memset(&v, 0, sizeof v);
+    v.battle = b;
+    v.ui = 1.0f;
+    double sx, sy;
+    cam_world_to_screen(&c, x, y, &sx, &sy);
+    BattleHover h;
+    battle_view_hover(&v, &c, sx, sy, &h);
+    ck_assert(hex_equal(h.hex, exit));
+    ck_assert_int_eq(h.kind, BATTLE_HOVER_PLOT); /* her route can still go there */
+    ck_assert_msg(strstr(h.goal, "exit for A1 Indiaman Ceres (side A)"), "'%s'", h.goal);
+    ck_assert_int_eq(h.goal_side, 0);
+    hex_to_pixel(b->sk.ships[0].pose.hex, hs, &x, &y);
+    cam_world_to_screen(&c, x, y, &sx, &sy);
+    battle_view_hover(&v, &c, sx, sy, &h);
+    ck_assert_str_eq(h.goal, "");
+    battle_free(b);
+}
+END_TEST
+
 /* The camera keeps the selected ship in view: centred on her (keys 1-8),
  * followed while she sails during the replay, brought into view when
  * selected off screen, and left alone while she lies still. */
@@ -988,6 +1029,7 @@ static Suite *battle_suite(void)
     tcase_add_test(tc, test_save_load_and_refuse_corrupt);
     tcase_add_test(tc, test_orders_from_the_panel);
     tcase_add_test(tc, test_hulls_part_the_school);
+    tcase_add_test(tc, test_hover_names_the_exit);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -398,6 +398,19 @@ bool skirmish_goal_exit(const Skirmish *sk, int i, Hex h);
 /* Side's goal in one line for the screen ("see A1 Ceres out through the
  * exit at the east edge"). */
 void skirmish_goal_brief(const Skirmish *sk, int side, char *buf, size_t cap);
+/* The map edges a goal's exits can face (skirmish_goal_edge). */
+enum { SKIRMISH_EDGE_WEST, SKIRMISH_EDGE_EAST, SKIRMISH_EDGE_NORTH, SKIRMISH_EDGE_SOUTH };
+/* The map edge nearest the middle of side's goal hexes (SKIRMISH_EDGE_*),
+ * which the brief names and the screen points its exits at; -1 when the
+ * goal has no hexes or they lie inland (over 3 hexes from every edge). */
+int skirmish_goal_edge(const Skirmish *sk, int side);
+/* True when hex h is one of side's goal hexes (an exit or the area). */
+bool skirmish_goal_has(const Skirmish *sk, int side, Hex h);
+/* What hex h is to side's goal, in one line for the screen: "exit for A1
+ * Indiaman Ceres (side A): she leaves the board here", "exit for side A:
+ * 2 ships must get out (0 out so far)", "the bay, side B's to hold: ...";
+ * "" when h is none of its hexes. */
+void skirmish_goal_hex_text(const Skirmish *sk, int side, Hex h, char *buf, size_t cap);
 /* Check setup's goals against its ships (ship indices in range and of
  * the right side, hexes given where the kind needs them). */
 int skirmish_goal_validate(const SkirmishSetup *setup, Err *e);

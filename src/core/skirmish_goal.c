@@ -63,6 +63,14 @@ static bool goal_has(const SkirmishGoal *g, Hex h)
     return false;
 }
 
+/* Ship i as the goals name her: "A1 Indiaman Ceres", or "A1" unnamed. */
+static void goal_ship(const Skirmish *sk, int i, char *buf, size_t cap)
+{
+    char lab[16];
+    skirmish_ship_label(sk, i, lab, sizeof lab);
+    snprintf(buf, cap, "%s%s%s", lab, sk->names[i][0] ? " " : "", sk->names[i]);
+}
+
 bool skirmish_goal_exit(const Skirmish *sk, int i, Hex h)
 {
     if (i < 0 || i >= sk->nships || !fleet_ship_active(&sk->ships[i])) return false;
@@ -160,12 +168,8 @@ void skirmish_goal_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf, 
     int s = ev->a & 1;
     const SkirmishGoal *g = &sk->goal[s];
     char ship[48] = "the ship";
-    if (g->kind == SKIRMISH_GOAL_FLAGSHIP || g->kind == SKIRMISH_GOAL_ESCORT) {
-        char lab[16];
-        skirmish_ship_label(sk, g->ship, lab, sizeof lab);
-        snprintf(ship, sizeof ship, "%s%s%s", lab, sk->names[g->ship][0] ? " " : "",
-                 sk->names[g->ship]);
-    }
+    if (g->kind == SKIRMISH_GOAL_FLAGSHIP || g->kind == SKIRMISH_GOAL_ESCORT)
+        goal_ship(sk, g->ship, ship, sizeof ship);
     if (!ev->b) {
         if (g->kind == SKIRMISH_GOAL_ESCORT)
             snprintf(buf, cap, "side %c fails: %s is lost before she gets out", "AB"[s], ship);
@@ -193,43 +197,91 @@ void skirmish_goal_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf, 
     }
 }
 
-/* Where a goal's hexes lie: the map edge nearest their middle, or the
- * middle hex itself when they lie inland ("round 18,12"). */
-static void goal_place(const Skirmish *sk, const SkirmishGoal *g, char *buf, size_t cap)
+/* The middle of a goal's hexes in map px (it has at least one). */
+static void goal_middle(const Skirmish *sk, const SkirmishGoal *g, double *x, double *y)
 {
-    double x = 0, y = 0;
     float size = (float)sk->map->meta.hex_size;
+    *x = *y = 0;
     for (int k = 0; k < g->nhexes; k++) {
         float hx, hy;
         hex_to_pixel(g->hexes[k], size, &hx, &hy);
-        x += hx / g->nhexes;
-        y += hy / g->nhexes;
+        *x += hx / g->nhexes;
+        *y += hy / g->nhexes;
     }
+}
+
+int skirmish_goal_edge(const Skirmish *sk, int side)
+{
+    const SkirmishGoal *g = &sk->goal[side & 1];
+    if (g->nhexes <= 0 || !sk->map) return -1;
+    double x, y;
+    goal_middle(sk, g, &x, &y);
     double w = sk->map->w, h = sk->map->h;
-    double d[4] = {x, w - x, y, h - y}; /* west, east, north, south */
-    static const char *const edge[4] = {"west", "east", "north", "south"};
+    double d[4] = {x, w - x, y, h - y}; /* in SKIRMISH_EDGE_* order */
     int best = 0;
     for (int k = 1; k < 4; k++)
         if (d[k] < d[best]) best = k;
-    if (d[best] < 3 * size) {
-        snprintf(buf, cap, "at the %s edge", edge[best]);
+    return d[best] < 3.0 * sk->map->meta.hex_size ? best : -1;
+}
+
+bool skirmish_goal_has(const Skirmish *sk, int side, Hex h)
+{
+    return goal_has(&sk->goal[side & 1], h);
+}
+
+/* Where a goal's hexes lie: the map edge nearest their middle, or the
+ * middle hex itself when they lie inland ("round 18,12"). */
+static void goal_place(const Skirmish *sk, int side, char *buf, size_t cap)
+{
+    static const char *const edge[4] = {"west", "east", "north", "south"};
+    int e = skirmish_goal_edge(sk, side);
+    if (e >= 0) {
+        snprintf(buf, cap, "at the %s edge", edge[e]);
         return;
     }
-    Hex mid = hex_from_pixel((float)x, (float)y, size);
+    double x, y;
+    goal_middle(sk, &sk->goal[side & 1], &x, &y);
+    Hex mid = hex_from_pixel((float)x, (float)y, (float)sk->map->meta.hex_size);
     snprintf(buf, cap, "round %d,%d", mid.q, mid.r);
+}
+
+void skirmish_goal_hex_text(const Skirmish *sk, int side, Hex h, char *buf, size_t cap)
+{
+    int s = side & 1;
+    const SkirmishGoal *g = &sk->goal[s];
+    char ship[48];
+    int out = 0;
+    for (int i = 0; i < sk->nships; i++)
+        if (fleet_ship_born(&sk->ships[i]) == s) out += sk->escaped[i];
+    if (cap > 0) buf[0] = '\0';
+    if (!goal_has(g, h)) return;
+    switch (g->kind) {
+    case SKIRMISH_GOAL_ESCORT:
+        goal_ship(sk, g->ship, ship, sizeof ship);
+        snprintf(buf, cap, "exit for %s (side %c): she leaves the board here", ship, "AB"[s]);
+        break;
+    case SKIRMISH_GOAL_BLOCKADE:
+        snprintf(buf, cap, "exit for side %c: %d %s must get out (%d out so far)", "AB"[s],
+                 g -> count, g -> count == 1 ? "ship" : "ships", out);
+        break;
+    case SKIRMISH_GOAL_HOLD:
+        snprintf(buf, cap,
+                 "the bay, side %c's to hold %d turns: a ship of %c's in it, none of %c's "
+                 "(held %d)",
+                 "AB"[s], g -> turns, "AB"[s], "AB"[1 - s], sk -> held[s]);
+        break;
+    default:
+        break;
+    }
 }
 
 void skirmish_goal_brief(const Skirmish *sk, int side, char *buf, size_t cap)
 {
     const SkirmishGoal *g = &sk->goal[side & 1];
     char ship[48] = "", where[48] = "";
-    if (g->kind == SKIRMISH_GOAL_FLAGSHIP || g->kind == SKIRMISH_GOAL_ESCORT) {
-        char lab[16];
-        skirmish_ship_label(sk, g->ship, lab, sizeof lab);
-        snprintf(ship, sizeof ship, "%s%s%s", lab, sk->names[g->ship][0] ? " " : "",
-                 sk->names[g->ship]);
-    }
-    if (g->nhexes > 0 && sk->map) goal_place(sk, g, where, sizeof where);
+    if (g->kind == SKIRMISH_GOAL_FLAGSHIP || g->kind == SKIRMISH_GOAL_ESCORT)
+        goal_ship(sk, g->ship, ship, sizeof ship);
+    if (g->nhexes > 0 && sk->map) goal_place(sk, side, where, sizeof where);
     switch (g->kind) {
     case SKIRMISH_GOAL_FLAGSHIP:
         snprintf(buf, cap, "sink or take the enemy flagship %s", ship);

@@ -96,12 +96,27 @@ static void ship_hint(const Battle *b, int i, BattleHover *out)
              lab, sl, broadside_name(out->aim_bs));
 }
 
-void battle_view_hover(const BattleView *v, const Camera *c, double sx, double sy, BattleHover *out)
+/* An exit or the bay under the cursor says whose it is and what for,
+ * both sides' (they may share a hex) joined by a dot. */
+static void goal_note(const Battle *b, BattleHover *out)
+{
+    size_t n = 0;
+    for (int s = 0; s < SKIRMISH_SIDES; s++) {
+        char line[BATTLE_HOVER_HINT];
+        skirmish_goal_hex_text(&b->sk, s, out->hex, line, sizeof line);
+        if (!line[0]) continue;
+        if (n == 0) out->goal_side = s;
+        n += (size_t)snprintf(out->goal + n, sizeof out->goal - n, "%s%s", n ? "  \xC2\xB7  " : "",
+                              line);
+        if (n >= sizeof out->goal) break;
+    }
+}
+
+/* What a click would do (the hint), for battle_view_hover. */
+static void hover_action(const BattleView *v, const Camera *c, double sx, double sy,
+                         BattleHover *out)
 {
     const Battle *b = v->battle;
-    *out = (BattleHover){BATTLE_HOVER_NONE, -1, {0, 0}, -1, ""};
-    if (!b || b->phase == BATTLE_CURTAIN) return;
-    out->hex = battle_pick_hex(c, (float)b->map.meta.hex_size, sx, sy);
     out->ship = battle_view_ship_at(v, c, sx, sy);
     int sel = b->selected;
     char sl[16] = "";
@@ -134,4 +149,14 @@ void battle_view_hover(const BattleView *v, const Camera *c, double sx, double s
         out->kind = BATTLE_HOVER_DESELECT;
         snprintf(out->hint, sizeof out->hint, "deselect %s", sl);
     }
+}
+
+void battle_view_hover(const BattleView *v, const Camera *c, double sx, double sy, BattleHover *out)
+{
+    const Battle *b = v->battle;
+    *out = (BattleHover){BATTLE_HOVER_NONE, -1, {0, 0}, -1, "", 0, ""};
+    if (!b || b->phase == BATTLE_CURTAIN) return;
+    out->hex = battle_pick_hex(c, (float)b->map.meta.hex_size, sx, sy);
+    hover_action(v, c, sx, sy, out);
+    goal_note(b, out);
 }

@@ -639,13 +639,20 @@ static void log_box(BattleView *v, const Battle *b, Ui *ui, int view_w, int view
     ui_panel_end(ui);
 }
 
-/* What a click at the cursor would do, beside the cursor. */
+/* What a click at the cursor would do, beside the cursor, and under it
+ * what the hex is to the goals (an exit, the bay) in that side's colour. */
 static void hover_hint(BattleView *v, int view_w, int view_h)
 {
     const BattleHover *h = &v->hover;
-    if (!v->mouse_seen || v->over_panel || !h->hint[0]) return;
-    int tw, th;
-    text_measure(v->text, h->hint, &tw, &th);
+    if (!v->mouse_seen || v->over_panel || (!h->hint[0] && !h->goal[0])) return;
+    const char *lines[2] = {h->hint, h->goal};
+    int tw = 0, th = 0, lw[2] = {0, 0}, lh = 0;
+    for (int k = 0; k < 2; k++) {
+        if (!lines[k][0]) continue;
+        text_measure(v->text, lines[k], &lw[k], &lh);
+        if (lw[k] > tw) tw = lw[k];
+        th += lh;
+    }
     float u = v->ui, pad = 5 * u;
     float x = v->mouse_x + 18 * u, y = v->mouse_y + 16 * u;
     if (x + (float)tw + 2 * pad > (float)view_w) x = v->mouse_x - (float)tw - 2 * pad - 8 * u;
@@ -654,7 +661,13 @@ static void hover_hint(BattleView *v, int view_w, int view_h)
     SDL_Color ink = h->kind == BATTLE_HOVER_LAND     ? THEME_BAD
                     : h->kind == BATTLE_HOVER_SELECT ? THEME_INK
                                                      : THEME_GOLD;
-    text_draw(v->text, h->hint, (int)(x + pad), (int)(y + pad / 2), ink);
+    SDL_Color side = h->goal_side ? THEME_SIDE_B_TEXT : THEME_SIDE_A_TEXT;
+    float ly = y + pad / 2;
+    for (int k = 0; k < 2; k++) {
+        if (!lines[k][0]) continue;
+        text_draw(v->text, lines[k], (int)(x + pad), (int)ly, k ? side : ink);
+        ly += (float)lh;
+    }
 }
 
 /* With the panels put away, a tab at the top right says how to bring

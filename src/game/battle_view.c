@@ -387,11 +387,12 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
     geo_reset(&v->geo);
     float size = (float)b->map.meta.hex_size;
     if (v->show_grid) draw_grid(v, b, c);
+    battle_goals_geo(v, c);
     /* What a click would do, for the highlight, the hint and the labels. */
     if (v->mouse_seen && !v->over_panel)
         battle_view_hover(v, c, v->mouse_x, v->mouse_y, &v->hover);
     else
-        v->hover = (BattleHover){BATTLE_HOVER_NONE, -1, {0, 0}, -1, ""};
+        v->hover = (BattleHover){BATTLE_HOVER_NONE, -1, {0, 0}, -1, "", 0, ""};
     int i = b->selected;
     bool plotting = b->phase == BATTLE_PLOT;
     battle_rose_geo(v, c);
@@ -412,7 +413,7 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
                 geo_hex_fill(&v->geo, c, h, size, col);
                 SDL_Color ln = arc_line(bs);
                 if (foe) ln.a = 235;
-                geo_hex_outline(&v->geo, c, h, size * 0.92f, (foe ? 2.5f : 1.0f) * v->ui, ln);
+                geo_hex_inset(&v->geo, c, h, size, 0.92f, (foe ? 2.5f : 1.0f) * v->ui, ln);
             }
         }
     }
@@ -433,8 +434,8 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
     }
     int hk = v->hover.kind;
     if (hk == BATTLE_HOVER_PLOT || hk == BATTLE_HOVER_TURN || hk == BATTLE_HOVER_LAND)
-        geo_hex_outline(&v->geo, c, v->hover.hex, size * 0.96f, 2.0f * v->ui,
-                        hk == BATTLE_HOVER_LAND ? THEME_BAD : THEME_PATH);
+        geo_hex_inset(&v->geo, c, v->hover.hex, size, 0.96f, 2.0f * v->ui,
+                      hk == BATTLE_HOVER_LAND ? THEME_BAD : THEME_PATH);
     geo_flush(&v->geo, v->r, NULL);
     battle_rose_labels(v, c);
     draw_route_labels(v, b, c, marks, nmarks);

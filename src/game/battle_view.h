@@ -1,8 +1,9 @@
-/* battle_view: a battle on screen — the hex layer (grid, reachable hexes,
- * firing arcs, plotted paths, aims), the ships (one atlas, one draw call),
- * the smoke, splashes and wakes, the bars over each ship, and the HUD:
- * turn and wind, buttons, the selected ship's panel with her broadside
- * orders, the log, the hot-seat curtain and the end screen. */
+/* battle_view: a battle on screen — the hex layer (grid, a scenario's
+ * exits and bay, reachable hexes, firing arcs, plotted paths, aims), the
+ * ships (one atlas, one draw call), the smoke, splashes and wakes, the
+ * bars over each ship, and the HUD: turn and wind, buttons, the selected
+ * ship's panel with her broadside orders, the log, the hot-seat curtain
+ * and the end screen. */
 #ifndef SHOAL_BATTLE_VIEW_H
 #define SHOAL_BATTLE_VIEW_H
 
@@ -43,7 +44,7 @@ enum {
     BATTLE_HOVER_DESELECT, /* water, with a ship selected that takes no orders */
 };
 
-#define BATTLE_HOVER_HINT 128
+#define BATTLE_HOVER_HINT 192 /* bytes: both sides' goals may share a hex */
 
 typedef struct BattleHover {
     int kind;   /* BATTLE_HOVER_* */
@@ -51,6 +52,10 @@ typedef struct BattleHover {
     Hex hex;    /* the hex under the cursor */
     int aim_bs; /* the broadside a right click would aim at `ship`, -1 none */
     char hint[BATTLE_HOVER_HINT];
+    /* What `hex` is to the goals, a line under the hint in the side's
+     * colour: an exit or the bay (skirmish_goal_hex_text); "" none. */
+    int goal_side; /* the side whose goal it is (the first, when both's) */
+    char goal[BATTLE_HOVER_HINT];
 } BattleHover;
 
 /* Which of the HUD's panels are folded to their title bar or hidden. */
@@ -138,7 +143,7 @@ void battle_view_follow(BattleView *v, Camera *c, bool centre);
 /* What a left click at output px (sx, sy) would do now (battle_hover.c):
  * a ship is under the cursor when it is in her hex or on her marker
  * (while a turn plays: on her drawn hull or marker); water near a ship is
- * water. */
+ * water. With it, what the hex is to either side's goal. */
 void battle_view_hover(const BattleView *v, const Camera *c, double sx, double sy,
                        BattleHover *out);
 /* The ship under output px (sx, sy) as battle_view_hover sees it, or -1. */
@@ -174,6 +179,11 @@ bool battle_rose_measure(const Skirmish *sk, int i, BattleRose *out);
  * flush, the labels with their backs. */
 void battle_rose_geo(BattleView *v, const Camera *c);
 void battle_rose_labels(BattleView *v, const Camera *c);
+
+/* Each side's exits and bay (battle_goals.c, for a scenario's escort,
+ * blockade or hold) into v->geo, for the hex layer to flush under
+ * everything else it draws. */
+void battle_goals_geo(BattleView *v, const Camera *c);
 
 /* The end screen (battle_end.c): the outcome and the statistics of both
  * sides, with buttons. Returns BATTLE_ACT_*. */

@@ -150,6 +150,19 @@ void geo_hex_outline(GeoList *g, const Camera *cam, Hex h, float size, float w, 
     for (int k = 0; k < 6; k++) geo_line(g, x[k], y[k], x[(k + 1) % 6], y[(k + 1) % 6], w, c);
 }
 
+void geo_hex_inset(GeoList *g, const Camera *cam, Hex h, float size, float scale, float w,
+                   SDL_Color c)
+{
+    float cx, cy, x[6], y[6];
+    hex_to_pixel(h, size, &cx, &cy);
+    for (int k = 0; k < 6; k++) {
+        float wx, wy;
+        hex_corner(h, size, k, &wx, &wy);
+        to_screen(cam, cx + (wx - cx) * scale, cy + (wy - cy) * scale, &x[k], &y[k]);
+    }
+    for (int k = 0; k < 6; k++) geo_line(g, x[k], y[k], x[(k + 1) % 6], y[(k + 1) % 6], w, c);
+}
+
 void geo_flush(GeoList *g, SDL_Renderer *r, SDL_Texture *tex)
 {
     if (g->ni > 0) draw_geometry(r, tex, g->v, g->nv, g->idx, g->ni);

@@ -49,6 +49,13 @@ void geo_hex_corners(const Camera *cam, Hex h, float size, float x[6], float y[6
 void geo_hex_fill(GeoList *g, const Camera *cam, Hex h, float size, SDL_Color c);
 /* A hex's six sides as lines w px wide. */
 void geo_hex_outline(GeoList *g, const Camera *cam, Hex h, float size, float w, SDL_Color c);
+/* The same drawn `scale` of the way from its centre to its corners (under
+ * 1: inside it, clear of its neighbours' outlines). Not geo_hex_outline
+ * with a smaller size: that moves the hex too, towards the map's corner
+ * by (1 - scale) of the way (two hexes at the east edge of a 1600 px map
+ * for 0.96). */
+void geo_hex_inset(GeoList *g, const Camera *cam, Hex h, float size, float scale, float w,
+                   SDL_Color c);
 
 /* Draw the list on r (textured with tex, or NULL), when it holds any
  * triangle, in the renderer's current blend mode; then geo_reset. */

@@ -107,6 +107,7 @@
 #define THEME_SAIL_RING     ((SDL_Color){150, 255, 205, 40}) /* ... a ring a hex apart */
 #define THEME_SAIL_LABEL_BG ((SDL_Color){4, 14, 26, 175})
 #define THEME_ROPE          ((SDL_Color){214, 180, 120, 235}) /* grapples between lashed ships */
+#define THEME_GOAL_SHADOW   ((SDL_Color){2, 10, 22, 150})     /* under an exit's or bay's lines */
 #define THEME_SHOT_TRAIL    ((SDL_Color){255, 244, 220, 190}) /* shot in flight, over dark sea */
 
 /* c at opacity a (0..255), its colour unchanged. */
