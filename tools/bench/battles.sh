@@ -64,7 +64,10 @@ rung() {
         else w2++
         all++
     }
-    END { printf "%-6s against %-6s %3d of %d won (%5.1f%%), %d lost, %d drawn\n", p1, p2, w1, all, 100 * w1 / all, w2, d }'
+    END {
+        printf "%-6s against %-6s %3d of %d won (%5.1f%%; %5.1f%% of the decided), %d lost, %d drawn\n", p1, p2, w1, all,
+               100 * w1 / all, w1 + w2 ? 100 * w1 / (w1 + w2) : 0, w2, d
+    }'
 }
 
 echo "shoal battles: $SEEDS seeds, the computer on both sides (normal), $B"
