@@ -310,7 +310,7 @@ START_TEST(test_stats_and_json_count_shot_types)
              "\"points\":[%d,%d],\"boardings\":[0,0],\"prizes\":[0,0],\"groundings\":[0,0],"
              "\"shot_types\":{\"round\":[%d,%d],\"chain\":[0,0],"
              "\"grape\":[10,0],\"double\":[0,%d]},\"burst\":[0,%d],\"escaped\":[0,0],\"scenario\":"
-             "\"\",\"goal\":[\"destroy\",\"destroy\"],\"goal_met\":[false,false]}",
+             "\"\",\"goal\":[\"destroy\",\"destroy\"],\"goal_met\":[false,false],\"ship_turns\"",
              out.points[0], out.points[1], a->shots_by[FLEET_ROUND], b->shots_by[FLEET_ROUND],
              b->shots_by[FLEET_DOUBLE], b->burst);
     ck_assert_msg(strstr(js, want) != NULL, "wanted %s in %s", want, js);

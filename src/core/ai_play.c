@@ -166,7 +166,8 @@ int ai_plan_level(Skirmish *sk, int side, int level, Err *e)
     return rc;
 }
 
-int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e)
+/* Both sides plot and submit their orders. */
+static int plan_sides(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e)
 {
     for (int side = 0; side < SKIRMISH_SIDES; side++) {
         assert(players[side] >= 0 && players[side] < AI_PLAYERS);
@@ -175,7 +176,12 @@ int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e)
                                        : ai_plan_level(sk, side, player_levels[p], e);
         if (rc != 0 || skirmish_submit(sk, side, e) != 0) return -1;
     }
-    return skirmish_resolve(sk, e);
+    return 0;
+}
+
+int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e)
+{
+    return plan_sides(sk, players, e) == 0 ? skirmish_resolve(sk, e) : -1;
 }
 
 int ai_autoplay(const Map *map, const SkirmishSetup *setup, const int players[SKIRMISH_SIDES],
@@ -187,9 +193,29 @@ int ai_autoplay(const Map *map, const SkirmishSetup *setup, const int players[SK
         free(sk);
         return -1;
     }
-    int rc = 0;
-    while (!sk->over && rc == 0) rc = ai_play_turn(sk, players, e);
-    if (rc == 0) skirmish_outcome(sk, out);
+    /* The battle as each turn's orders stand, for the census. */
+    Skirmish *before = malloc(sizeof *before);
+    SkirmishCensus census;
+    memset(&census, 0, sizeof census);
+    int rc = before ? 0 : err_set(e, "autoplay: out of memory");
+    while (!sk->over && rc == 0) {
+        rc = plan_sides(sk, players, e);
+        if (rc != 0) break;
+        /* The copy searches in the battle's own search memory (made
+         * first: one the copy grew alone would leak). */
+        if (chart_scratch_ready(&sk->chart) != 0) {
+            rc = err_set(e, "autoplay: out of memory");
+            break;
+        }
+        *before = *sk;
+        rc = skirmish_resolve(sk, e);
+        if (rc == 0) skirmish_census_turn(before, sk, &census);
+    }
+    if (rc == 0) {
+        skirmish_outcome(sk, out);
+        out->census = census;
+    }
+    free(before);
     skirmish_deinit(sk);
     free(sk);
     return rc;

@@ -683,6 +683,13 @@ int skirmish_outcome_json(const SkirmishOutcome *o, char *buf, size_t cap)
                           o->scenario, skirmish_goal_names[o->goal[0] % SKIRMISH_GOALS],
                           skirmish_goal_names[o->goal[1] % SKIRMISH_GOALS],
                           o->goal_met[0] ? "true" : "false", o->goal_met[1] ? "true" : "false");
-    ok = ok && kv_appendf(buf, cap, &len, "}");
+    /* Autoplay's census: ship-turns, why ships lay still, the longest stand-off. */
+    const SkirmishCensus *c = &o->census;
+    ok = ok && kv_appendf(buf, cap, &len, ",\"ship_turns\":[%d,%d],\"still\":{", c->ship_turns[0],
+                          c->ship_turns[1]);
+    for (int r = 0; r < SKIRMISH_STILL_REASONS; r++)
+        ok = ok && kv_appendf(buf, cap, &len, "%s\"%s\":[%d,%d]", r ? "," : "",
+                              skirmish_still_names[r], c->still[r][0], c->still[r][1]);
+    ok = ok && kv_appendf(buf, cap, &len, "},\"quiet_max\":%d}", c->quiet_max);
     return ok ? (int)len : -1;
 }

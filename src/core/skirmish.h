@@ -254,6 +254,44 @@ typedef struct Skirmish {
     SkirmishEvent events[SKIRMISH_MAX_EVENTS];
 } Skirmish;
 
+/* The ship-turn census autoplay keeps (skirmish_census_turn): every turn
+ * a manned ship on the board begins is a ship-turn, and one that enters
+ * no hex under sail lay still for the first of these reasons that holds:
+ * at anchor (or weighing), aground, grappled, dismasted, boxed in (no way
+ * out of her hex this turn: ships, land, or the wind on a slow ship), stopped by a ship
+ * in her way, firing (she lay to and fired), holding her side's HOLD area,
+ * in irons (she begins or ends the turn head to wind) or idle (none of
+ * these: she could have sailed, and fired nothing). Irons as the turn
+ * begins comes before boxed: head to wind no ship can leave her hex. */
+enum {
+    SKIRMISH_STILL_ANCHORED,
+    SKIRMISH_STILL_AGROUND,
+    SKIRMISH_STILL_GRAPPLED,
+    SKIRMISH_STILL_DISMASTED,
+    SKIRMISH_STILL_BOXED,
+    SKIRMISH_STILL_BLOCKED,
+    SKIRMISH_STILL_FIRING,
+    SKIRMISH_STILL_HOLDING,
+    SKIRMISH_STILL_IRONS,
+    SKIRMISH_STILL_IDLE,
+    SKIRMISH_STILL_REASONS
+};
+/* "anchored", "aground", ...: the census's keys in autoplay's JSON. */
+extern const char *const skirmish_still_names[SKIRMISH_STILL_REASONS];
+typedef struct SkirmishCensus {
+    int ship_turns[SKIRMISH_SIDES];
+    int still[SKIRMISH_STILL_REASONS][SKIRMISH_SIDES];
+    /* The longest spell of turns in a row without a broadside fired while
+     * both sides had a fighting ship (a stand-off), and the current one. */
+    int quiet_max, quiet_run;
+} SkirmishCensus;
+
+/* Count the turn just resolved into c: before is a copy of the battle as
+ * it stood with both sides' orders submitted, after the battle resolved.
+ * The copy searches (skirmish_reach) in the memory it shares with the
+ * battle: make that (chart_scratch_ready) before copying. */
+void skirmish_census_turn(Skirmish *before, const Skirmish *after, SkirmishCensus *c);
+
 typedef struct SkirmishOutcome {
     uint64_t seed;
     char map[MAP_NAME_MAX];
@@ -271,6 +309,7 @@ typedef struct SkirmishOutcome {
     int escaped[SKIRMISH_SIDES];   /* ships out through the exits */
     int goal[SKIRMISH_SIDES];      /* SKIRMISH_GOAL_* */
     bool goal_met[SKIRMISH_SIDES]; /* the goal (not the limit or the guns) won it */
+    SkirmishCensus census;         /* autoplay's (ai_autoplay); zero elsewhere */
 } SkirmishOutcome;
 
 /* seed 1, three ships a side, 60 turns, no map source. */
@@ -421,7 +460,8 @@ void skirmish_event_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf,
 /* End-of-game (or so-far) statistics. */
 void skirmish_outcome(const Skirmish *sk, SkirmishOutcome *out);
 /* The outcome as one JSON object on one line; returns its length or -1
- * when cap is too small. */
+ * when cap is too small (SKIRMISH_OUTCOME_JSON_MAX always does). */
+#define SKIRMISH_OUTCOME_JSON_MAX 2048
 int skirmish_outcome_json(const SkirmishOutcome *o, char *buf, size_t cap);
 
 #endif

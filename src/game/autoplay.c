@@ -34,7 +34,10 @@ static void usage(FILE *f)
             "                   --map, --turns and --ships do not go with it)\n"
             "  --json           print one JSON object: seed, map, winner (\"A\", \"B\" or\n"
             "                   \"draw\"), turns, turn_limit, and per side [A,B]: ships,\n"
-            "                   sunk, struck, broadsides, shots, hits, damage, points\n",
+            "                   sunk, struck, broadsides, shots, hits, damage, points\n"
+            "                   (and more: boardings, prizes, shot types, the goals),\n"
+            "                   then ship_turns, why ships lay still (still) and the\n"
+            "                   longest spell without a shot (quiet_max)\n",
             SKIRMISH_MAX_TURNS, SKIRMISH_SIDE_SHIPS);
 }
 
@@ -215,7 +218,7 @@ int autoplay_run(const AutoplayOptions *o, FILE *out, Err *e)
     if (lrc != 0) return lrc;
     if (rc != 0) return -1;
     if (o->json) {
-        char buf[1024];
+        char buf[SKIRMISH_OUTCOME_JSON_MAX];
         if (skirmish_outcome_json(&r, buf, sizeof buf) < 0) {
             err_set(e, "autoplay: outcome too long to print");
             return -2;

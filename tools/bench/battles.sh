@@ -6,10 +6,12 @@
 # many of those struck were taken as prizes), boardings and groundings; then
 # the admirals' ladder (hard, normal, easy, random orders), each pair over
 # both seatings of every seed.
-# Usage: tools/bench/battles.sh [BUILD] [SEEDS]   (defaults: build 100)
+# Usage: [JOBS=N] tools/bench/battles.sh [BUILD] [SEEDS]   (defaults: build 100,
+# the fleet rows' battles N = nproc at a time)
 set -u
 BUILD=${1:-build}
 SEEDS=${2:-100}
+JOBS=${JOBS:-$(nproc)}
 B="$BUILD/shoal"
 [[ "$SEEDS" =~ ^[1-9][0-9]*$ ]] || { echo "battles: '$SEEDS' must be a whole number from 1" >&2; exit 2; }
 [ -x "$B" ] || { echo "battles: $B not found; build it first (make BUILD=$BUILD)" >&2; exit 2; }
@@ -20,10 +22,18 @@ battle() {
         { echo "battles: shoal --autoplay failed on seed $3" >&2; exit 1; }
 }
 
+# Why ships lay still (the census keys of the JSON's "still", in its order).
+STILL="anchored aground grappled dismasted boxed blocked firing holding irons idle"
+
 # The fleet-size rows: turn limit, A's share of decided battles, endings.
 fleets() {
     local n=$1 s
-    for s in $(seq 1 "$SEEDS"); do battle normal,normal "$n" "$s"; done | awk -v n="$n" '
+    # Battles in parallel (JOBS at once), read back in seed order.
+    export -f battle
+    export B
+    seq 1 "$SEEDS" | xargs -P "$JOBS" -I{} bash -c 'battle normal,normal "$0" {}' "$n" |
+        sort -t: -k2,2n | awk -v n="$n" -v why="$STILL" '
+    BEGIN { nreasons = split(why, reasons, " ") }
     function pair(key,   m) {
         if (!match($0, "\"" key "\":\\[[0-9]+,[0-9]+\\]")) return 0
         m = substr($0, RSTART + length(key) + 4, RLENGTH - length(key) - 5)
@@ -41,11 +51,18 @@ fleets() {
         ships += pair("ships"); sunk += pair("sunk"); struck += pair("struck")
         prizes += pair("prizes"); boardings += pair("boardings"); groundings += pair("groundings")
         turns += num("turns")
+        shipturns += pair("ship_turns")
+        for (r = 1; r <= nreasons; r++) still[r] += pair(reasons[r])
+        if (num("quiet_max") >= 15) { standoffs++; standoff_seeds = standoff_seeds " " num("seed") }
     }
     END {
         printf "%dv%d  %3d battles  turn limit %5.1f%%  A wins %5.1f%% of decided  ", n, n, all, 100 * limit / all, a + b ? 100 * a / (a + b) : 0
         printf "sunk %5.1f%%  struck %5.1f%%  taken %5.1f%% of ships  mean %.1f turns  ", 100 * sunk / ships, 100 * struck / ships, 100 * prizes / ships, turns / all
         printf "per battle: %.2f boardings, %.2f groundings\n", boardings / all, groundings / all
+        for (r = 1; r <= nreasons; r++) lay += still[r]
+        printf "      ship-turns %d, without moving a hex %5.1f%%:", shipturns, 100 * lay / shipturns
+        for (r = 1; r <= nreasons; r++) printf " %s %.1f%%", reasons[r], 100 * still[r] / shipturns
+        printf "\n      stand-offs (15 turns in a row without a shot, both sides fighting): %d%s%s\n", standoffs, standoffs ? ", seeds" : "", standoff_seeds
     }'
 }
 
