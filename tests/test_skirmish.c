@@ -688,6 +688,21 @@ START_TEST(test_skirmish_sea_fleets_meet)
     ck_assert_int_eq(skirmish_sea(21, &m, &gen, &e), 0);
     ck_assert_uint_eq(gen.seed, 21);
     map_free(&m);
+
+    /* Seed 77's first sea joins the fleets only by a one-hex lane along
+     * the top edge, where 8 a side lay bow to stern for 46 turns: it is
+     * made again, and the sea kept meets in open water. */
+    skirmish_sea_params(77, &first);
+    ck_assert_int_eq(mapgen_generate(&walled, &first, &e), 0);
+    ck_assert_int_eq(validate_map(&walled, r, &e), 0);
+    ck_assert_int_eq(r->errors, 0);
+    ck_assert(r->lanes_only);
+    map_free(&walled);
+    ck_assert_int_eq(skirmish_sea(77, &m, &gen, &e), 0);
+    ck_assert_uint_ne(gen.seed, 77);
+    ck_assert_int_eq(validate_map(&m, r, &e), 0);
+    ck_assert(r->errors == 0 && !r->lanes_only);
+    map_free(&m);
     free(r);
 }
 END_TEST

@@ -120,6 +120,40 @@ START_TEST(test_separated_lakes)
 }
 END_TEST
 
+START_TEST(test_lane_only_warns)
+{
+    /* Two lakes joined by a channel one hex row high (row 5 spans y
+     * 120..152 at hex size 16; rows 4 and 6 overlap the banks): ships
+     * meeting there lie bow to stern, so the map warns. */
+    Map m = good_map();
+    fill_rect(&m, 0, 0, W, H, 1);
+    fill_rect(&m, 0, 0, 150, H, 0);
+    fill_rect(&m, 250, 0, W, H, 0);
+    fill_rect(&m, 150, 118, 250, 154, 0);
+    ValidateReport r;
+    run(&m, &r);
+    ck_assert_int_eq(r.errors, 0);
+    ck_assert(r.lanes_only);
+    const ValidateFinding *f = find(&r, "one-hex lanes");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(f->severity, VALIDATE_WARNING);
+    ck_assert(!f->has_hex && f->fleet == -1);
+
+    /* Two rows high (5 and 6): ships can lie abeam of each other. */
+    fill_rect(&m, 150, 118, 250, 178, 0);
+    run(&m, &r);
+    ck_assert(!r.lanes_only);
+    ck_assert_int_eq(r.count, 0);
+
+    /* The open sea of good_map never warns. */
+    map_free(&m);
+    m = good_map();
+    run(&m, &r);
+    ck_assert(!r.lanes_only);
+    map_free(&m);
+}
+END_TEST
+
 START_TEST(test_cut_off_spawn_warns)
 {
     /* One fleet 1 spawn sits in a walled lake; the rest connect. */
@@ -336,6 +370,7 @@ static Suite *validate_suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_good_map_passes);
     tcase_add_test(tc, test_separated_lakes);
+    tcase_add_test(tc, test_lane_only_warns);
     tcase_add_test(tc, test_cut_off_spawn_warns);
     tcase_add_test(tc, test_spawn_on_land);
     tcase_add_test(tc, test_duplicates);

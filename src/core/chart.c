@@ -108,21 +108,32 @@ Hex chart_hex(const Chart *c, int cell)
     return hex_make(c->q0 + cell % c->qn, c->r0 + cell / c->qn);
 }
 
-int chart_waters(const Chart *c, int *comp, int *queue)
+bool chart_open(const Chart *c, Hex h)
+{
+    if (!chart_sailable(c, h)) return false;
+    int n = 0;
+    for (int d = 0; d < HEX_DIRS; d++) n += chart_sailable(c, hex_neighbor(h, d));
+    return n >= CHART_OPEN_SIDES;
+}
+
+/* Bodies of the hexes `in` admits (sailable ones, or open ones), joined
+ * through their six neighbours. */
+static int waters(const Chart *c, bool (*in)(const Chart *, Hex), int *comp, int *queue)
 {
     assert(c && c->sail && comp && queue);
     int cells = c->qn * c->rn, n = 0;
     for (int i = 0; i < cells; i++) comp[i] = -1;
     for (int i = 0; i < cells; i++) {
-        if (!c->sail[i] || comp[i] >= 0) continue;
+        if (comp[i] >= 0 || !in(c, chart_hex(c, i))) continue;
         int head = 0, tail = 0;
         queue[tail++] = i;
         comp[i] = n;
         while (head < tail) {
             Hex h = chart_hex(c, queue[head++]);
             for (int d = 0; d < HEX_DIRS; d++) {
-                int k = chart_cell(c, hex_neighbor(h, d));
-                if (k >= 0 && c->sail[k] && comp[k] < 0) {
+                Hex nb = hex_neighbor(h, d);
+                int k = chart_cell(c, nb);
+                if (k >= 0 && comp[k] < 0 && in(c, nb)) {
                     comp[k] = n;
                     queue[tail++] = k;
                 }
@@ -131,6 +142,16 @@ int chart_waters(const Chart *c, int *comp, int *queue)
         n++;
     }
     return n;
+}
+
+int chart_waters(const Chart *c, int *comp, int *queue)
+{
+    return waters(c, chart_sailable, comp, queue);
+}
+
+int chart_open_waters(const Chart *c, int *comp, int *queue)
+{
+    return waters(c, chart_open, comp, queue);
 }
 
 int chart_init(Chart *c, const Map *m, float size, Err *e)

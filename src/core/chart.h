@@ -76,6 +76,14 @@ Hex chart_hex(const Chart *c, int cell);
  * cell, -1 where not sailable. comp and queue (scratch) hold qn * rn ints.
  * Returns the number of bodies. */
 int chart_waters(const Chart *c, int *comp, int *queue);
+/* The same over open water only: sailable hexes with at least
+ * CHART_OPEN_SIDES sailable neighbours. A one-hex lane (along a coast or
+ * the map's edge, between two shores) has two, and in it ships lie bow to
+ * stern where no broadside bears; open water, and a lane two hexes wide,
+ * is where ships can fight. */
+#define CHART_OPEN_SIDES 3
+bool chart_open(const Chart *c, Hex h);
+int chart_open_waters(const Chart *c, int *comp, int *queue);
 
 /* Dijkstra over (hex, facing) from start under cost: every state reachable
  * within the budget, cheapest first (ties in discovery order), so a node's

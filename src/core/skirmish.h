@@ -339,7 +339,9 @@ void skirmish_sea_params(uint64_t seed, MapGenParams *p);
 /* Generate the skirmish sea of seed into m (free with map_free) and its
  * parameters into gen: skirmish_sea_params(seed), and when the fleets'
  * spawns on it cannot reach each other by sea (validate_map finds an
- * error: land walls one side off), the same parameters with a seed derived
+ * error: land walls one side off) or meet only through one-hex lanes
+ * (where ships lie bow to stern and the battle stalls: the report's
+ * lanes_only), the same parameters with a seed derived
  * from it, up to SKIRMISH_SEA_TRIES seas. gen ends as the sea's own
  * parameters, so mapgen_generate(gen) gives it back (a save stores them).
  * Returns -1 with e set (m empty) when generation or the check fails. */

@@ -100,7 +100,7 @@ int skirmish_sea(uint64_t seed, Map *m, MapGenParams *gen, Err *e)
             return 0;
         }
         int rc = validate_map(m, r, e);
-        if (rc == 0 && r->errors == 0) {
+        if (rc == 0 && r->errors == 0 && !r->lanes_only) {
             free(r);
             return 0;
         }

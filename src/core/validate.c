@@ -43,10 +43,23 @@ add(List *l, ValidateSeverity sev, const MapMeta *meta, int fleet, int spawn, co
     }
 }
 
+/* The open-water body (chart_open_waters) a spawn's ships sail out into:
+ * its own hex's, else its first open neighbour's; -1 when none is open. */
+static int open_body(const Chart *c, const int *open, Hex h)
+{
+    for (int d = -1; d < HEX_DIRS; d++) {
+        int k = chart_cell(c, d < 0 ? h : hex_neighbor(h, d));
+        if (k >= 0 && open[k] >= 0) return open[k];
+    }
+    return -1;
+}
+
 /* Sea reachability between the fleets' usable spawns: an error when no
- * pair connects, else a warning for each spawn cut off from every enemy. */
+ * pair connects, else a warning for each spawn cut off from every enemy,
+ * and one (r->lanes_only) when the fleets meet only through one-hex
+ * lanes, where they would lie bow to stern and never fight. */
 static int check_reach(const Map *m, const MapMeta *meta, const int count[2],
-                       bool usable[2][MAP_MAX_SPAWNS], List *l, Err *e)
+                       bool usable[2][MAP_MAX_SPAWNS], List *l, bool *lanes_only, Err *e)
 {
     /* The bodies of water the skirmish and the map generator see too. */
     Chart c;
@@ -54,33 +67,41 @@ static int check_reach(const Map *m, const MapMeta *meta, const int count[2],
     if (chart_init(&c, m, (float)meta->hex_size, &ce) != 0)
         return err_set(e, "validate: %s", ce.msg);
     size_t n = (size_t)c.qn * (size_t)c.rn;
-    int *body = malloc(n * sizeof *body), *queue = malloc(n * sizeof *queue);
-    if (!body || !queue) {
+    int *body = malloc(n * sizeof *body), *open = malloc(n * sizeof *open),
+        *queue = malloc(n * sizeof *queue);
+    if (!body || !open || !queue) {
         free(body);
+        free(open);
         free(queue);
         chart_deinit(&c);
         return err_set(e, "validate: out of memory searching the %dx%d map's hexes", m->w, m->h);
     }
     chart_waters(&c, body, queue);
-    /* comp: 1 + the spawn's body of water, 0 for an unusable spawn. */
-    int comp[2][MAP_MAX_SPAWNS];
+    chart_open_waters(&c, open, queue);
+    /* comp: 1 + the spawn's body of water, 0 for an unusable spawn; wide:
+     * 1 + its open water, 0 for none. */
+    int comp[2][MAP_MAX_SPAWNS], wide[2][MAP_MAX_SPAWNS];
     for (int f = 0; f < 2; f++)
         for (int i = 0; i < count[f]; i++) {
             int k = usable[f][i] ? chart_cell(&c, meta->spawns[f][i]) : -1;
             comp[f][i] = k >= 0 ? body[k] + 1 : 0;
+            wide[f][i] = k >= 0 ? open_body(&c, open, meta->spawns[f][i]) + 1 : 0;
         }
     free(body);
+    free(open);
     free(queue);
     chart_deinit(&c);
 
     bool meets[2][MAP_MAX_SPAWNS];
-    bool any = false;
+    bool any = false, in_open = false;
     for (int f = 0; f < 2; f++)
         for (int i = 0; i < count[f]; i++) {
             meets[f][i] = false;
             if (comp[f][i] <= 0) continue;
-            for (int j = 0; j < count[1 - f]; j++)
+            for (int j = 0; j < count[1 - f]; j++) {
                 if (comp[1 - f][j] == comp[f][i]) meets[f][i] = true;
+                if (wide[f][i] > 0 && wide[1 - f][j] == wide[f][i]) in_open = true;
+            }
             any |= meets[f][i];
         }
     if (!any) {
@@ -90,6 +111,12 @@ static int check_reach(const Map *m, const MapMeta *meta, const int count[2],
             "the fleets cannot reach each other by sea: land cuts every fleet 1 spawn off "
             "from fleet 2");
         return 0;
+    }
+    if (!in_open) {
+        *lanes_only = true;
+        add(l, VALIDATE_WARNING, meta, -1, -1,
+            "the fleets meet only through one-hex lanes, where ships lie bow to stern and no "
+            "broadside bears: widen a passage to two hexes");
     }
     for (int f = 0; f < 2; f++)
         for (int i = 0; i < count[f]; i++)
@@ -219,15 +246,17 @@ int validate_map(const Map *m, ValidateReport *r, Err *e)
     bool hex_ok = check_settings(&m->meta, l);
     int count[2];
     check_spawn_counts(&m->meta, count, l);
-    bool usable[2][MAP_MAX_SPAWNS];
+    bool usable[2][MAP_MAX_SPAWNS], lanes_only = false;
     int usable_n[2] = {0, 0};
     check_spawns(m, hex_ok, count, usable, usable_n, l);
-    if (usable_n[0] && usable_n[1] && check_reach(m, &m->meta, count, usable, l, e)) {
+    if (usable_n[0] && usable_n[1] &&
+        check_reach(m, &m->meta, count, usable, l, &lanes_only, e)) {
         free(l);
         return -1;
     }
     check_fill(m, l);
     report_sorted(l, r);
+    r->lanes_only = lanes_only;
     free(l);
     return 0;
 }

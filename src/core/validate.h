@@ -31,6 +31,9 @@ typedef struct ValidateFinding {
 typedef struct ValidateReport {
     int count; /* findings in items, errors first, each in check order */
     int errors, warnings;
+    /* The fleets' spawns meet only through one-hex lanes (a warning):
+     * a battle there stalls, so generated skirmish seas are made again. */
+    bool lanes_only;
     ValidateFinding items[VALIDATE_MAX_FINDINGS];
 } ValidateReport;
 
@@ -41,7 +44,9 @@ typedef struct ValidateReport {
  * other by sea — a breadth-first search over sailable hexes (six
  * neighbours each) from fleet 1's spawns meets none of fleet 2's.
  * Warnings: a fleet without spawns (the game places its ships), a spawn
- * cut off from every enemy spawn while others connect, a map all land or
+ * cut off from every enemy spawn while others connect, fleets whose
+ * spawns meet only through one-hex lanes (no spawn's open water, chart_open_waters,
+ * is an enemy spawn's), a map all land or
  * all water, wind strength 0. Returns 0 when the checks ran (look at
  * r->errors), -1 with e set when memory for the search ran out. */
 /* m must hold pixels (a loaded, generated or edited map). */
