@@ -249,8 +249,7 @@ int validate_map(const Map *m, ValidateReport *r, Err *e)
     bool usable[2][MAP_MAX_SPAWNS], lanes_only = false;
     int usable_n[2] = {0, 0};
     check_spawns(m, hex_ok, count, usable, usable_n, l);
-    if (usable_n[0] && usable_n[1] &&
-        check_reach(m, &m->meta, count, usable, l, &lanes_only, e)) {
+    if (usable_n[0] && usable_n[1] && check_reach(m, &m->meta, count, usable, l, &lanes_only, e)) {
         free(l);
         return -1;
     }
