@@ -258,6 +258,49 @@ START_TEST(test_ai_closes_and_retreats)
     ck_assert_int_eq(ai_plan(&sk, 0, &e), 0);
     ck_assert_int_gt(hex_distance(end_pose(&sk, 0).hex, line.hex),
                      hex_distance(near.hex, line.hex));
+    /* Already well out of reach (the line 18 hexes off, to windward), she
+     * lies off instead of running on to the map's far edge, the wind
+     * free: a battered ship that ran 30 hexes away took a dozen turns to
+     * come back once the quiet made the admiral bold, and the battle
+     * stalled. */
+    HexPose off = {{22, 8}, 0}, far = {{4, 8}, 0};
+    sk.ships[0].pose = off;
+    sk.ships[1].pose = far;
+    ck_assert_int_eq(ai_plan(&sk, 0, &e), 0);
+    ck_assert_int_le(hex_distance(end_pose(&sk, 0).hex, far.hex),
+                     hex_distance(off.hex, far.hex) + 1);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
+/* A ship at anchor head to wind reaches no other hex this turn (she can
+ * only turn): she weighs all the same, to sail the next, instead of lying
+ * there for good. */
+START_TEST(test_ai_weighs_from_irons)
+{
+    Map m = open_map(1400, 800, 3); /* wind from the west */
+    Skirmish sk;
+    Err e;
+    ck_assert_int_eq(skirmish_init_empty(&sk, &m, &e), 0);
+    HexPose pa = {{6, 8}, 3}, pb = {{22, 8}, 3};
+    fleet_ship_init(&sk.ships[0], FLEET_FRIGATE, 0, pa);
+    fleet_ship_init(&sk.ships[1], FLEET_FRIGATE, 1, pb);
+    sk.nships = 2;
+    sk.ships[0].anchored = true;
+    ck_assert_int_eq(fleet_point_of_sail(pa.facing, sk.wind_dir), FLEET_IN_IRONS);
+    ck_assert_int_eq(ai_plan(&sk, 0, &e), 0);
+    ck_assert(!sk.orders[0].anchor);
+    ck_assert_int_eq(sk.orders[0].nsteps, 0);
+    /* Weighed, she sails the next turn. */
+    ck_assert_int_eq(ai_plan(&sk, 1, &e), 0);
+    ck_assert_int_eq(skirmish_submit(&sk, 0, &e), 0);
+    ck_assert_int_eq(skirmish_submit(&sk, 1, &e), 0);
+    ck_assert_int_eq(skirmish_resolve(&sk, &e), 0);
+    ck_assert(!sk.ships[0].anchored);
+    ck_assert_int_eq(ai_plan(&sk, 0, &e), 0);
+    ck_assert_int_gt(sk.orders[0].nsteps, 0);
+
     skirmish_deinit(&sk);
     map_free(&m);
 }
@@ -425,6 +468,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, test_ai_shot_and_target);
     tcase_add_test(tc, test_ai_grape_and_double);
     tcase_add_test(tc, test_ai_closes_and_retreats);
+    tcase_add_test(tc, test_ai_weighs_from_irons);
     tcase_add_test(tc, test_autoplay_deterministic);
     tcase_add_test(tc, test_autoplay_map);
     tcase_add_test(tc, test_ai_beats_random);

@@ -11,7 +11,8 @@
 #define W_DEFENCE       0.8  /* damage we may take, per point */
 #define W_RELOADING     0.5  /* a broadside loading now fires next turn */
 #define W_CLOSE         0.8  /* per time unit to close with the nearest enemy */
-#define W_RETREAT       0.5  /* per time unit the enemy is away, when battered */
+#define W_RETREAT       0.5  /* per time unit the enemy is away, when battered, */
+#define RETREAT_FAR     8    /* up to this many: out of reach, not out of the fight */
 #define W_MOBILITY      0.05 /* per movement point the end facing gives next turn */
 #define W_IRONS         0.2  /* ending in irons */
 #define W_LEE_SHORE     1.5 /* land one hex downwind (half that two hexes), x2 when crippled aloft */
@@ -442,7 +443,7 @@ static double score_pose(const Plan *p, HexPose pose)
     int dmin = cell >= 0 ? p->engage[cell * HEX_DIRS + pose.facing] : -1;
     if (dmin >= 0) {
         if (hurt)
-            score += W_RETREAT * dmin;
+            score += W_RETREAT * (dmin < RETREAT_FAR ? dmin : RETREAT_FAR);
         else
             score -= W_CLOSE * (1.0 + BOLD_CLOSE * bold) * dmin;
     }
@@ -605,7 +606,11 @@ int ai_plan_guess(Skirmish *sk, int side, Skirmish *alt, Err *e)
         if (s->anchored) {
             /* At anchor she stays this turn either way; she weighs when
              * her best pose under way leaves this hex and beats lying
-             * here (an anchor is for the lee shore, not a place to wait). */
+             * here (an anchor is for the lee shore, not a place to wait),
+             * or when it is clearly better facing, though in her own hex:
+             * a ship anchored head to wind can reach no other hex this
+             * turn, and waited so at anchor for good (12 turns and more,
+             * the last of her fleet, while the enemy sat out of reach). */
             FleetShip way = *s;
             way.anchored = false;
             double ws;
@@ -614,8 +619,10 @@ int ai_plan_guess(Skirmish *sk, int side, Skirmish *alt, Err *e)
                 rc = err_set(e, "ai: out of memory planning moves");
                 break;
             }
-            o.anchor = !(wn >= 0 && !hex_equal(nodes[wn].pose.hex, s->pose.hex) &&
-                         ws > pose_value(&p, s->pose) - W_WEIGH);
+            double here = pose_value(&p, s->pose);
+            bool leaves = wn >= 0 && !hex_equal(nodes[wn].pose.hex, s->pose.hex);
+            bool swings = wn >= 0 && !leaves && nodes[wn].pose.facing != s->pose.facing;
+            o.anchor = !((leaves && ws > here - W_WEIGH) || (swings && ws > here + W_WEIGH));
         } else {
             double score;
             int best = pick_pose(&p, s, nodes, &score);
