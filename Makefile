@@ -16,9 +16,10 @@ BUILD ?= build
 # `make run` installs no test tools. tests/e2e_deps.sh checks that every
 # command and Python module the tests use comes from RUN_PKGS or TEST_PKGS.
 # To build and play: compiler, SDL2 and its image, font and mixer (sound)
-# libraries, stb, zlib (core checks PNG checksums with it).
+# libraries, stb, zlib (core checks PNG checksums with it), ENet (network
+# play: reliable ordered UDP).
 RUN_PKGS := build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev \
-            libsdl2-mixer-dev libstb-dev zlib1g-dev fonts-dejavu-core
+            libsdl2-mixer-dev libstb-dev zlib1g-dev fonts-dejavu-core libenet-dev
 # To test (make check): Check; Xvfb and xdotool for real windows, and
 # x11-utils for xprop (what a window's title really is in X); clang and
 # its runtime for the fuzz harnesses; valgrind; clang-format for the style
@@ -78,6 +79,8 @@ BASE_CFLAGS := -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -D_DEFAULT_S
 STB_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags stb 2>/dev/null))
 SDL_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags sdl2 SDL2_image SDL2_ttf SDL2_mixer 2>/dev/null))
 SDL_LIBS := $(shell pkg-config --libs sdl2 SDL2_image SDL2_ttf SDL2_mixer 2>/dev/null)
+ENET_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags libenet 2>/dev/null))
+ENET_LIBS := $(shell pkg-config --libs libenet 2>/dev/null)
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 # SAN carries the sanitizer flags of `make asan` / `make tsan` (empty normally).
@@ -92,6 +95,7 @@ DEFS := -DSHOAL_DATADIR='"$(DATADIR)"'
 # ----------------------------------------------------------------- sources
 CORE_SRC := $(wildcard src/core/*.c)
 UI_SRC := $(wildcard src/ui/*.c)
+NET_SRC := $(wildcard src/net/*.c)
 GAME_SRC := $(wildcard src/game/*.c)
 MAP_SRC := $(wildcard tools/map/*.c)
 BENCH_SRC := $(wildcard tools/bench/*.c)
@@ -100,6 +104,7 @@ TEST_SRC := $(wildcard tests/test_*.c)
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 UI_OBJ := $(UI_SRC:%.c=$(BUILD)/%.o)
+NET_OBJ := $(NET_SRC:%.c=$(BUILD)/%.o)
 GAME_OBJ := $(GAME_SRC:%.c=$(BUILD)/%.o)
 MAP_OBJ := $(MAP_SRC:%.c=$(BUILD)/%.o)
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
@@ -108,6 +113,8 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 CORE_LIB := $(BUILD)/libshoalcore.a
 UI_LIB := $(BUILD)/libshoalui.a
+# Network play (ENet): above core, below the game.
+NET_LIB := $(BUILD)/libshoalnet.a
 # The game without its main(), for the test suites of its parts.
 GAME_LIB := $(BUILD)/libshoalgame.a
 
@@ -229,6 +236,7 @@ $(BUILD)/%.o: %.c
 
 # SDL headers only where SDL is used: ui, game, editor and their tests.
 $(UI_OBJ) $(GAME_OBJ) $(EDITOR_OBJ): CFLAGS += $(SDL_CFLAGS)
+$(NET_OBJ): CFLAGS += $(ENET_CFLAGS)
 # The stb implementations are third-party code: compile them quietly.
 $(BUILD)/src/core/stb_impl.o: CFLAGS += -w
 # Under TSan, stb (never threaded) runs uninstrumented like the system
@@ -248,14 +256,19 @@ $(UI_LIB): $(UI_OBJ)
 	$(say) AR $@
 	$(Q)rm -f $@ && ar rcs $@ $^
 
+$(NET_LIB): $(NET_OBJ)
+	@mkdir -p $(dir $@)
+	$(say) AR $@
+	$(Q)rm -f $@ && ar rcs $@ $^
+
 $(GAME_LIB): $(filter-out $(BUILD)/src/game/main.o,$(GAME_OBJ))
 	@mkdir -p $(dir $@)
 	$(say) AR $@
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/shoal: $(GAME_OBJ) $(UI_LIB) $(CORE_LIB)
+$(BUILD)/shoal: $(GAME_OBJ) $(UI_LIB) $(NET_LIB) $(CORE_LIB)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) $^ $(SDL_LIBS) $(LIBS_CORE) -o $@
+	$(Q)$(CC) $(LDFLAGS_ALL) $^ $(SDL_LIBS) $(ENET_LIBS) $(LIBS_CORE) -o $@
 
 $(BUILD)/shoal-editor: $(EDITOR_OBJ) $(UI_LIB) $(CORE_LIB)
 	$(say) LD $@
@@ -282,11 +295,12 @@ $(BUILD)/tests/shoal-bench-scalar: $(BENCH_OBJ) $(BUILD)/tests/sea_step_scalar.o
 	$(Q)$(CC) $(LDFLAGS_ALL) $^ $(LIBS_CORE) -o $@
 
 # Every tests/test_X.c is one Check suite binary; ui and game suites get SDL.
-$(BUILD)/tests/%: tests/%.c $(GAME_LIB) $(UI_LIB) $(CORE_LIB)
+$(BUILD)/tests/%: tests/%.c $(GAME_LIB) $(UI_LIB) $(NET_LIB) $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(say) TEST $@
-	$(Q)$(CC) $(CFLAGS_ALL) $(DEFS) $(CHECK_CFLAGS) $(SDL_CFLAGS) -Itests $< $(GAME_LIB) $(UI_LIB) \
-	  $(CORE_LIB) $(LDFLAGS_ALL) $(CHECK_LIBS) $(SDL_LIBS) $(LIBS_CORE) -o $@
+	$(Q)$(CC) $(CFLAGS_ALL) $(DEFS) $(CHECK_CFLAGS) $(SDL_CFLAGS) $(ENET_CFLAGS) -Itests $< \
+	  $(GAME_LIB) $(UI_LIB) $(NET_LIB) $(CORE_LIB) $(LDFLAGS_ALL) $(CHECK_LIBS) $(SDL_LIBS) \
+	  $(ENET_LIBS) $(LIBS_CORE) -o $@
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
@@ -296,7 +310,8 @@ $(BUILD)/tests/%: tests/%.c $(GAME_LIB) $(UI_LIB) $(CORE_LIB)
 # and instrumented) and runs each for FUZZ_SECONDS on a copy of its seed
 # corpus; fails if any harness finds a crash (tools/fuzz/run.sh). The parsers:
 # PNG maps, sidecars, saves, CLI numbers, settings.ini, editor scripts, and
-# the command lines of shoal, shoal-editor and shoal-bench, and scenarios.
+# the command lines of shoal, shoal-editor and shoal-bench, scenarios, and
+# the packets a network peer sends.
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD ?= build-fuzz
 # FUZZ_ONLY="settings script" runs only those harnesses (all by default).
@@ -305,7 +320,7 @@ FUZZ_CC := clang
 FUZZ_SAN := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
                -g -O1 -pthread $(FUZZ_SAN) $(STB_CFLAGS) $(SDL_CFLAGS) $(DEFS) -Isrc
-FUZZ_NAMES := map_png sidecar save cli settings script options editor_args bench_args scenario
+FUZZ_NAMES := map_png sidecar save cli settings script options editor_args bench_args scenario net
 # Per harness: FUZZ_DEPS_x, objects and instrumented libraries it links
 # (a library gives only the members needed, so no harness lists the core
 # modules it uses: that list went stale once, when saves began to look for
@@ -315,11 +330,13 @@ FUZZ_DEPS_sidecar := $(FUZZ_BUILD)/libcore.a
 FUZZ_DEPS_save := $(FUZZ_BUILD)/libcore.a
 FUZZ_DEPS_scenario := $(FUZZ_BUILD)/libcore.a
 FUZZ_DEPS_cli := $(FUZZ_BUILD)/libcore.a
+# The packet parser alone: net_msg.c knows no sockets.
+FUZZ_DEPS_net := $(FUZZ_BUILD)/obj/src/net/net_msg.o $(FUZZ_BUILD)/libcore.a
 # settings.ini's key.* lines are read by keys.c, which names keys through SDL.
 FUZZ_DEPS_settings := $(FUZZ_BUILD)/obj/src/game/settings.o $(FUZZ_BUILD)/obj/src/game/keys.o \
                       $(FUZZ_BUILD)/libcore.a
 FUZZ_DEPS_options := $(FUZZ_BUILD)/obj/src/game/options.o $(FUZZ_BUILD)/obj/src/game/autoplay.o \
-                     $(FUZZ_BUILD)/libcore.a
+                     $(FUZZ_BUILD)/libnet.a $(FUZZ_BUILD)/libcore.a
 # script.c and the editor's and bench's main.c are compiled into their
 # harnesses (for private records and parsers), so the libraries leave
 # main.c out; the editor harnesses need the rest of the editor and SDL.
@@ -328,9 +345,11 @@ FUZZ_DEPS_editor_args := $(FUZZ_DEPS_script)
 FUZZ_DEPS_bench_args := $(FUZZ_BUILD)/libbench.a $(FUZZ_BUILD)/libcore.a
 FUZZ_LDLIBS_script := $(SDL_LIBS)
 FUZZ_LDLIBS_settings := $(SDL_LIBS)
+FUZZ_LDLIBS_options := $(ENET_LIBS)
 FUZZ_LDLIBS_editor_args := $(SDL_LIBS)
 FUZZ_AR_core := $(CORE_SRC)
 FUZZ_AR_ui := $(UI_SRC)
+FUZZ_AR_net := $(NET_SRC)
 FUZZ_AR_editor := $(filter-out tools/editor/main.c,$(EDITOR_SRC))
 FUZZ_AR_bench := $(filter-out tools/bench/main.c,$(BENCH_SRC))
 FUZZ_BINS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
@@ -370,7 +389,7 @@ $(FUZZ_BUILD)/lib$(1).a: $(FUZZ_AR_$(1):%.c=$(FUZZ_BUILD)/obj/%.o)
 	$(say) AR $$@
 	$(Q)rm -f $$@ && ar rcs $$@ $$^
 endef
-$(foreach a,core ui editor bench,$(eval $(call fuzz_archive,$(a))))
+$(foreach a,core ui net editor bench,$(eval $(call fuzz_archive,$(a))))
 
 define fuzz_link
 $(FUZZ_BUILD)/fuzz_$(1): $(FUZZ_BUILD)/obj/tools/fuzz/fuzz_$(1).o $(FUZZ_DEPS_$(1))

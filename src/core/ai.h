@@ -55,6 +55,10 @@ int ai_plan_level(Skirmish *sk, int side, int level, Err *e);
  * turn, so the same seed plays the same way. */
 int ai_plan_random(Skirmish *sk, int side, uint64_t seed, Err *e);
 
+/* Plot side's orders as player (AI_PLAYER_*) would: the admiral at its
+ * level, or random orders. Does not submit. */
+int ai_plan_player(Skirmish *sk, int side, int player, Err *e);
+
 /* Plan both sides with the given players (AI_PLAYER_*), submit, resolve. */
 int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e);
 
@@ -62,6 +66,16 @@ int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e);
  * turn limit ends it, and fill out. Same map and setup, same outcome. */
 int ai_autoplay(const Map *map, const SkirmishSetup *setup, const int players[SKIRMISH_SIDES],
                 SkirmishOutcome *out, Err *e);
+
+/* Who gives both sides' orders each turn of ai_autoplay_battle: it plots
+ * and submits them (0), or fails (-1, e set). */
+typedef int (*AiPlanFn)(Skirmish *sk, void *ctx, Err *e);
+
+/* Play the battle sk (set up, not over) to its end, plan giving each
+ * turn's orders, and fill out with the outcome and the census. The
+ * loop of ai_autoplay, and of a network battle whose orders come from
+ * two processes. */
+int ai_autoplay_battle(Skirmish *sk, AiPlanFn plan, void *ctx, SkirmishOutcome *out, Err *e);
 
 /* ai_autoplay on skirmish_map_load(map_path, setup->seed): the map file at
  * map_path (PNG + sidecar), or the sea of skirmish_sea(setup->seed) when

@@ -166,40 +166,38 @@ int ai_plan_level(Skirmish *sk, int side, int level, Err *e)
     return rc;
 }
 
-/* Both sides plot and submit their orders. */
-static int plan_sides(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e)
+int ai_plan_player(Skirmish *sk, int side, int player, Err *e)
 {
-    for (int side = 0; side < SKIRMISH_SIDES; side++) {
-        assert(players[side] >= 0 && players[side] < AI_PLAYERS);
-        int p = players[side];
-        int rc = p == AI_PLAYER_RANDOM ? ai_plan_random(sk, side, sk->seed, e)
-                                       : ai_plan_level(sk, side, player_levels[p], e);
-        if (rc != 0 || skirmish_submit(sk, side, e) != 0) return -1;
-    }
+    assert(player >= 0 && player < AI_PLAYERS);
+    return player == AI_PLAYER_RANDOM ? ai_plan_random(sk, side, sk->seed, e)
+                                      : ai_plan_level(sk, side, player_levels[player], e);
+}
+
+/* Both sides plot and submit their orders. */
+static int plan_sides(Skirmish *sk, void *ctx, Err *e)
+{
+    const int *players = ctx;
+    for (int side = 0; side < SKIRMISH_SIDES; side++)
+        if (ai_plan_player(sk, side, players[side], e) != 0 || skirmish_submit(sk, side, e) != 0)
+            return -1;
     return 0;
 }
 
 int ai_play_turn(Skirmish *sk, const int players[SKIRMISH_SIDES], Err *e)
 {
-    return plan_sides(sk, players, e) == 0 ? skirmish_resolve(sk, e) : -1;
+    int pl[SKIRMISH_SIDES] = {players[0], players[1]};
+    return plan_sides(sk, pl, e) == 0 ? skirmish_resolve(sk, e) : -1;
 }
 
-int ai_autoplay(const Map *map, const SkirmishSetup *setup, const int players[SKIRMISH_SIDES],
-                SkirmishOutcome *out, Err *e)
+int ai_autoplay_battle(Skirmish *sk, AiPlanFn plan, void *ctx, SkirmishOutcome *out, Err *e)
 {
-    Skirmish *sk = malloc(sizeof *sk);
-    if (!sk) return err_set(e, "autoplay: out of memory");
-    if (skirmish_init(sk, map, setup, e) != 0) {
-        free(sk);
-        return -1;
-    }
     /* The battle as each turn's orders stand, for the census. */
     Skirmish *before = malloc(sizeof *before);
     SkirmishCensus census;
     memset(&census, 0, sizeof census);
     int rc = before ? 0 : err_set(e, "autoplay: out of memory");
     while (!sk->over && rc == 0) {
-        rc = plan_sides(sk, players, e);
+        rc = plan(sk, ctx, e);
         if (rc != 0) break;
         /* The copy searches in the battle's own search memory (made
          * first: one the copy grew alone would leak). */
@@ -216,6 +214,22 @@ int ai_autoplay(const Map *map, const SkirmishSetup *setup, const int players[SK
         out->census = census;
     }
     free(before);
+    return rc;
+}
+
+int ai_autoplay(const Map *map, const SkirmishSetup *setup, const int players[SKIRMISH_SIDES],
+                SkirmishOutcome *out, Err *e)
+{
+    for (int side = 0; side < SKIRMISH_SIDES; side++)
+        assert(players[side] >= 0 && players[side] < AI_PLAYERS);
+    Skirmish *sk = malloc(sizeof *sk);
+    if (!sk) return err_set(e, "autoplay: out of memory");
+    if (skirmish_init(sk, map, setup, e) != 0) {
+        free(sk);
+        return -1;
+    }
+    int pl[SKIRMISH_SIDES] = {players[0], players[1]};
+    int rc = ai_autoplay_battle(sk, plan_sides, pl, out, e);
     skirmish_deinit(sk);
     free(sk);
     return rc;

@@ -83,6 +83,9 @@ typedef struct SaveSummary {
  * the map: cheap enough for a dozen saves on a menu) into *out. -1 with e
  * ("file:line: ...") for a save that would not load. */
 int save_summary(const char *path, SaveSummary *out, Err *e);
+/* The same of save text already read (`name` is used in messages: a
+ * network peer's battle, say). */
+int save_summary_text(const char *text, size_t len, const char *name, SaveSummary *out, Err *e);
 /* The map the summary of the save at save_path names: its file (looked for
  * where it would be now if it moved) or the generated sea. Free with
  * map_free. */

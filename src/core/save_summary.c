@@ -61,6 +61,18 @@ int save_summary(const char *path, SaveSummary *out, Err *e)
     return rc;
 }
 
+int save_summary_text(const char *text, size_t len, const char *name, SaveSummary *out, Err *e)
+{
+    memset(out, 0, sizeof *out);
+    SaveData *d = malloc(sizeof *d);
+    if (!d) return err_set(e, "%s: out of memory reading the save", name);
+    int rc = save_parse_data(text, len, name, d, e);
+    if (rc == 0) rc = check(d, e);
+    if (rc == 0) fill(d, out);
+    free(d);
+    return rc;
+}
+
 int save_summary_map(const SaveSummary *s, const char *save_path, Map *map, Err *e)
 {
     memset(map, 0, sizeof *map);

@@ -11,12 +11,15 @@
 #include "core/mapgen.h"
 #include "core/paths.h"
 #include "core/scenario.h"
+#include "net/net.h"
+#include "net/net_play.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: shoal --autoplay [--ai-vs-ai] [--seed N] [--map FILE.png] [--turns T]\n"
             "             [--ships A[,B]] [--players P,Q] [--scenario NAME] [--json]\n"
+            "             [--host [--port N] | --join HOST[:PORT]] [--wait S] [--pass TEXT]\n"
             "\n"
             "Plays a whole skirmish with the computer commanding both sides and prints\n"
             "the outcome. The same flags always give the same battle.\n"
@@ -32,13 +35,22 @@ static void usage(FILE *f)
             "  --scenario NAME  play data/scenarios/NAME.ini (its map, fleets, wind, turn\n"
             "                   limit and objectives; --seed replaces its dice, and\n"
             "                   --map, --turns and --ships do not go with it)\n"
+            "  --host           play side A here and wait for a commander to --join from\n"
+            "                   another process or machine for side B (UDP port --port)\n"
+            "  --port N         the UDP port to host on, 1..65535 (default %d)\n"
+            "  --join HOST[:PORT]  play side B of the battle hosted at HOST (the host\n"
+            "                   sets the sea, fleets and turns; --players' second name\n"
+            "                   plots here)\n"
+            "  --wait S         seconds to wait for the peer to join or answer, 1..3600\n"
+            "                   (default 60)\n"
+            "  --pass TEXT      a passphrase the joiner must give (at most %d bytes)\n"
             "  --json           print one JSON object: seed, map, winner (\"A\", \"B\" or\n"
             "                   \"draw\"), turns, turn_limit, and per side [A,B]: ships,\n"
             "                   sunk, struck, broadsides, shots, hits, damage, points\n"
             "                   (and more: boardings, prizes, shot types, the goals),\n"
             "                   then ship_turns, why ships lay still (still) and the\n"
             "                   longest spell without a shot (quiet_max)\n",
-            SKIRMISH_MAX_TURNS, SKIRMISH_SIDE_SHIPS);
+            SKIRMISH_MAX_TURNS, SKIRMISH_SIDE_SHIPS, NET_PORT_DEFAULT, NET_TEXT_MAX);
 }
 
 int autoplay_wanted(int argc, char **argv)
@@ -87,6 +99,19 @@ static int parse_players(const char *flag, const char *v, int out[2], Err *e)
     return 0;
 }
 
+/* The network flags against the rest: a joiner takes the host's battle. */
+static int net_flags_clash(const AutoplayOptions *o, int shape_given, int port_given, Err *e)
+{
+    if (o->net == AUTOPLAY_JOIN && (shape_given || o->scenario || o->seed_set))
+        return err_set(e, "--join: the host sets the battle (drop --seed, --map, --turns, "
+                          "--ships and --scenario)");
+    if (port_given && o->net != AUTOPLAY_HOST)
+        return err_set(e, "--port: only with --host (--join takes HOST:PORT)");
+    if (o->pass[0] && o->net == AUTOPLAY_LOCAL)
+        return err_set(e, "--pass: only with --host or --join");
+    return 0;
+}
+
 int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
 {
     memset(o, 0, sizeof *o);
@@ -94,7 +119,10 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
     o->turns = 60;
     o->ships[0] = o->ships[1] = 3;
     o->players[0] = o->players[1] = AI_PLAYER_NORMAL;
-    int help = 0, players_given = 0, ai_vs_ai = 0, shape_given = 0;
+    o->port = NET_PORT_DEFAULT;
+    o->wait_s = 60;
+    o->pass = "";
+    int help = 0, players_given = 0, ai_vs_ai = 0, shape_given = 0, port_given = 0;
     for (int i = 1; i < argc; i++) {
         char flag[64];
         const char *arg = argv[i];
@@ -108,7 +136,8 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
         const char *value = eq ? eq + 1 : NULL;
         int takes = !strcmp(flag, "--seed") || !strcmp(flag, "--map") || !strcmp(flag, "--turns") ||
                     !strcmp(flag, "--ships") || !strcmp(flag, "--players") ||
-                    !strcmp(flag, "--scenario");
+                    !strcmp(flag, "--scenario") || !strcmp(flag, "--port") ||
+                    !strcmp(flag, "--join") || !strcmp(flag, "--wait") || !strcmp(flag, "--pass");
         if (!takes) {
             if (value) return err_set(e, "%s: takes no value (got '%.40s')", flag, value);
             if (!strcmp(flag, "--autoplay"))
@@ -117,7 +146,10 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
                 ai_vs_ai = 1;
             else if (!strcmp(flag, "--json"))
                 o->json = 1;
-            else if (!strcmp(flag, "--help"))
+            else if (!strcmp(flag, "--host")) {
+                if (o->net == AUTOPLAY_JOIN) return err_set(e, "--host: not with --join");
+                o->net = AUTOPLAY_HOST;
+            } else if (!strcmp(flag, "--help"))
                 help = 1;
             else
                 return err_set(e, "%s: unknown flag with --autoplay (see --autoplay --help)", flag);
@@ -133,6 +165,23 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
             if (cli_need(flag, value, e)) return -1;
             if (!value[0]) return err_set(e, "--scenario: empty name");
             o->scenario = value;
+        } else if (!strcmp(flag, "--port")) {
+            if (cli_int(flag, value, 1, 65535, &o->port, e)) return -1;
+            port_given = 1;
+        } else if (!strcmp(flag, "--join")) {
+            if (o->net == AUTOPLAY_HOST) return err_set(e, "--join: not with --host");
+            if (net_parse_address(flag, value, o->join, sizeof o->join, &o->port, e)) return -1;
+            o->net = AUTOPLAY_JOIN;
+        } else if (!strcmp(flag, "--wait")) {
+            if (cli_int(flag, value, 1, 3600, &o->wait_s, e)) return -1;
+        } else if (!strcmp(flag, "--pass")) {
+            if (cli_need(flag, value, e)) return -1;
+            if (strlen(value) > NET_TEXT_MAX)
+                return err_set(e, "--pass: longer than %d bytes", NET_TEXT_MAX);
+            for (const char *c = value; *c; c++)
+                if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                    return err_set(e, "--pass: holds a control character");
+            o->pass = value;
         } else if (!strcmp(flag, "--map")) {
             if (cli_need(flag, value, e)) return -1;
             if (!value[0]) return err_set(e, "--map: empty file name");
@@ -153,6 +202,7 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
         usage(stdout);
         return 1;
     }
+    if (net_flags_clash(o, shape_given, port_given, e)) return -1;
     if (o->scenario && shape_given)
         return err_set(e, "--scenario: the scenario sets the map, turns and ships (drop --map, "
                           "--turns and --ships)");
@@ -186,8 +236,44 @@ static int scenario_setup(const AutoplayOptions *o, Scenario *sc, Map *m, char *
     return scenario_map_load(sc, m, path, cap, gen, e);
 }
 
+/* The outcome as the flags ask: one JSON line, or the table. */
+static int print_outcome(const AutoplayOptions *o, const SkirmishOutcome *r, FILE *out, Err *e)
+{
+    if (o->json) {
+        char buf[SKIRMISH_OUTCOME_JSON_MAX];
+        if (skirmish_outcome_json(r, buf, sizeof buf) < 0) {
+            err_set(e, "autoplay: outcome too long to print");
+            return -2;
+        }
+        fprintf(out, "%s\n", buf);
+    } else {
+        print_table(r, out);
+    }
+    if (fflush(out) != 0 || ferror(out)) {
+        err_set(e, "autoplay: cannot write the outcome");
+        return -2;
+    }
+    return 0;
+}
+
+static NetPlayOptions net_options(const AutoplayOptions *o, int side)
+{
+    NetPlayOptions n = {.port = o->port,
+                        .wait_s = o->wait_s,
+                        .player = o->players[side],
+                        .pass = o->pass,
+                        .log = stderr};
+    return n;
+}
+
 int autoplay_run(const AutoplayOptions *o, FILE *out, Err *e)
 {
+    if (o->net == AUTOPLAY_JOIN) {
+        SkirmishOutcome r;
+        NetPlayOptions n = net_options(o, 1);
+        int rc = net_play_join(o->join, &n, &r, e);
+        return rc != 0 ? rc : print_outcome(o, &r, out, e);
+    }
     Scenario *sc = calloc(1, sizeof *sc);
     char *path = malloc(PATHS_MAX);
     if (!sc || !path) {
@@ -211,27 +297,16 @@ int autoplay_run(const AutoplayOptions *o, FILE *out, Err *e)
     SkirmishOutcome r;
     /* What fails past loading is the setup against this map (a sea too
      * small for the fleets): bad input, like the map itself. */
-    int rc = lrc == 0 ? ai_autoplay(&m, setup, o->players, &r, e) : 0;
+    NetPlayOptions n = net_options(o, 0);
+    int rc = lrc != 0                  ? 0
+             : o->net == AUTOPLAY_HOST ? net_play_host(&m, setup, &n, &r, e)
+                                       : (ai_autoplay(&m, setup, o->players, &r, e) != 0 ? -1 : 0);
     if (lrc == 0) map_free(&m);
     free(sc);
     free(path);
     if (lrc != 0) return lrc;
-    if (rc != 0) return -1;
-    if (o->json) {
-        char buf[SKIRMISH_OUTCOME_JSON_MAX];
-        if (skirmish_outcome_json(&r, buf, sizeof buf) < 0) {
-            err_set(e, "autoplay: outcome too long to print");
-            return -2;
-        }
-        fprintf(out, "%s\n", buf);
-    } else {
-        print_table(&r, out);
-    }
-    if (fflush(out) != 0 || ferror(out)) {
-        err_set(e, "autoplay: cannot write the outcome");
-        return -2;
-    }
-    return 0;
+    if (rc != 0) return rc;
+    return print_outcome(o, &r, out, e);
 }
 
 int autoplay_main(int argc, char **argv)

@@ -1,6 +1,7 @@
 /* autoplay: `shoal --autoplay --ai-vs-ai --seed N [--map FILE] [--turns T]
  * [--ships A[,B]] [--players P,Q] [--scenario NAME] [--json]` — a whole skirmish played by
- * the computer without a window, and its outcome printed. */
+ * the computer without a window, and its outcome printed; with --host or
+ * --join HOST[:PORT], the two sides in two processes over the network. */
 #ifndef SHOAL_AUTOPLAY_H
 #define SHOAL_AUTOPLAY_H
 
@@ -20,7 +21,16 @@ typedef struct AutoplayOptions {
     int json;                    /* --json: one JSON object instead of a table */
     const char *scenario;        /* --scenario NAME of data/scenarios, or NULL */
     bool seed_set;               /* --seed was given (a scenario's own seed gives way) */
+    /* Network play (net_play.h): --host plays side A here and waits for a
+     * joiner; --join HOST[:PORT] plays side B of the host's battle. */
+    int net;          /* AUTOPLAY_LOCAL, AUTOPLAY_HOST or AUTOPLAY_JOIN */
+    char join[256];   /* --join's host */
+    int port;         /* --port, or --join's :PORT (default NET_PORT_DEFAULT) */
+    int wait_s;       /* --wait: how long to wait for the peer (default 60) */
+    const char *pass; /* --pass: the passphrase ("" none) */
 } AutoplayOptions;
+
+enum { AUTOPLAY_LOCAL = 0, AUTOPLAY_HOST = 1, AUTOPLAY_JOIN = 2 };
 
 /* True when argv asks for autoplay (holds "--autoplay"): main hands the
  * whole command line over to autoplay_main then. */

@@ -138,6 +138,11 @@ static void run_autoplay(const FuzzArgv *a)
                            o.players[s]);
             }
             FUZZ_CHECK(o.json == 0 || o.json == 1, "json %d", o.json);
+            FUZZ_CHECK(o.port >= 1 && o.port <= 65535, "port %d", o.port);
+            FUZZ_CHECK(o.wait_s >= 1 && o.wait_s <= 3600, "wait %d", o.wait_s);
+            FUZZ_CHECK(o.net != AUTOPLAY_JOIN || (o.join[0] && !o.seed_set && !o.scenario),
+                       "--join with a battle of its own");
+            FUZZ_CHECK(o.net == AUTOPLAY_HOST || !fuzz_argv_has(a, "--port"), "--port not hosting");
         } else {
             FUZZ_CHECK(rc == -1, "autoplay_parse returned %d", rc);
             /* autoplay_main prints "shoal: " and this message. */

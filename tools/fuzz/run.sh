@@ -19,7 +19,8 @@ declare -A MAX_LEN=([map_png]=65536 [sidecar]=4096 [save]=16384 [cli]=128 [setti
     [script]=4096 [options]=512 [editor_args]=512 [bench_args]=512 [scenario]=4096)
 declare -A DICT=([sidecar]=sidecar.dict [save]=save.dict [map_png]=png.dict
     [settings]=settings.dict [script]=script.dict [options]=options.dict
-    [editor_args]=editor_args.dict [bench_args]=bench_args.dict [scenario]=scenario.dict)
+    [editor_args]=editor_args.dict [bench_args]=bench_args.dict [scenario]=scenario.dict
+    [net]=net.dict)
 fail=0
 summary=()
 for bin in "$BUILD"/fuzz_*; do

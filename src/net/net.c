@@ -1,0 +1,233 @@
+/* net: a link to one peer over ENet (net.h). */
+#include "net.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <enet/enet.h>
+
+#include "core/cli.h"
+
+struct NetLink {
+    ENetHost *host;
+    ENetPeer *peer;   /* the one peer, once connected */
+    ENetPacket *held; /* the last packet received: a message's blob points into it */
+    char name[64];    /* the peer's "address:port" */
+    bool listening;
+};
+
+/* ENet is started once per link and stopped with it: its own counting is
+ * not needed on Unix, where both calls only set up sockets' defaults. */
+static int start_enet(Err *e)
+{
+    if (enet_initialize() != 0) return err_set(e, "network: ENet would not start");
+    return 0;
+}
+
+static void name_peer(NetLink *l)
+{
+    char ip[48];
+    if (!l->peer || enet_address_get_host_ip(&l->peer->address, ip, sizeof ip) != 0)
+        snprintf(ip, sizeof ip, "?");
+    snprintf(l->name, sizeof l->name, "%s:%u", ip, (unsigned)(l->peer ? l->peer->address.port : 0));
+}
+
+/* Links carry one battle's packets: none larger than a battle's text. */
+static NetLink *make_link(const ENetAddress *addr, Err *e)
+{
+    NetLink *l = calloc(1, sizeof *l);
+    if (!l) {
+        err_set(e, "network: out of memory");
+        return NULL;
+    }
+    if (start_enet(e) != 0) {
+        free(l);
+        return NULL;
+    }
+    /* Two peer slots: the second only to turn a latecomer away. */
+    l->host = enet_host_create(addr, 2, 1, 0, 0);
+    if (!l->host) {
+        enet_deinitialize();
+        free(l);
+        if (addr)
+            err_set(e, "network: can't listen on UDP port %u (in use, or not allowed)",
+                    (unsigned)addr->port);
+        else
+            err_set(e, "network: can't open a UDP socket");
+        return NULL;
+    }
+    l->host->maximumPacketSize = NET_PACKET_MAX;
+    snprintf(l->name, sizeof l->name, "no peer");
+    return l;
+}
+
+NetLink *net_listen(int port, Err *e)
+{
+    ENetAddress addr = {.host = ENET_HOST_ANY, .port = (enet_uint16)port};
+    NetLink *l = make_link(&addr, e);
+    if (l) l->listening = true;
+    return l;
+}
+
+/* Wait for one event (up to wait_ms); 1 with ev, 0 none, -1 failure. */
+static int service(NetLink *l, ENetEvent *ev, int wait_ms, Err *e)
+{
+    int rc = enet_host_service(l->host, ev, wait_ms < 0 ? 0 : (enet_uint32)wait_ms);
+    if (rc < 0) return err_set(e, "network: the socket failed");
+    return rc;
+}
+
+int net_accept(NetLink *l, int wait_ms, Err *e)
+{
+    enet_uint32 until = enet_time_get() + (enet_uint32)wait_ms;
+    for (;;) {
+        int left = (int)(until - enet_time_get());
+        if (left <= 0 || left > wait_ms)
+            return err_set(e, "network: no one joined within %d s", wait_ms / 1000);
+        ENetEvent ev;
+        int rc = service(l, &ev, left > 100 ? 100 : left, e);
+        if (rc < 0) return -1;
+        if (rc == 0) continue;
+        if (ev.type == ENET_EVENT_TYPE_CONNECT) {
+            l->peer = ev.peer;
+            name_peer(l);
+            return 0;
+        }
+        if (ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
+    }
+}
+
+NetLink *net_connect(const char *host, int port, int wait_ms, Err *e)
+{
+    ENetAddress addr;
+    if (enet_initialize() != 0) {
+        err_set(e, "network: ENet would not start");
+        return NULL;
+    }
+    int bad = enet_address_set_host(&addr, host);
+    enet_deinitialize();
+    if (bad != 0) {
+        err_set(e, "%s: no such host", host);
+        return NULL;
+    }
+    addr.port = (enet_uint16)port;
+    NetLink *l = make_link(NULL, e);
+    if (!l) return NULL;
+    l->peer = enet_host_connect(l->host, &addr, 1, 0);
+    snprintf(l->name, sizeof l->name, "%s:%d", host, port);
+    enet_uint32 until = enet_time_get() + (enet_uint32)wait_ms;
+    while (l->peer) {
+        int left = (int)(until - enet_time_get());
+        if (left <= 0 || left > wait_ms) break;
+        ENetEvent ev;
+        int rc = service(l, &ev, left > 100 ? 100 : left, e);
+        if (rc < 0) break;
+        if (rc > 0 && ev.type == ENET_EVENT_TYPE_CONNECT) return l;
+        if (rc > 0 && ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
+        if (rc > 0 && ev.type == ENET_EVENT_TYPE_DISCONNECT) break;
+    }
+    err_set(e, "%s:%d: no shoal host answered within %d s", host, port, wait_ms / 1000);
+    if (l->peer) enet_peer_reset(l->peer);
+    l->peer = NULL;
+    net_close(l, NULL);
+    return NULL;
+}
+
+int net_send(NetLink *l, const NetMsg *m, Err *e)
+{
+    if (!l->peer) return err_set(e, "network: no peer to send to");
+    uint8_t *buf = malloc(NET_PACKET_MAX);
+    if (!buf) return err_set(e, "network: out of memory");
+    long n = net_msg_encode(m, buf, NET_PACKET_MAX);
+    ENetPacket *p = n > 0 ? enet_packet_create(buf, (size_t)n, ENET_PACKET_FLAG_RELIABLE) : NULL;
+    free(buf);
+    if (n <= 0) return err_set(e, "network: a %s message would not encode", net_msg_name(m->kind));
+    if (!p || enet_peer_send(l->peer, 0, p) != 0) {
+        if (p) enet_packet_destroy(p);
+        return err_set(e, "peer %s: can't send", l->name);
+    }
+    enet_host_flush(l->host);
+    return 0;
+}
+
+int net_recv(NetLink *l, NetMsg *m, int wait_ms, Err *e)
+{
+    if (l->held) {
+        enet_packet_destroy(l->held);
+        l->held = NULL;
+    }
+    if (!l->peer) return err_set(e, "network: no peer");
+    enet_uint32 until = enet_time_get() + (enet_uint32)(wait_ms < 0 ? 0 : wait_ms);
+    for (;;) {
+        int left = (int)(until - enet_time_get());
+        if (left < 0 || left > wait_ms) left = 0;
+        ENetEvent ev;
+        int rc = service(l, &ev, left, e);
+        if (rc < 0) return -1;
+        if (rc == 0) return 0;
+        if (ev.type == ENET_EVENT_TYPE_DISCONNECT && ev.peer == l->peer) {
+            l->peer = NULL;
+            return err_set(e, "peer %s: the connection dropped", l->name);
+        }
+        if (ev.type == ENET_EVENT_TYPE_CONNECT && ev.peer != l->peer) {
+            /* One peer at a time: a latecomer is turned away. */
+            enet_peer_disconnect_now(ev.peer, 0);
+            continue;
+        }
+        if (ev.type != ENET_EVENT_TYPE_RECEIVE) continue;
+        if (ev.peer != l->peer) {
+            enet_packet_destroy(ev.packet);
+            continue;
+        }
+        l->held = ev.packet;
+        Err why;
+        if (net_msg_decode(ev.packet->data, ev.packet->dataLength, m, &why) != 0)
+            return err_set(e, "peer %s: bad packet: %s", l->name, why.msg);
+        return 1;
+    }
+}
+
+const char *net_peer_name(const NetLink *l)
+{
+    return l->name;
+}
+
+void net_close(NetLink *l, const char *why)
+{
+    if (!l) return;
+    if (l->held) enet_packet_destroy(l->held);
+    if (l->peer) {
+        if (why) {
+            NetMsg m = {.kind = NET_BYE};
+            snprintf(m.text, sizeof m.text, "%s", why);
+            Err ignored;
+            net_send(l, &m, &ignored);
+        }
+        /* Let what is queued go out, then part politely (up to a second). */
+        enet_peer_disconnect_later(l->peer, 0);
+        enet_uint32 until = enet_time_get() + 1000;
+        ENetEvent ev;
+        while ((int)(until - enet_time_get()) > 0 && enet_host_service(l->host, &ev, 50) >= 0) {
+            if (ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
+            if (ev.type == ENET_EVENT_TYPE_DISCONNECT) break;
+        }
+    }
+    enet_host_destroy(l->host);
+    enet_deinitialize();
+    free(l);
+}
+
+int net_parse_address(const char *flag, const char *text, char *host, size_t cap, int *port, Err *e)
+{
+    if (cli_need(flag, text, e)) return -1;
+    const char *colon = strrchr(text, ':');
+    size_t n = colon ? (size_t)(colon - text) : strlen(text);
+    if (n == 0 || n >= cap) return err_set(e, "%s '%.60s': expected HOST or HOST:PORT", flag, text);
+    memcpy(host, text, n);
+    host[n] = '\0';
+    *port = NET_PORT_DEFAULT;
+    if (colon && cli_int(flag, colon + 1, 1, 65535, port, e)) return -1;
+    return 0;
+}

@@ -1,0 +1,46 @@
+/* net: one link between two shoal processes over ENet (reliable, ordered
+ * UDP made for games): a host listens on a port, a joiner connects to it,
+ * and each sends and receives the messages of net_msg.h. Every packet a
+ * peer sends is decoded and checked before the caller sees it; a bad one
+ * is an error naming the peer. The core knows nothing of this. */
+#ifndef SHOAL_NET_H
+#define SHOAL_NET_H
+
+#include "core/err.h"
+#include "net_msg.h"
+
+typedef struct NetLink NetLink;
+
+/* Listen on port (1..65535) of every address. NULL with e set when the
+ * port is taken or ENet can't start. */
+NetLink *net_listen(int port, Err *e);
+/* Wait up to wait_ms for a peer to connect to a listening link: 0 when one
+ * did, -1 with e set when none came (or the link failed). One peer at a
+ * time: a second is turned away. */
+int net_accept(NetLink *l, int wait_ms, Err *e);
+
+/* Connect to host (a name or an address) at port, waiting up to wait_ms.
+ * NULL with e naming the host when it can't be reached. */
+NetLink *net_connect(const char *host, int port, int wait_ms, Err *e);
+
+/* Send m to the peer (reliably, in order). -1 with e set on failure. */
+int net_send(NetLink *l, const NetMsg *m, Err *e);
+/* Wait up to wait_ms for the peer's next message: 1 with m filled (its
+ * blob lives until the next net_recv or net_close), 0 when none came in
+ * time, -1 with e set when the peer left or sent a bad packet ("peer
+ * 127.0.0.1:27960: ..."). */
+int net_recv(NetLink *l, NetMsg *m, int wait_ms, Err *e);
+
+/* "ADDRESS:PORT" of the peer ("no peer" before one connects). */
+const char *net_peer_name(const NetLink *l);
+
+/* Say goodbye (a BYE with why, when not NULL and a peer is there), let the
+ * packets go and free the link. NULL is fine. */
+void net_close(NetLink *l, const char *why);
+
+/* Parse "HOST[:PORT]" into host (cap bytes) and *port (NET_PORT_DEFAULT
+ * when none is given). -1 with e naming it when it is not one. */
+int net_parse_address(const char *flag, const char *text, char *host, size_t cap, int *port,
+                      Err *e);
+
+#endif

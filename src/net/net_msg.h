@@ -1,0 +1,83 @@
+/* net_msg: the messages two shoal processes exchange to play one battle,
+ * and their bytes. Lockstep by turns: the core is deterministic, so only
+ * orders travel (and the battle's state as save text, when a joiner comes
+ * aboard or after a desync). Every packet from a peer is checked here, by
+ * size, kind and range, before anything reads it; the orders' legality for
+ * the battle is the session's to check (skirmish_check_orders). Knows no
+ * sockets: net.h carries the bytes. */
+#ifndef SHOAL_NET_MSG_H
+#define SHOAL_NET_MSG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/err.h"
+#include "core/save.h"
+#include "core/skirmish.h"
+
+/* The protocol's version: a peer of another version is refused, naming
+ * both. Bump it with any change to the bytes below. */
+#define NET_PROTO_VERSION 1
+/* The UDP port a host listens on unless told otherwise. */
+#define NET_PORT_DEFAULT 27960
+/* A passphrase, a chat line or a reason: at most this many bytes. */
+#define NET_TEXT_MAX 200
+/* The largest packet: a battle as save text and its header. */
+#define NET_PACKET_MAX (SAVE_MAX_BYTES + 64)
+
+/* Every packet starts "SH", then its kind. */
+enum {
+    NET_HELLO = 1, /* joiner -> host: version, role, passphrase */
+    NET_WELCOME,   /* host -> joiner: version, the joiner's side, the battle */
+    NET_REFUSE,    /* host -> joiner: version, why (then the host disconnects) */
+    NET_ORDERS,    /* one side's orders for a turn */
+    NET_HASH,      /* the battle's hash as the turn is plotted */
+    NET_STATE,     /* host -> joiner: the whole battle, after a desync */
+    NET_CHAT,      /* a line between commanders */
+    NET_BYE,       /* why a peer leaves */
+    NET_KINDS
+};
+
+/* What a joiner comes as: a commander of the other side, or a watcher. */
+enum { NET_ROLE_PLAYER = 0, NET_ROLE_WATCHER = 1 };
+
+/* One message, decoded. Which fields mean anything depends on kind. */
+typedef struct NetMsg {
+    int kind;
+    int version; /* HELLO, WELCOME, REFUSE */
+    int role;    /* HELLO */
+    int side;    /* WELCOME: the joiner's; ORDERS: whose orders */
+    int turn;    /* ORDERS, HASH, STATE: the turn being plotted */
+    int sync;    /* ORDERS, HASH, STATE: the desyncs repaired so far */
+    uint64_t hash;
+    /* ORDERS: ships[k] (a skirmish index) gets orders[k]. */
+    int nships;
+    int ships[SKIRMISH_SIDE_SHIPS];
+    SkirmishOrders orders[SKIRMISH_SIDE_SHIPS];
+    /* HELLO: the passphrase; REFUSE, BYE: why; CHAT: the line. */
+    char text[NET_TEXT_MAX + 1];
+    /* WELCOME, STATE: the battle as save text, pointing into the packet
+     * decoded (not NUL-terminated). */
+    const char *blob;
+    size_t blob_len;
+} NetMsg;
+
+/* "hello", "welcome", ...: for log lines. */
+const char *net_msg_name(int kind);
+
+/* The bytes of m into buf; returns their length, or -1 when m does not fit
+ * cap or holds what no peer may send (a value out of range). */
+long net_msg_encode(const NetMsg *m, uint8_t *buf, size_t cap);
+
+/* Read the len bytes of a packet into m. Returns 0, or -1 with one line in
+ * e saying what is wrong (too short or long, not ours, an unknown kind, a
+ * value out of range, a text with control characters). m->blob points
+ * into data. */
+int net_msg_decode(const uint8_t *data, size_t len, NetMsg *m, Err *e);
+
+/* The battle's hash for the lockstep check: FNV-1a of its save text with
+ * no orders given, so two processes that agree on it hold the same battle
+ * whoever has plotted. -1 with e set when the battle can't be written. */
+int net_battle_hash(const Skirmish *sk, uint64_t *hash, Err *e);
+
+#endif

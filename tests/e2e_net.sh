@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# e2e_net: two shoal processes play one battle over the network on
+# 127.0.0.1 — `shoal --autoplay --host` and `--autoplay --join` print the
+# very JSON that `--autoplay` alone prints for the same flags (a generated
+# sea, 8 a side, a scenario, a shipped map); a desync (the joiner's battle
+# spoilt on purpose) is said with both hashes and repaired by the host's
+# battle; a silent peer, no host, a wrong passphrase, a taken port and bad
+# flags each end with one line and the right exit code, never a hang.
+# Usage: tests/e2e_net.sh BUILD_DIR
+set -u
+. tests/lib_e2e.sh
+BIN="${1:-build}/shoal"
+# Ports of our own, apart from a parallel run's.
+PORT=$((30000 + ($$ % 500) * 8))
+
+# host_join NAME PORT [JOIN_ENV] -- FLAGS...: both ends of one battle;
+# their JSON in $T/NAME.host and $T/NAME.join, logs in .herr and .jerr,
+# exit codes in $hrc and $jrc.
+host_join() {
+    local name=$1 port=$2 jenv=$3
+    shift 4
+    "$BIN" --autoplay --host --port "$port" --wait 20 "$@" --json >"$T/$name.host" 2>"$T/$name.herr" &
+    local hp=$!
+    local jflags=()
+    for f in "$@"; do case "$f" in --players*) jflags+=("$f") ;; esac; done
+    env $jenv "$BIN" --autoplay --join "127.0.0.1:$port" --wait 20 --json >"$T/$name.join" 2>"$T/$name.jerr"
+    jrc=$?
+    wait "$hp"
+    hrc=$?
+}
+
+# --- the same battle as --autoplay -------------------------------------------
+n=0
+for flags in "--seed 7" "--seed 12 --ships 8" "--scenario trafalgar" \
+    "--map data/maps/channel-isles.png --seed 3"; do
+    n=$((n + 1))
+    # shellcheck disable=SC2086
+    "$BIN" --autoplay $flags --json >"$T/local$n" 2>/dev/null
+    # shellcheck disable=SC2086
+    host_join "b$n" $((PORT + 1)) "" -- $flags
+    if [ "$hrc" = 0 ] && [ "$jrc" = 0 ] && [ -s "$T/local$n" ] &&
+        cmp -s "$T/local$n" "$T/b$n.host" && cmp -s "$T/local$n" "$T/b$n.join"; then
+        ok "$flags: host and joiner print --autoplay's JSON"
+    else
+        no "$flags: host $hrc, joiner $jrc: $(head -c 300 "$T/b$n.herr" "$T/b$n.jerr")"
+    fi
+done
+
+# --- a desync found and repaired ---------------------------------------------
+host_join desync $((PORT + 2)) "SHOAL_NET_TEST_DESYNC=4" -- --seed 7
+grep -q "desync at turn 4: our battle hashes [0-9a-f]\{16\}, peer 127.0.0.1:[0-9]*'s [0-9a-f]\{16\}; sending ours" "$T/desync.herr" &&
+    grep -q "desync at turn 4: .*waiting for the host's" "$T/desync.jerr" &&
+    grep -q "took the host's battle at turn 4" "$T/desync.jerr" &&
+    ok "a desync is said with both hashes on both sides" || no "desync not said: $(cat "$T/desync.herr" "$T/desync.jerr")"
+[ "$hrc" = 0 ] && [ "$jrc" = 0 ] && cmp -s "$T/local1" "$T/desync.host" && cmp -s "$T/local1" "$T/desync.join" &&
+    ok "the host's battle repairs it: the same JSON as --autoplay" || no "the repaired battle differs (host $hrc, joiner $jrc)"
+
+# --- faults: one line, the right code, no hang -------------------------------
+# A host that falls silent mid-battle (it stops itself as turn 3 is
+# plotted): the joiner gives up after --wait, one line, exit 1; then the
+# host is killed with -9 as it lies, which must not upset anyone.
+SHOAL_NET_TEST_STALL=3 "$BIN" --autoplay --host --port $((PORT + 3)) --seed 12 --ships 8 --wait 20 >/dev/null 2>"$T/stop.herr" &
+hp=$!
+timeout 30 "$BIN" --autoplay --join "127.0.0.1:$((PORT + 3))" --wait 3 >/dev/null 2>"$T/stop.jerr"
+jrc=$?
+[ "$jrc" = 1 ] && [ "$(wc -l <"$T/stop.jerr")" = 2 ] && grep -q "^shoal: peer 127.0.0.1:$((PORT + 3)): no word for 3 s$" "$T/stop.jerr" &&
+    ok "a host gone silent at turn 3: the joiner says so and exits 1" || no "silent host: rc $jrc: $(cat "$T/stop.jerr")"
+kill -KILL "$hp" 2>/dev/null
+wait "$hp" 2>/dev/null
+[ $? = 137 ] && ok "the stalled host killed with -9" || no "the host was not stalled"
+
+# The joiner killed with -9 mid-battle: the host gives up, exit 1.
+"$BIN" --autoplay --host --port $((PORT + 4)) --seed 12 --ships 8 --wait 3 >/dev/null 2>"$T/kill.herr" &
+hp=$!
+SHOAL_NET_TEST_STALL=3 "$BIN" --autoplay --join "127.0.0.1:$((PORT + 4))" --wait 20 >/dev/null 2>/dev/null &
+jp=$!
+wait_for 10 grep -q joined "$T/kill.herr"
+sleep 0.5
+kill -KILL "$jp" 2>/dev/null
+wait "$jp" 2>/dev/null
+timeout 30 tail --pid="$hp" -f /dev/null
+wait "$hp"
+hrc=$?
+[ "$hrc" = 1 ] && grep -q "^shoal: peer 127.0.0.1:[0-9]*: \(no word for 3 s\|the connection dropped\)$" "$T/kill.herr" &&
+    ok "a joiner killed with -9: the host says so and exits 1" || no "killed joiner: rc $hrc: $(cat "$T/kill.herr")"
+
+# Nobody hosting.
+"$BIN" --autoplay --join "127.0.0.1:$((PORT + 5))" --wait 2 >/dev/null 2>"$T/none.err"
+rc=$?
+[ "$rc" = 1 ] && [ "$(wc -l <"$T/none.err")" = 1 ] && grep -q "127.0.0.1:$((PORT + 5)): no shoal host answered within 2 s" "$T/none.err" &&
+    ok "no host: one line, exit 1" || no "no host: rc $rc: $(cat "$T/none.err")"
+
+# A wrong passphrase: both refuse, exit 2.
+"$BIN" --autoplay --host --port $((PORT + 6)) --pass harbour --wait 20 >/dev/null 2>"$T/pass.herr" &
+hp=$!
+"$BIN" --autoplay --join "127.0.0.1:$((PORT + 6))" --pass reef --wait 20 >/dev/null 2>"$T/pass.jerr"
+jrc=$?
+wait "$hp"
+hrc=$?
+[ "$jrc" = 2 ] && [ "$hrc" = 2 ] && grep -q "refused us: wrong passphrase" "$T/pass.jerr" &&
+    grep -q "peer 127.0.0.1:[0-9]* refused: wrong passphrase" "$T/pass.herr" &&
+    ok "a wrong passphrase: refused on both sides, exit 2" || no "passphrase: host $hrc, joiner $jrc: $(cat "$T/pass.herr" "$T/pass.jerr")"
+
+# A port already taken.
+"$BIN" --autoplay --host --port $((PORT + 7)) --wait 5 >/dev/null 2>/dev/null &
+hp=$!
+sleep 0.3
+"$BIN" --autoplay --host --port $((PORT + 7)) --wait 5 >/dev/null 2>"$T/taken.err"
+rc=$?
+kill "$hp" 2>/dev/null
+wait "$hp" 2>/dev/null
+[ "$rc" = 1 ] && grep -q "can't listen on UDP port $((PORT + 7))" "$T/taken.err" &&
+    ok "a port in use: one line, exit 1" || no "port in use: rc $rc: $(cat "$T/taken.err")"
+
+# Bad flags: exit 2, one line naming the flag.
+bad() {
+    local want=$1
+    shift
+    "$BIN" --autoplay "$@" >/dev/null 2>"$T/flag.err"
+    local rc=$?
+    [ "$rc" = 2 ] && [ "$(wc -l <"$T/flag.err")" = 1 ] && grep -q -- "$want" "$T/flag.err" &&
+        ok "$* -> exit 2 naming $want" || no "$*: rc $rc: $(cat "$T/flag.err")"
+}
+bad "--join" --join 127.0.0.1 --seed 4
+bad "--join" --join 127.0.0.1:99999
+bad "--join" --join :4000
+bad "--port" --port 4000
+bad "--port" --host --port 0
+bad "--host" --join 127.0.0.1 --host
+bad "--pass" --pass secret
+bad "--wait" --host --wait 0
+
+e2e_done e2e_net

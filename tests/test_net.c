@@ -1,0 +1,467 @@
+/* test_net: the network messages' bytes (every kind round trips, every
+ * malformed packet is refused with one line), the battle hash that ignores
+ * who has plotted, and a real `shoal --autoplay --host` facing hostile
+ * peers: garbage, a wrong version, a wrong passphrase and orders the rules
+ * refuse each get one line naming the peer and exit 2. */
+#include "testutil.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <enet/enet.h>
+
+#include "core/ai.h"
+#include "core/mapgen.h"
+#include "core/save.h"
+#include "net/net.h"
+#include "net/net_msg.h"
+
+extern char **environ;
+
+static long encode(const NetMsg *m, uint8_t *buf)
+{
+    long n = net_msg_encode(m, buf, NET_PACKET_MAX);
+    ck_assert_int_gt(n, 0);
+    return n;
+}
+
+/* A 3v3 battle on the sea of seed 7, six turns in, both sides plotted. */
+static void battle(Skirmish *sk, Map *map)
+{
+    SkirmishSetup st;
+    skirmish_setup_default(&st);
+    st.seed = 7;
+    MapGenParams gen;
+    Err e;
+    ck_assert_int_eq(skirmish_map_load(NULL, 7, map, &gen, &st, &e), 0);
+    ck_assert_int_eq(skirmish_init(sk, map, &st, &e), 0);
+    int pl[2] = {AI_PLAYER_NORMAL, AI_PLAYER_NORMAL};
+    for (int t = 0; t < 6; t++) ck_assert_int_eq(ai_play_turn(sk, pl, &e), 0);
+}
+
+START_TEST(test_round_trip)
+{
+    static uint8_t buf[NET_PACKET_MAX];
+    static Skirmish sk;
+    static char text[SAVE_MAX_BYTES];
+    Map map;
+    battle(&sk, &map);
+    Err e;
+    ck_assert_int_eq(ai_plan_player(&sk, 1, AI_PLAYER_NORMAL, &e), 0);
+    NetMsg m, d;
+    memset(&m, 0, sizeof m);
+    m.kind = NET_ORDERS;
+    m.turn = sk.turn;
+    m.sync = 3;
+    m.side = 1;
+    for (int i = 0; i < sk.nships; i++)
+        if (sk.ships[i].side == 1) {
+            m.ships[m.nships] = i;
+            m.orders[m.nships++] = sk.orders[i];
+        }
+    long n = encode(&m, buf);
+    ck_assert_int_eq(net_msg_decode(buf, (size_t)n, &d, &e), 0);
+    ck_assert_int_eq(d.kind, NET_ORDERS);
+    ck_assert_int_eq(d.turn, sk.turn);
+    ck_assert_int_eq(d.sync, 3);
+    ck_assert_int_eq(d.nships, m.nships);
+    for (int k = 0; k < m.nships; k++) {
+        ck_assert_int_eq(d.ships[k], m.ships[k]);
+        const SkirmishOrders *a = &m.orders[k], *b = &d.orders[k];
+        ck_assert_int_eq(a->nsteps, b->nsteps);
+        ck_assert_mem_eq(a->steps, b->steps, (size_t)a->nsteps);
+        for (int s = 0; s < FLEET_BROADSIDES; s++) {
+            ck_assert_int_eq(a->fire[s].target, b->fire[s].target);
+            ck_assert_int_eq(a->fire[s].shot, b->fire[s].shot);
+        }
+        ck_assert_int_eq(a->anchor, b->anchor);
+        ck_assert_int_eq(a->board, b->board);
+        /* The rules take the decoded orders as they took the planned. */
+        ck_assert_int_eq(skirmish_check_orders(&sk, d.ships[k], b, &e), 0);
+    }
+
+    /* The battle whole, as a welcome and as a state. */
+    int len = save_format(&sk, text, sizeof text, &e);
+    ck_assert_int_gt(len, 0);
+    memset(&m, 0, sizeof m);
+    m.kind = NET_WELCOME;
+    m.version = NET_PROTO_VERSION;
+    m.side = 1;
+    m.blob = text;
+    m.blob_len = (size_t)len;
+    n = encode(&m, buf);
+    ck_assert_int_eq(net_msg_decode(buf, (size_t)n, &d, &e), 0);
+    ck_assert_int_eq(d.version, NET_PROTO_VERSION);
+    ck_assert_uint_eq(d.blob_len, (size_t)len);
+    ck_assert_mem_eq(d.blob, text, (size_t)len);
+
+    /* Texts and the hash. */
+    const int kinds[] = {NET_HELLO, NET_REFUSE, NET_CHAT, NET_BYE, NET_HASH};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        memset(&m, 0, sizeof m);
+        m.kind = kinds[k];
+        m.version = 7;
+        m.turn = 12;
+        m.hash = 0xfedcba9876543210ull;
+        snprintf(m.text, sizeof m.text, "Fair winds, Captain — %zu", k);
+        n = encode(&m, buf);
+        ck_assert_int_eq(net_msg_decode(buf, (size_t)n, &d, &e), 0);
+        ck_assert_int_eq(d.kind, m.kind);
+        if (m.kind == NET_HASH) {
+            ck_assert_uint_eq(d.hash, m.hash);
+            ck_assert_int_eq(d.turn, 12);
+        } else {
+            ck_assert_str_eq(d.text, m.text);
+        }
+    }
+    skirmish_deinit(&sk);
+    map_free(&map);
+}
+END_TEST
+
+/* Decoding these bytes fails, with one line containing needle. */
+static void refused(const uint8_t *p, size_t n, const char *needle)
+{
+    NetMsg m;
+    Err e = {{0}};
+    ck_assert_int_eq(net_msg_decode(p, n, &m, &e), -1);
+    ck_assert_msg(strstr(e.msg, needle) != NULL, "'%s' lacks '%s'", e.msg, needle);
+    ck_assert_ptr_null(strchr(e.msg, '\n'));
+}
+
+START_TEST(test_bad_packets)
+{
+    static uint8_t buf[NET_PACKET_MAX + 16];
+    refused((const uint8_t *)"", 0, "not a shoal packet");
+    refused((const uint8_t *)"XY\x05", 3, "not a shoal packet");
+    refused((const uint8_t *)"SH\x63", 3, "unknown packet kind 99");
+    refused((const uint8_t *)"SH\x05\x01", 4, "cut short");
+    /* A hash with a byte too many. */
+    NetMsg m = {.kind = NET_HASH, .turn = 3};
+    long n = encode(&m, buf);
+    buf[n] = 0;
+    refused(buf, (size_t)n + 1, "past the end");
+    /* A step that is no step, a shot that is no shot, a target past the
+     * fleets, a ship twice. */
+    memset(&m, 0, sizeof m);
+    m.kind = NET_ORDERS;
+    m.turn = 2;
+    m.side = 1;
+    m.nships = 2;
+    m.ships[0] = 3;
+    m.ships[1] = 4;
+    m.orders[0].nsteps = 2;
+    n = encode(&m, buf);
+    /* Layout: S H kind turn(2) sync side nships, then ship 3: id nsteps s0
+     * s1 (bytes 8-11), port target and shot (12, 13), ... */
+    buf[10] = 7;
+    refused(buf, (size_t)n, "step 7 is out of range");
+    n = encode(&m, buf);
+    buf[13] = 9;
+    refused(buf, (size_t)n, "shot 9 is out of range");
+    n = encode(&m, buf);
+    buf[12] = 40;
+    refused(buf, (size_t)n, "fire target 40 is out of range");
+    m.ships[1] = 3;
+    n = encode(&m, buf);
+    refused(buf, (size_t)n, "one ship twice");
+    /* A text with a control character. */
+    memset(&m, 0, sizeof m);
+    m.kind = NET_CHAT;
+    snprintf(m.text, sizeof m.text, "ahoy");
+    n = encode(&m, buf);
+    buf[5] = '\n';
+    refused(buf, (size_t)n, "control character");
+    /* A battle text longer than any save, and one cut short. */
+    static const uint8_t huge[] = {'S', 'H', NET_STATE, 1, 0, 0, 0xff, 0xff, 0xff, 0x7f};
+    refused(huge, sizeof huge, "length out of range");
+    static const uint8_t cut[] = {'S', 'H', NET_STATE, 1, 0, 0, 10, 0, 0, 0, 's', 'h'};
+    refused(cut, sizeof cut, "cut short in the battle text");
+    /* Larger than any packet. */
+    memset(buf, 0, sizeof buf);
+    buf[0] = 'S';
+    buf[1] = 'H';
+    buf[2] = NET_CHAT;
+    refused(buf, NET_PACKET_MAX + 1, "more than");
+    /* Nothing out of range encodes either. */
+    memset(&m, 0, sizeof m);
+    m.kind = NET_ORDERS;
+    m.turn = 1;
+    m.nships = 1;
+    m.orders[0].fire[0].shot = FLEET_SHOTS;
+    ck_assert_int_eq(net_msg_encode(&m, buf, NET_PACKET_MAX), -1);
+}
+END_TEST
+
+/* Two processes that hold the same battle hash it alike whoever plotted. */
+START_TEST(test_hash_ignores_orders)
+{
+    static Skirmish sk;
+    Map map;
+    battle(&sk, &map);
+    Err e;
+    uint64_t before, after, moved;
+    ck_assert_int_eq(net_battle_hash(&sk, &before, &e), 0);
+    ck_assert_int_eq(ai_plan_player(&sk, 0, AI_PLAYER_NORMAL, &e), 0);
+    ck_assert_int_eq(net_battle_hash(&sk, &after, &e), 0);
+    ck_assert_uint_eq(before, after);
+    sk.ships[0].crew--;
+    ck_assert_int_eq(net_battle_hash(&sk, &moved, &e), 0);
+    ck_assert_uint_ne(before, moved);
+    skirmish_deinit(&sk);
+    map_free(&map);
+}
+END_TEST
+
+START_TEST(test_address)
+{
+    char host[64];
+    int port;
+    Err e;
+    ck_assert_int_eq(net_parse_address("--join", "127.0.0.1:4000", host, sizeof host, &port, &e),
+                     0);
+    ck_assert_str_eq(host, "127.0.0.1");
+    ck_assert_int_eq(port, 4000);
+    ck_assert_int_eq(net_parse_address("--join", "harbour.example", host, sizeof host, &port, &e),
+                     0);
+    ck_assert_int_eq(port, NET_PORT_DEFAULT);
+    ck_assert_int_eq(net_parse_address("--join", "h:0", host, sizeof host, &port, &e), -1);
+    ck_assert_int_eq(net_parse_address("--join", ":80", host, sizeof host, &port, &e), -1);
+    ck_assert_int_eq(net_parse_address("--join", "h:99999", host, sizeof host, &port, &e), -1);
+    ck_assert_ptr_nonnull(strstr(e.msg, "--join"));
+}
+END_TEST
+
+/* ------------------------------------------------- a host facing bad peers */
+
+typedef struct Host {
+    pid_t pid;
+    char err[256];
+    int port;
+} Host;
+
+static void host_start(Host *h, const char *pass)
+{
+    static int next = 0;
+    h->port = 27000 + (int)(getpid() % 400) * 2 + next++;
+    snprintf(h->err, sizeof h->err, "/tmp/test_net_host_%d_%d.err", (int)getpid(), h->port);
+    const char *build = getenv("SHOAL_BUILD");
+    char bin[256], port[16], pw[64];
+    snprintf(bin, sizeof bin, "%s/shoal", build && *build ? build : "build");
+    snprintf(port, sizeof port, "%d", h->port);
+    snprintf(pw, sizeof pw, "%s", pass ? pass : "harbour");
+    char a1[] = "--autoplay", a2[] = "--host", a3[] = "--port", a4[] = "--seed", a5[] = "7",
+         a6[] = "--json", a7[] = "--wait", a8[] = "20", a9[] = "--pass";
+    char *argv[] = {bin, a1, a2, a3, port, a4, a5, a6, a7, a8, a9, pw, NULL};
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 2, h->err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    ck_assert_int_eq(posix_spawn(&h->pid, bin, &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+}
+
+/* The host's exit code (it must end within 30 s) and its stderr. */
+static int host_end(Host *h, char *err, size_t cap)
+{
+    int status = 0;
+    for (int t = 0; t < 300; t++) {
+        if (waitpid(h->pid, &status, WNOHANG) == h->pid) break;
+        if (t == 299) {
+            kill(h->pid, SIGKILL);
+            waitpid(h->pid, &status, 0);
+            ck_abort_msg("the host hung");
+        }
+        usleep(100000);
+    }
+    FILE *f = fopen(h->err, "r");
+    size_t n = f ? fread(err, 1, cap - 1, f) : 0;
+    err[n] = '\0';
+    if (f) fclose(f);
+    unlink(h->err);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* A raw ENet peer of the host (retrying while it starts up). */
+typedef struct Raw {
+    ENetHost *host;
+    ENetPeer *peer;
+} Raw;
+
+static void raw_connect(Raw *r, int port)
+{
+    ck_assert_int_eq(enet_initialize(), 0);
+    r->host = enet_host_create(NULL, 1, 1, 0, 0);
+    ck_assert_ptr_nonnull(r->host);
+    for (int tries = 0; tries < 50; tries++) {
+        ENetAddress a;
+        enet_address_set_host(&a, "127.0.0.1");
+        a.port = (enet_uint16)port;
+        r->peer = enet_host_connect(r->host, &a, 1, 0);
+        ENetEvent ev;
+        if (enet_host_service(r->host, &ev, 200) > 0 && ev.type == ENET_EVENT_TYPE_CONNECT) return;
+        enet_peer_reset(r->peer);
+    }
+    ck_abort_msg("no host on port %d", port);
+}
+
+static void raw_send(Raw *r, const void *p, size_t n)
+{
+    ENetPacket *pk = enet_packet_create(p, n, ENET_PACKET_FLAG_RELIABLE);
+    ck_assert_int_eq(enet_peer_send(r->peer, 0, pk), 0);
+    enet_host_flush(r->host);
+}
+
+static void raw_send_msg(Raw *r, const NetMsg *m)
+{
+    static uint8_t buf[NET_PACKET_MAX];
+    raw_send(r, buf, (size_t)encode(m, buf));
+}
+
+/* The host's next message (within 10 s), decoded into m. */
+static void raw_recv(Raw *r, NetMsg *m, uint8_t *keep)
+{
+    ENetEvent ev;
+    for (int t = 0; t < 100; t++)
+        if (enet_host_service(r->host, &ev, 100) > 0 && ev.type == ENET_EVENT_TYPE_RECEIVE) {
+            memcpy(keep, ev.packet->data, ev.packet->dataLength);
+            Err e;
+            ck_assert_int_eq(net_msg_decode(keep, ev.packet->dataLength, m, &e), 0);
+            enet_packet_destroy(ev.packet);
+            return;
+        }
+    ck_abort_msg("the host said nothing");
+}
+
+static void raw_close(Raw *r)
+{
+    enet_host_destroy(r->host);
+    enet_deinitialize();
+}
+
+static void hello(Raw *r, int version, const char *pass)
+{
+    NetMsg m = {.kind = NET_HELLO, .version = version, .role = NET_ROLE_PLAYER};
+    snprintf(m.text, sizeof m.text, "%s", pass);
+    raw_send_msg(r, &m);
+}
+
+static void assert_one_line(const char *err, const char *needle, int port)
+{
+    ck_assert_msg(strstr(err, needle) != NULL, "stderr lacks '%s': %s", needle, err);
+    char peer[32];
+    snprintf(peer, sizeof peer, "peer 127.0.0.1:");
+    ck_assert_msg(strstr(err, peer) != NULL, "stderr names no peer: %s", err);
+    (void)port;
+}
+
+START_TEST(test_host_refuses_garbage)
+{
+    Host h;
+    host_start(&h, NULL);
+    Raw r;
+    raw_connect(&r, h.port);
+    raw_send(&r, "SH\x04garbage!", 11);
+    char err[2048];
+    int rc = host_end(&h, err, sizeof err);
+    raw_close(&r);
+    ck_assert_int_eq(rc, 2);
+    assert_one_line(err, "bad packet", h.port);
+}
+END_TEST
+
+START_TEST(test_host_refuses_version_and_pass)
+{
+    static uint8_t keep[NET_PACKET_MAX];
+    for (int k = 0; k < 2; k++) {
+        Host h;
+        host_start(&h, NULL);
+        Raw r;
+        raw_connect(&r, h.port);
+        hello(&r, k == 0 ? 99 : NET_PROTO_VERSION, k == 0 ? "harbour" : "reef");
+        NetMsg m;
+        raw_recv(&r, &m, keep);
+        ck_assert_int_eq(m.kind, NET_REFUSE);
+        ck_assert_int_eq(m.version, NET_PROTO_VERSION);
+        char err[2048];
+        int rc = host_end(&h, err, sizeof err);
+        raw_close(&r);
+        ck_assert_int_eq(rc, 2);
+        if (k == 0) {
+            ck_assert_ptr_nonnull(strstr(m.text, "protocol version 99"));
+            assert_one_line(err, "protocol version 99; this host speaks version 1", h.port);
+        } else {
+            ck_assert_str_eq(m.text, "wrong passphrase");
+            assert_one_line(err, "wrong passphrase", h.port);
+        }
+    }
+}
+END_TEST
+
+/* A peer that speaks the protocol well but orders a ship of the host's
+ * side, then one that sails onto land. */
+START_TEST(test_host_refuses_illegal_orders)
+{
+    static uint8_t keep[NET_PACKET_MAX];
+    static Skirmish sk;
+    for (int k = 0; k < 2; k++) {
+        Host h;
+        host_start(&h, NULL);
+        Raw r;
+        raw_connect(&r, h.port);
+        hello(&r, NET_PROTO_VERSION, "harbour");
+        NetMsg m;
+        raw_recv(&r, &m, keep);
+        ck_assert_int_eq(m.kind, NET_WELCOME);
+        SaveSummary s;
+        Err e;
+        ck_assert_int_eq(save_summary_text(m.blob, m.blob_len, "welcome", &s, &e), 0);
+        ck_assert(s.generated);
+        Map map;
+        ck_assert_int_eq(mapgen_generate(&map, &s.gen, &e), 0);
+        ck_assert_int_eq(save_parse(m.blob, m.blob_len, "welcome", &map, &sk, &e), 0);
+        NetMsg hm = {.kind = NET_HASH, .turn = sk.turn};
+        ck_assert_int_eq(net_battle_hash(&sk, &hm.hash, &e), 0);
+        raw_send_msg(&r, &hm);
+        NetMsg o = {.kind = NET_ORDERS, .turn = sk.turn, .side = 1, .nships = 1};
+        int ship = -1;
+        for (int i = 0; i < sk.nships; i++)
+            if (sk.ships[i].side == (k == 0 ? 0 : 1)) ship = i;
+        o.ships[0] = ship;
+        skirmish_default_orders(&sk, ship, &o.orders[0]);
+        if (k == 1) {
+            /* Sixteen steps ahead: more than any ship's allowance. */
+            o.orders[0].nsteps = SKIRMISH_MAX_STEPS;
+            memset(o.orders[0].steps, HEX_STEP_FORWARD, SKIRMISH_MAX_STEPS);
+        }
+        raw_send_msg(&r, &o);
+        char err[2048];
+        int rc = host_end(&h, err, sizeof err);
+        raw_close(&r);
+        skirmish_deinit(&sk);
+        map_free(&map);
+        ck_assert_int_eq(rc, 2);
+        assert_one_line(err, k == 0 ? "not one of side B's" : "orders the rules refuse", h.port);
+    }
+}
+END_TEST
+
+static Suite *net_suite(void)
+{
+    Suite *s = suite_create("net");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_round_trip);
+    tcase_add_test(tc, test_bad_packets);
+    tcase_add_test(tc, test_hash_ignores_orders);
+    tcase_add_test(tc, test_address);
+    tcase_add_test(tc, test_host_refuses_garbage);
+    tcase_add_test(tc, test_host_refuses_version_and_pass);
+    tcase_add_test(tc, test_host_refuses_illegal_orders);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+SHOAL_CHECK_MAIN(net_suite)
