@@ -12,6 +12,12 @@ set -u
 BIN="${1:-build}/shoal"
 # Ports of our own, apart from a parallel run's.
 PORT=$((30000 + ($$ % 500) * 8))
+# Waits stretch with the sanitizers' slowness (lib_e2e.sh's slow).
+long=$((20 * slow))
+short=$((3 * slow))
+# listening ERRFILE: wait until that host says it listens (it sets its
+# battle up first, which a sanitizer build takes a while over).
+listening() { wait_for $((30 * slow)) grep -q "hosting on UDP port" "$1"; }
 
 # host_join NAME PORT [JOIN_ENV] -- FLAGS...: both ends of one battle;
 # their JSON in $T/NAME.host and $T/NAME.join, logs in .herr and .jerr,
@@ -19,11 +25,10 @@ PORT=$((30000 + ($$ % 500) * 8))
 host_join() {
     local name=$1 port=$2 jenv=$3
     shift 4
-    "$BIN" --autoplay --host --port "$port" --wait 20 "$@" --json >"$T/$name.host" 2>"$T/$name.herr" &
+    "$BIN" --autoplay --host --port "$port" --wait "$long" "$@" --json >"$T/$name.host" 2>"$T/$name.herr" &
     local hp=$!
-    local jflags=()
-    for f in "$@"; do case "$f" in --players*) jflags+=("$f") ;; esac; done
-    env $jenv "$BIN" --autoplay --join "127.0.0.1:$port" --wait 20 --json >"$T/$name.join" 2>"$T/$name.jerr"
+    listening "$T/$name.herr"
+    env $jenv "$BIN" --autoplay --join "127.0.0.1:$port" --wait "$long" --json >"$T/$name.join" 2>"$T/$name.jerr"
     jrc=$?
     wait "$hp"
     hrc=$?
@@ -59,29 +64,32 @@ grep -q "desync at turn 4: our battle hashes [0-9a-f]\{16\}, peer 127.0.0.1:[0-9
 # A host that falls silent mid-battle (it stops itself as turn 3 is
 # plotted): the joiner gives up after --wait, one line, exit 1; then the
 # host is killed with -9 as it lies, which must not upset anyone.
-SHOAL_NET_TEST_STALL=3 "$BIN" --autoplay --host --port $((PORT + 3)) --seed 12 --ships 8 --wait 20 >/dev/null 2>"$T/stop.herr" &
+SHOAL_NET_TEST_STALL=3 "$BIN" --autoplay --host --port $((PORT + 3)) --seed 12 --ships 8 --wait "$long" >/dev/null 2>"$T/stop.herr" &
 hp=$!
-timeout 30 "$BIN" --autoplay --join "127.0.0.1:$((PORT + 3))" --wait 3 >/dev/null 2>"$T/stop.jerr"
+listening "$T/stop.herr"
+timeout $((10 * short)) "$BIN" --autoplay --join "127.0.0.1:$((PORT + 3))" --wait "$short" >/dev/null 2>"$T/stop.jerr"
 jrc=$?
-[ "$jrc" = 1 ] && [ "$(wc -l <"$T/stop.jerr")" = 2 ] && grep -q "^shoal: peer 127.0.0.1:$((PORT + 3)): no word for 3 s$" "$T/stop.jerr" &&
+[ "$jrc" = 1 ] && [ "$(wc -l <"$T/stop.jerr")" = 2 ] && grep -q "^shoal: peer 127.0.0.1:$((PORT + 3)): no word for $short s$" "$T/stop.jerr" &&
     ok "a host gone silent at turn 3: the joiner says so and exits 1" || no "silent host: rc $jrc: $(cat "$T/stop.jerr")"
 kill -KILL "$hp" 2>/dev/null
 wait "$hp" 2>/dev/null
 [ $? = 137 ] && ok "the stalled host killed with -9" || no "the host was not stalled"
 
 # The joiner killed with -9 mid-battle: the host gives up, exit 1.
-"$BIN" --autoplay --host --port $((PORT + 4)) --seed 12 --ships 8 --wait 3 >/dev/null 2>"$T/kill.herr" &
+"$BIN" --autoplay --host --port $((PORT + 4)) --seed 12 --ships 8 --wait "$short" >/dev/null 2>"$T/kill.herr" &
 hp=$!
-SHOAL_NET_TEST_STALL=3 "$BIN" --autoplay --join "127.0.0.1:$((PORT + 4))" --wait 20 >/dev/null 2>/dev/null &
+listening "$T/kill.herr"
+SHOAL_NET_TEST_STALL=3 "$BIN" --autoplay --join "127.0.0.1:$((PORT + 4))" --wait "$long" >/dev/null 2>/dev/null &
 jp=$!
-wait_for 10 grep -q joined "$T/kill.herr"
-sleep 0.5
+# Killed once it has stopped itself at turn 3 (its state in /proc: T).
+stopped() { [ "$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null)" = T ]; }
+wait_for $((10 * slow)) stopped "$jp"
 kill -KILL "$jp" 2>/dev/null
 wait "$jp" 2>/dev/null
-timeout 30 tail --pid="$hp" -f /dev/null
+timeout $((10 * short)) tail --pid="$hp" -f /dev/null
 wait "$hp"
 hrc=$?
-[ "$hrc" = 1 ] && grep -q "^shoal: peer 127.0.0.1:[0-9]*: \(no word for 3 s\|the connection dropped\)$" "$T/kill.herr" &&
+[ "$hrc" = 1 ] && grep -q "^shoal: peer 127.0.0.1:[0-9]*: \(no word for $short s\|the connection dropped\)$" "$T/kill.herr" &&
     ok "a joiner killed with -9: the host says so and exits 1" || no "killed joiner: rc $hrc: $(cat "$T/kill.herr")"
 
 # Nobody hosting.
@@ -91,9 +99,10 @@ rc=$?
     ok "no host: one line, exit 1" || no "no host: rc $rc: $(cat "$T/none.err")"
 
 # A wrong passphrase: both refuse, exit 2.
-"$BIN" --autoplay --host --port $((PORT + 6)) --pass harbour --wait 20 >/dev/null 2>"$T/pass.herr" &
+"$BIN" --autoplay --host --port $((PORT + 6)) --pass harbour --wait "$long" >/dev/null 2>"$T/pass.herr" &
 hp=$!
-"$BIN" --autoplay --join "127.0.0.1:$((PORT + 6))" --pass reef --wait 20 >/dev/null 2>"$T/pass.jerr"
+listening "$T/pass.herr"
+"$BIN" --autoplay --join "127.0.0.1:$((PORT + 6))" --pass reef --wait "$long" >/dev/null 2>"$T/pass.jerr"
 jrc=$?
 wait "$hp"
 hrc=$?
@@ -102,9 +111,9 @@ hrc=$?
     ok "a wrong passphrase: refused on both sides, exit 2" || no "passphrase: host $hrc, joiner $jrc: $(cat "$T/pass.herr" "$T/pass.jerr")"
 
 # A port already taken.
-"$BIN" --autoplay --host --port $((PORT + 7)) --wait 5 >/dev/null 2>/dev/null &
+"$BIN" --autoplay --host --port $((PORT + 7)) --wait "$long" >/dev/null 2>"$T/taken1.err" &
 hp=$!
-sleep 0.3
+listening "$T/taken1.err"
 "$BIN" --autoplay --host --port $((PORT + 7)) --wait 5 >/dev/null 2>"$T/taken.err"
 rc=$?
 kill "$hp" 2>/dev/null
