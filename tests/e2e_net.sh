@@ -2,22 +2,24 @@
 # e2e_net: two shoal processes play one battle over the network on
 # 127.0.0.1 — `shoal --autoplay --host` and `--autoplay --join` print the
 # very JSON that `--autoplay` alone prints for the same flags (a generated
-# sea, 8 a side, a scenario, a shipped map); a desync (the joiner's battle
+# sea, 8 a side, a scenario, a shipped map), and so they do through a relay
+# that loses, delays and reorders packets; a desync (the joiner's battle
 # spoilt on purpose) is said with both hashes and repaired by the host's
-# battle; a silent peer, no host, a wrong passphrase, a taken port and bad
+# battle; a joiner killed with -9 mid-battle can rejoin and the battle ends
+# the same; a silent peer, no host, a wrong passphrase, a taken port and bad
 # flags each end with one line and the right exit code, never a hang.
 # Usage: tests/e2e_net.sh BUILD_DIR
 set -u
 . tests/lib_e2e.sh
 BIN="${1:-build}/shoal"
 # Ports of our own, apart from a parallel run's.
-PORT=$((30000 + ($$ % 500) * 8))
+PORT=$((30000 + ($$ % 500) * 10))
 # Waits stretch with the sanitizers' slowness (lib_e2e.sh's slow).
 long=$((20 * slow))
 short=$((3 * slow))
 # listening ERRFILE: wait until that host says it listens (it sets its
 # battle up first, which a sanitizer build takes a while over).
-listening() { wait_for $((30 * slow)) grep -q "hosting on UDP port" "$1"; }
+listening() { wait_for $((30 * slow)) grep -qs "hosting on UDP port" "$1"; }
 
 # host_join NAME PORT [JOIN_ENV] -- FLAGS...: both ends of one battle;
 # their JSON in $T/NAME.host and $T/NAME.join, logs in .herr and .jerr,
@@ -60,6 +62,24 @@ grep -q "desync at turn 4: our battle hashes [0-9a-f]\{16\}, peer 127.0.0.1:[0-9
 [ "$hrc" = 0 ] && [ "$jrc" = 0 ] && cmp -s "$T/local1" "$T/desync.host" && cmp -s "$T/local1" "$T/desync.join" &&
     ok "the host's battle repairs it: the same JSON as --autoplay" || no "the repaired battle differs (host $hrc, joiner $jrc)"
 
+# --- a bad network: 10% loss, 200 ms delay, reordering ---------------------------
+# tests/net_relay.py stands between joiner and host (on 127.0.0.1 only; it
+# stops by itself); ENet must still make the same battle of it.
+/usr/bin/python3 tests/net_relay.py "$PORT" $((PORT + 9)) 0.10 0.20 0.08 $((200 * slow)) 7 2>"$T/relay.err" &
+rp=$!
+"$BIN" --autoplay --host --port $((PORT + 9)) --seed 7 --wait "$long" --json >"$T/lossy.host" 2>"$T/lossy.herr" &
+hp=$!
+listening "$T/lossy.herr"
+timeout $((20 * long)) "$BIN" --autoplay --join "127.0.0.1:$PORT" --wait "$long" --json >"$T/lossy.join" 2>"$T/lossy.jerr"
+jrc=$?
+wait "$hp"
+hrc=$?
+kill "$rp" 2>/dev/null
+wait "$rp" 2>/dev/null
+[ "$hrc" = 0 ] && [ "$jrc" = 0 ] && cmp -s "$T/local1" "$T/lossy.host" && cmp -s "$T/local1" "$T/lossy.join" &&
+    ok "through 10% loss, 200 ms delay and reordering: the same JSON as --autoplay" ||
+    no "lossy relay: host $hrc, joiner $jrc: $(cat "$T/lossy.herr" "$T/lossy.jerr" "$T/relay.err")"
+
 # --- faults: one line, the right code, no hang -------------------------------
 # A host that falls silent mid-battle (it stops itself as turn 3 is
 # plotted): the joiner gives up after --wait, one line, exit 1; then the
@@ -75,10 +95,14 @@ kill -KILL "$hp" 2>/dev/null
 wait "$hp" 2>/dev/null
 [ $? = 137 ] && ok "the stalled host killed with -9" || no "the host was not stalled"
 
-# The joiner killed with -9 mid-battle: the host gives up, exit 1.
-"$BIN" --autoplay --host --port $((PORT + 4)) --seed 12 --ships 8 --wait "$short" >/dev/null 2>"$T/kill.herr" &
+# The joiner killed with -9 mid-battle (it stops itself at turn 3 first):
+# the host waits for side B to rejoin; a second joiner comes aboard at
+# turn 3 and they play on to the very end --autoplay reaches. The second
+# joiner saw only the turns from 3 on, so its census (ship_turns, still,
+# quiet_max) is its own; the rest of its JSON is the same.
+"$BIN" --autoplay --host --port $((PORT + 4)) --seed 7 --wait "$short" --json >"$T/rejoin.host" 2>"$T/rejoin.herr" &
 hp=$!
-listening "$T/kill.herr"
+listening "$T/rejoin.herr"
 SHOAL_NET_TEST_STALL=3 "$BIN" --autoplay --join "127.0.0.1:$((PORT + 4))" --wait "$long" >/dev/null 2>/dev/null &
 jp=$!
 # Killed once it has stopped itself at turn 3 (its state in /proc: T).
@@ -86,16 +110,43 @@ stopped() { [ "$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null)" = T ]; }
 wait_for $((10 * slow)) stopped "$jp"
 kill -KILL "$jp" 2>/dev/null
 wait "$jp" 2>/dev/null
-timeout $((10 * short)) tail --pid="$hp" -f /dev/null
+wait_for $((10 * short)) grep -q "waiting up to $short s for side B to rejoin at turn 3" "$T/rejoin.herr" &&
+    ok "a joiner killed with -9: the host waits for side B to rejoin at turn 3" ||
+    no "the host did not wait for a rejoin: $(cat "$T/rejoin.herr")"
+timeout $((10 * long)) "$BIN" --autoplay --join "127.0.0.1:$((PORT + 4))" --wait "$long" --json >"$T/rejoin.join" 2>"$T/rejoin.jerr"
+jrc=$?
 wait "$hp"
 hrc=$?
-[ "$hrc" = 1 ] && grep -q "^shoal: peer 127.0.0.1:[0-9]*: \(no word for $short s\|the connection dropped\)$" "$T/kill.herr" &&
-    ok "a joiner killed with -9: the host says so and exits 1" || no "killed joiner: rc $hrc: $(cat "$T/kill.herr")"
+[ "$hrc" = 0 ] && [ "$jrc" = 0 ] && cmp -s "$T/local1" "$T/rejoin.host" &&
+    grep -q "joined 127.0.0.1:$((PORT + 4)) as side B at turn 3" "$T/rejoin.jerr" &&
+    /usr/bin/python3 -c '
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+for k in ("ship_turns", "still", "quiet_max"):
+    a.pop(k); b.pop(k)
+sys.exit(a != b)' "$T/local1" "$T/rejoin.join" &&
+    ok "rejoined at turn 3: the battle ends as --autoplay's does, on both sides" ||
+    no "rejoin: host $hrc, joiner $jrc: $(cat "$T/rejoin.herr" "$T/rejoin.jerr")"
+
+# A joiner that never comes back: the host gives up after --wait, exit 1.
+"$BIN" --autoplay --host --port $((PORT + 5)) --seed 7 --wait "$short" >/dev/null 2>"$T/gone.herr" &
+hp=$!
+listening "$T/gone.herr"
+SHOAL_NET_TEST_STALL=3 "$BIN" --autoplay --join "127.0.0.1:$((PORT + 5))" --wait "$long" >/dev/null 2>/dev/null &
+jp=$!
+wait_for $((10 * slow)) stopped "$jp"
+kill -KILL "$jp" 2>/dev/null
+wait "$jp" 2>/dev/null
+timeout $((20 * short)) tail --pid="$hp" -f /dev/null
+wait "$hp"
+hrc=$?
+[ "$hrc" = 1 ] && tail -n 1 "$T/gone.herr" | grep -q "^shoal: network: no one joined within $short s$" &&
+    ok "side B never back: the host says so and exits 1" || no "gone joiner: rc $hrc: $(cat "$T/gone.herr")"
 
 # Nobody hosting.
-"$BIN" --autoplay --join "127.0.0.1:$((PORT + 5))" --wait 2 >/dev/null 2>"$T/none.err"
+"$BIN" --autoplay --join "127.0.0.1:$((PORT + 8))" --wait 2 >/dev/null 2>"$T/none.err"
 rc=$?
-[ "$rc" = 1 ] && [ "$(wc -l <"$T/none.err")" = 1 ] && grep -q "127.0.0.1:$((PORT + 5)): no shoal host answered within 2 s" "$T/none.err" &&
+[ "$rc" = 1 ] && [ "$(wc -l <"$T/none.err")" = 1 ] && grep -q "127.0.0.1:$((PORT + 8)): no shoal host answered within 2 s" "$T/none.err" &&
     ok "no host: one line, exit 1" || no "no host: rc $rc: $(cat "$T/none.err")"
 
 # A wrong passphrase: both refuse, exit 2.

@@ -10,6 +10,9 @@
 
 #include "core/cli.h"
 
+/* The longest one ENet service call sleeps (ms). */
+#define SERVICE_MS 20
+
 struct NetLink {
     ENetHost *host;
     ENetPeer *peer;   /* the one peer, once connected */
@@ -87,7 +90,7 @@ int net_accept(NetLink *l, int wait_ms, Err *e)
         if (left <= 0 || left > wait_ms)
             return err_set(e, "network: no one joined within %d s", wait_ms / 1000);
         ENetEvent ev;
-        int rc = service(l, &ev, left > 100 ? 100 : left, e);
+        int rc = service(l, &ev, left > SERVICE_MS ? SERVICE_MS : left, e);
         if (rc < 0) return -1;
         if (rc == 0) continue;
         if (ev.type == ENET_EVENT_TYPE_CONNECT) {
@@ -97,6 +100,18 @@ int net_accept(NetLink *l, int wait_ms, Err *e)
         }
         if (ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
     }
+}
+
+int net_reaccept(NetLink *l, int wait_ms, Err *e)
+{
+    if (l->held) {
+        enet_packet_destroy(l->held);
+        l->held = NULL;
+    }
+    if (l->peer) enet_peer_reset(l->peer);
+    l->peer = NULL;
+    snprintf(l->name, sizeof l->name, "no peer");
+    return net_accept(l, wait_ms, e);
 }
 
 NetLink *net_connect(const char *host, int port, int wait_ms, Err *e)
@@ -122,7 +137,7 @@ NetLink *net_connect(const char *host, int port, int wait_ms, Err *e)
         int left = (int)(until - enet_time_get());
         if (left <= 0 || left > wait_ms) break;
         ENetEvent ev;
-        int rc = service(l, &ev, left > 100 ? 100 : left, e);
+        int rc = service(l, &ev, left > SERVICE_MS ? SERVICE_MS : left, e);
         if (rc < 0) break;
         if (rc > 0 && ev.type == ENET_EVENT_TYPE_CONNECT) return l;
         if (rc > 0 && ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
@@ -164,9 +179,15 @@ int net_recv(NetLink *l, NetMsg *m, int wait_ms, Err *e)
         int left = (int)(until - enet_time_get());
         if (left < 0 || left > wait_ms) left = 0;
         ENetEvent ev;
-        int rc = service(l, &ev, left, e);
+        /* Short waits: ENet resends lost packets only from within a
+         * service call, never while one sleeps in it (two ends each
+         * asleep for a whole --wait waited for each other's lost packet). */
+        int rc = service(l, &ev, left > SERVICE_MS ? SERVICE_MS : left, e);
         if (rc < 0) return -1;
-        if (rc == 0) return 0;
+        if (rc == 0) {
+            if (left == 0) return 0;
+            continue;
+        }
         if (ev.type == ENET_EVENT_TYPE_DISCONNECT && ev.peer == l->peer) {
             l->peer = NULL;
             return err_set(e, "peer %s: the connection dropped", l->name);

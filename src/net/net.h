@@ -19,6 +19,10 @@ NetLink *net_listen(int port, Err *e);
  * time: a second is turned away. */
 int net_accept(NetLink *l, int wait_ms, Err *e);
 
+/* A listening link whose peer dropped (or fell silent): forget it and
+ * wait up to wait_ms for a peer to connect again, as net_accept. */
+int net_reaccept(NetLink *l, int wait_ms, Err *e);
+
 /* Connect to host (a name or an address) at port, waiting up to wait_ms.
  * NULL with e naming the host when it can't be reached. */
 NetLink *net_connect(const char *host, int port, int wait_ms, Err *e);

@@ -89,6 +89,7 @@ long net_msg_encode(const NetMsg *m, uint8_t *buf, size_t cap)
         if (m->kind == NET_WELCOME) {
             put_uint(&o, (uint64_t)m->version, 2);
             put_u8(&o, (unsigned)m->side);
+            put_u8(&o, (unsigned)m->sync);
         } else {
             put_uint(&o, (uint64_t)m->turn, 2);
             put_u8(&o, (unsigned)m->sync);
@@ -262,6 +263,7 @@ int net_msg_decode(const uint8_t *data, size_t len, NetMsg *m, Err *e)
     case NET_WELCOME:
         m->version = (int)get_uint(&in, 2);
         m->side = get_range(&in, 1, 0, SKIRMISH_SIDES, "side");
+        m->sync = get_range(&in, 1, 0, 255, "sync");
         get_blob(&in, m);
         break;
     case NET_REFUSE:

@@ -28,7 +28,7 @@
 /* Every packet starts "SH", then its kind. */
 enum {
     NET_HELLO = 1, /* joiner -> host: version, role, passphrase */
-    NET_WELCOME,   /* host -> joiner: version, the joiner's side, the battle */
+    NET_WELCOME,   /* host -> joiner: version, the joiner's side, sync, the battle */
     NET_REFUSE,    /* host -> joiner: version, why (then the host disconnects) */
     NET_ORDERS,    /* one side's orders for a turn */
     NET_HASH,      /* the battle's hash as the turn is plotted */
@@ -48,7 +48,7 @@ typedef struct NetMsg {
     int role;    /* HELLO */
     int side;    /* WELCOME: the joiner's; ORDERS: whose orders */
     int turn;    /* ORDERS, HASH, STATE: the turn being plotted */
-    int sync;    /* ORDERS, HASH, STATE: the desyncs repaired so far */
+    int sync;    /* WELCOME, ORDERS, HASH, STATE: desyncs repaired and rejoins so far */
     uint64_t hash;
     /* ORDERS: ships[k] (a skirmish index) gets orders[k]. */
     int nships;

@@ -32,6 +32,8 @@ typedef struct Play {
     NetMsg peer_orders;
 } Play;
 
+static int rejoin(Play *p, Skirmish *sk, Err *e);
+
 /* -1 bad input from the peer, -2 the network: what the callers return. */
 enum { BAD_PEER = -1, NET_FAILED = -2 };
 
@@ -214,6 +216,8 @@ static int net_plan(Skirmish *sk, void *ctx, Err *e)
         else
             rc = on_message(p, sk, m, e);
         free(m);
+        /* A joiner gone (dropped, silent, or left) may come back. */
+        if (rc == NET_FAILED && p->host) rc = rejoin(p, sk, e);
         if (rc != 0 || !p->have_hash) continue;
         if (net_battle_hash(sk, &ours, e) != 0) return NET_FAILED;
         if (p->peer_hash == ours) continue;
@@ -269,75 +273,107 @@ static int play(Play *p, Skirmish *sk, SkirmishOutcome *out, Err *e)
     return rc == BAD_PEER ? BAD_PEER : rc != 0 ? NET_FAILED : 0;
 }
 
-int net_play_host(const Map *map, const SkirmishSetup *setup, const NetPlayOptions *o,
-                  SkirmishOutcome *out, Err *e)
+/* A joiner's hello answered: refused (with why, BAD_PEER), or welcomed
+ * with the battle as it stands and the sync count. */
+static int greet(Play *p, const Skirmish *sk, Err *e)
 {
-    Skirmish *sk = malloc(sizeof *sk);
-    char *text = malloc(SAVE_MAX_BYTES);
+    NetLink *l = p->link;
     NetMsg *m = malloc(sizeof *m);
-    if (!sk || !text || !m) {
-        free(sk);
-        free(text);
+    char *text = malloc(SAVE_MAX_BYTES);
+    if (!m || !text) {
         free(m);
+        free(text);
         return failed(NET_FAILED, e, "network: out of memory");
     }
-    int rc = skirmish_init(sk, map, setup, e) == 0 ? 0 : BAD_PEER;
-    bool made = rc == 0;
-    int n = rc == 0 ? save_format(sk, text, SAVE_MAX_BYTES, e) : -1;
+    int rc = 0, got = net_recv(l, m, wait_ms(p), e);
+    if (got <= 0) {
+        if (got == 0) err_set(e, "peer %s: said nothing for %d s", net_peer_name(l), p->o->wait_s);
+        rc = got < 0 && strstr(e->msg, "bad packet") ? BAD_PEER : NET_FAILED;
+    } else if (m->kind != NET_HELLO) {
+        rc = failed(BAD_PEER, e, "peer %s: a %s before its hello", net_peer_name(l),
+                    net_msg_name(m->kind));
+    }
+    char why[NET_TEXT_MAX + 1] = "";
+    if (rc == 0 && m->version != NET_PROTO_VERSION)
+        snprintf(why, sizeof why, "protocol version %d; this host speaks version %d", m->version,
+                 NET_PROTO_VERSION);
+    else if (rc == 0 && strcmp(m->text, p->o->pass ? p->o->pass : "") != 0)
+        snprintf(why, sizeof why, "wrong passphrase");
+    else if (rc == 0 && m->role != NET_ROLE_PLAYER)
+        snprintf(why, sizeof why, "this host takes no watchers");
+    if (why[0]) {
+        NetMsg r = {.kind = NET_REFUSE, .version = NET_PROTO_VERSION};
+        snprintf(r.text, sizeof r.text, "%s", why);
+        Err ignored;
+        net_send(l, &r, &ignored);
+        rc = failed(BAD_PEER, e, "peer %s refused: %s", net_peer_name(l), why);
+    }
+    int n = rc == 0 ? save_format(sk, text, SAVE_MAX_BYTES, e) : 0;
     if (rc == 0 && n <= 0) rc = NET_FAILED;
-    NetLink *l = rc == 0 ? net_listen(o->port, e) : NULL;
-    if (rc == 0 && !l) rc = NET_FAILED;
-    if (rc == 0) {
-        fprintf(o->log,
-                "shoal: hosting on UDP port %d; waiting up to %d s for a commander to join\n",
-                o->port, o->wait_s);
-        rc = net_accept(l, o->wait_s * 1000, e) == 0 ? 0 : NET_FAILED;
-    }
-    if (rc == 0) {
-        int got = net_recv(l, m, o->wait_s * 1000, e);
-        if (got <= 0) {
-            if (got == 0) err_set(e, "peer %s: said nothing for %d s", net_peer_name(l), o->wait_s);
-            rc = got < 0 && strstr(e->msg, "bad packet") ? BAD_PEER : NET_FAILED;
-        } else if (m->kind != NET_HELLO) {
-            rc = failed(BAD_PEER, e, "peer %s: a %s before its hello", net_peer_name(l),
-                        net_msg_name(m->kind));
-        }
-    }
-    if (rc == 0) {
-        char why[NET_TEXT_MAX + 1] = "";
-        if (m->version != NET_PROTO_VERSION)
-            snprintf(why, sizeof why, "protocol version %d; this host speaks version %d",
-                     m->version, NET_PROTO_VERSION);
-        else if (strcmp(m->text, o->pass ? o->pass : "") != 0)
-            snprintf(why, sizeof why, "wrong passphrase");
-        else if (m->role != NET_ROLE_PLAYER)
-            snprintf(why, sizeof why, "this host takes no watchers");
-        if (why[0]) {
-            NetMsg r = {.kind = NET_REFUSE, .version = NET_PROTO_VERSION};
-            snprintf(r.text, sizeof r.text, "%s", why);
-            Err ignored;
-            net_send(l, &r, &ignored);
-            rc = failed(BAD_PEER, e, "peer %s refused: %s", net_peer_name(l), why);
-        }
-    }
     if (rc == 0) {
         NetMsg w = {.kind = NET_WELCOME,
                     .version = NET_PROTO_VERSION,
                     .side = 1,
+                    .sync = p->sync,
                     .blob = text,
                     .blob_len = (size_t)n};
         rc = net_send(l, &w, e) == 0 ? 0 : NET_FAILED;
     }
     free(text);
     free(m);
+    return rc;
+}
+
+/* The joiner dropped or fell silent mid-battle: the host waits for a
+ * commander to join again (a joiner refused, say for a wrong passphrase,
+ * does not end the battle: the host waits on, a few times), welcomes it
+ * with the battle as it stands and plays on from this turn. */
+#define REJOIN_TRIES 5
+static int rejoin(Play *p, Skirmish *sk, Err *e)
+{
+    fprintf(p->o->log, "shoal: %s; waiting up to %d s for side B to rejoin at turn %d\n", e->msg,
+            p->o->wait_s, sk->turn);
+    for (int k = 0; k < REJOIN_TRIES; k++) {
+        if (net_reaccept(p->link, wait_ms(p), e) != 0) return NET_FAILED;
+        /* Whatever the old peer still had in flight is stale now. */
+        p->sync++;
+        int rc = greet(p, sk, e);
+        if (rc == NET_FAILED) return rc;
+        if (rc == 0) {
+            fprintf(p->o->log, "shoal: %s rejoined as side B at turn %d\n", net_peer_name(p->link),
+                    sk->turn);
+            p->have_hash = p->have_orders = false;
+            return send_turn(p, sk, e);
+        }
+        fprintf(p->o->log, "shoal: %s\n", e->msg);
+    }
+    return failed(NET_FAILED, e, "side B did not rejoin (%d refused)", REJOIN_TRIES);
+}
+
+int net_play_host(const Map *map, const SkirmishSetup *setup, const NetPlayOptions *o,
+                  SkirmishOutcome *out, Err *e)
+{
+    Skirmish *sk = malloc(sizeof *sk);
+    if (!sk) return failed(NET_FAILED, e, "network: out of memory");
+    int rc = skirmish_init(sk, map, setup, e) == 0 ? 0 : BAD_PEER;
+    bool made = rc == 0;
+    NetLink *l = rc == 0 ? net_listen(o->port, e) : NULL;
+    if (rc == 0 && !l) rc = NET_FAILED;
+    Play p = {.link = l,
+              .o = o,
+              .map = map,
+              .host = true,
+              .side = 0,
+              .stall_turn = test_hook("SHOAL_NET_TEST_STALL")};
+    if (rc == 0) {
+        fprintf(o->log,
+                "shoal: hosting on UDP port %d; waiting up to %d s for a commander to join\n",
+                o->port, o->wait_s);
+        rc = net_accept(l, o->wait_s * 1000, e) == 0 ? 0 : NET_FAILED;
+    }
+    if (rc == 0) rc = greet(&p, sk, e);
     if (rc == 0) {
         fprintf(o->log, "shoal: %s joined as side B\n", net_peer_name(l));
-        Play p = {.link = l,
-                  .o = o,
-                  .map = map,
-                  .host = true,
-                  .side = 0,
-                  .stall_turn = test_hook("SHOAL_NET_TEST_STALL")};
         rc = play(&p, sk, out, e);
     }
     net_close(l, rc == 0 ? NULL : e->msg);
@@ -407,6 +443,7 @@ int net_play_join(const char *host, const NetPlayOptions *o, SkirmishOutcome *ou
         rc = save_parse(m->blob, m->blob_len, name, &map, sk, e) == 0 ? 0 : BAD_PEER;
         made = rc == 0;
     }
+    int sync = m ? m->sync : 0;
     free(m);
     if (rc == 0) {
         Play p = {.link = l,
@@ -414,9 +451,10 @@ int net_play_join(const char *host, const NetPlayOptions *o, SkirmishOutcome *ou
                   .map = &map,
                   .host = false,
                   .side = 1,
+                  .sync = sync,
                   .spoil_turn = test_hook("SHOAL_NET_TEST_DESYNC"),
                   .stall_turn = test_hook("SHOAL_NET_TEST_STALL")};
-        fprintf(o->log, "shoal: joined %s as side B\n", net_peer_name(l));
+        fprintf(o->log, "shoal: joined %s as side B at turn %d\n", net_peer_name(l), sk->turn);
         rc = play(&p, sk, out, e);
     }
     net_close(l, rc == 0 ? NULL : e->msg);
