@@ -52,11 +52,9 @@ int save_summary(const char *path, SaveSummary *out, Err *e)
 {
     memset(out, 0, sizeof *out);
     char *text;
-    SaveData *d;
-    if (save_read_data(path, &text, &d, e) != 0) return -1;
-    int rc = check(d, e);
-    if (rc == 0) fill(d, out);
-    free(d);
+    size_t len;
+    if (afile_read(path, SAVE_MAX_BYTES, &text, &len, e) != 0) return -1;
+    int rc = save_summary_text(text, len, path, out, e);
     free(text);
     return rc;
 }
