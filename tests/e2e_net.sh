@@ -63,6 +63,20 @@ grep -q "desync at turn 4: our battle hashes [0-9a-f]\{16\}, peer 127.0.0.1:[0-9
 [ "$hrc" = 0 ] && [ "$jrc" = 0 ] && cmp -s "$T/local1" "$T/desync.host" && cmp -s "$T/local1" "$T/desync.join" &&
     ok "the host's battle repairs it: the same JSON as --autoplay" || no "the repaired battle differs (host $hrc, joiner $jrc)"
 
+# --- a line between commanders ------------------------------------------------
+"$BIN" --autoplay --host --port $((PORT + 2)) --seed 7 --wait "$long" --say "Fair winds, Captain." --json >"$T/chat.host" 2>"$T/chat.herr" &
+hp=$!
+listening "$T/chat.herr"
+"$BIN" --autoplay --join "127.0.0.1:$((PORT + 2))" --wait "$long" --say "And to you, sir." --json >"$T/chat.join" 2>"$T/chat.jerr"
+jrc=$?
+wait "$hp"
+hrc=$?
+grep -q "^shoal: 127.0.0.1:$((PORT + 2)) says: Fair winds, Captain.$" "$T/chat.jerr" &&
+    grep -q "^shoal: 127.0.0.1:[0-9]* says: And to you, sir.$" "$T/chat.herr" &&
+    [ "$hrc" = 0 ] && [ "$jrc" = 0 ] && cmp -s "$T/local1" "$T/chat.join" &&
+    ok "--say: each commander's line reaches the other, and the battle is the same" ||
+    no "chat: host $hrc, joiner $jrc: $(cat "$T/chat.herr" "$T/chat.jerr")"
+
 # --- a bad network: 10% loss, 200 ms delay, reordering ---------------------------
 # tests/net_relay.py stands between joiner and host (on 127.0.0.1 only; it
 # stops by itself); ENet must still make the same battle of it.
@@ -191,5 +205,7 @@ bad "--port" --host --port 0
 bad "--host" --join 127.0.0.1 --host
 bad "--pass" --pass secret
 bad "--wait" --host --wait 0
+bad "--say" --say ahoy
+bad "--say" --host --say "$(printf 'a\tb')"
 
 e2e_done e2e_net

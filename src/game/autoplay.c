@@ -20,6 +20,7 @@ static void usage(FILE *f)
             "usage: shoal --autoplay [--ai-vs-ai] [--seed N] [--map FILE.png] [--turns T]\n"
             "             [--ships A[,B]] [--players P,Q] [--scenario NAME] [--json]\n"
             "             [--host [--port N] | --join HOST[:PORT]] [--wait S] [--pass TEXT]\n"
+            "             [--say TEXT]\n"
             "\n"
             "Plays a whole skirmish with the computer commanding both sides and prints\n"
             "the outcome. The same flags always give the same battle.\n"
@@ -44,6 +45,7 @@ static void usage(FILE *f)
             "  --wait S         seconds to wait for the peer to join or answer, 1..3600\n"
             "                   (default 60)\n"
             "  --pass TEXT      a passphrase the joiner must give (at most %d bytes)\n"
+            "  --say TEXT       a line to the other commander as the battle opens\n"
             "  --json           print one JSON object: seed, map, winner (\"A\", \"B\" or\n"
             "                   \"draw\"), turns, turn_limit, and per side [A,B]: ships,\n"
             "                   sunk, struck, broadsides, shots, hits, damage, points\n"
@@ -109,6 +111,8 @@ static int net_flags_clash(const AutoplayOptions *o, int shape_given, int port_g
         return err_set(e, "--port: only with --host (--join takes HOST:PORT)");
     if (o->pass[0] && o->net == AUTOPLAY_LOCAL)
         return err_set(e, "--pass: only with --host or --join");
+    if (o->say[0] && o->net == AUTOPLAY_LOCAL)
+        return err_set(e, "--say: only with --host or --join");
     return 0;
 }
 
@@ -122,6 +126,7 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
     o->port = NET_PORT_DEFAULT;
     o->wait_s = 60;
     o->pass = "";
+    o->say = "";
     int help = 0, players_given = 0, ai_vs_ai = 0, shape_given = 0, port_given = 0;
     for (int i = 1; i < argc; i++) {
         char flag[64];
@@ -137,7 +142,8 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
         int takes = !strcmp(flag, "--seed") || !strcmp(flag, "--map") || !strcmp(flag, "--turns") ||
                     !strcmp(flag, "--ships") || !strcmp(flag, "--players") ||
                     !strcmp(flag, "--scenario") || !strcmp(flag, "--port") ||
-                    !strcmp(flag, "--join") || !strcmp(flag, "--wait") || !strcmp(flag, "--pass");
+                    !strcmp(flag, "--join") || !strcmp(flag, "--wait") || !strcmp(flag, "--pass") ||
+                    !strcmp(flag, "--say");
         if (!takes) {
             if (value) return err_set(e, "%s: takes no value (got '%.40s')", flag, value);
             if (!strcmp(flag, "--autoplay"))
@@ -174,14 +180,12 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
             o->net = AUTOPLAY_JOIN;
         } else if (!strcmp(flag, "--wait")) {
             if (cli_int(flag, value, 1, 3600, &o->wait_s, e)) return -1;
-        } else if (!strcmp(flag, "--pass")) {
-            if (cli_need(flag, value, e)) return -1;
-            if (strlen(value) > NET_TEXT_MAX)
-                return err_set(e, "--pass: longer than %d bytes", NET_TEXT_MAX);
-            for (const char *c = value; *c; c++)
-                if ((unsigned char)*c < 0x20 || *c == 0x7f)
-                    return err_set(e, "--pass: holds a control character");
-            o->pass = value;
+        } else if (!strcmp(flag, "--pass") || !strcmp(flag, "--say")) {
+            if (net_text_check(flag, value, e)) return -1;
+            if (!strcmp(flag, "--pass"))
+                o->pass = value;
+            else
+                o->say = value;
         } else if (!strcmp(flag, "--map")) {
             if (cli_need(flag, value, e)) return -1;
             if (!value[0]) return err_set(e, "--map: empty file name");
@@ -262,6 +266,7 @@ static NetPlayOptions net_options(const AutoplayOptions *o, int side)
                         .wait_s = o->wait_s,
                         .player = o->players[side],
                         .pass = o->pass,
+                        .say = o->say,
                         .log = stderr};
     return n;
 }

@@ -28,6 +28,7 @@ typedef struct AutoplayOptions {
     int port;         /* --port, or --join's :PORT (default NET_PORT_DEFAULT) */
     int wait_s;       /* --wait: how long to wait for the peer (default 60) */
     const char *pass; /* --pass: the passphrase ("" none) */
+    const char *say;  /* --say: a line to the other commander ("" none) */
 } AutoplayOptions;
 
 enum { AUTOPLAY_LOCAL = 0, AUTOPLAY_HOST = 1, AUTOPLAY_JOIN = 2 };

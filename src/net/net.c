@@ -240,6 +240,17 @@ void net_close(NetLink *l, const char *why)
     free(l);
 }
 
+int net_text_check(const char *flag, const char *text, Err *e)
+{
+    if (cli_need(flag, text, e)) return -1;
+    if (strlen(text) > NET_TEXT_MAX)
+        return err_set(e, "%s: longer than %d bytes", flag, NET_TEXT_MAX);
+    for (const char *c = text; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            return err_set(e, "%s: holds a control character", flag);
+    return 0;
+}
+
 int net_parse_address(const char *flag, const char *text, char *host, size_t cap, int *port, Err *e)
 {
     if (cli_need(flag, text, e)) return -1;

@@ -42,6 +42,10 @@ const char *net_peer_name(const NetLink *l);
  * packets go and free the link. NULL is fine. */
 void net_close(NetLink *l, const char *why);
 
+/* A text a message may carry (a passphrase, a chat line): at most
+ * NET_TEXT_MAX bytes, no control characters. -1 with e naming flag. */
+int net_text_check(const char *flag, const char *text, Err *e);
+
 /* Parse "HOST[:PORT]" into host (cap bytes) and *port (NET_PORT_DEFAULT
  * when none is given). -1 with e naming it when it is not one. */
 int net_parse_address(const char *flag, const char *text, char *host, size_t cap, int *port,

@@ -267,6 +267,11 @@ static int final_check(Play *p, const Skirmish *sk, Err *e)
 
 static int play(Play *p, Skirmish *sk, SkirmishOutcome *out, Err *e)
 {
+    if (p->o->say && p->o->say[0]) {
+        NetMsg c = {.kind = NET_CHAT};
+        snprintf(c.text, sizeof c.text, "%s", p->o->say);
+        if (net_send(p->link, &c, e) != 0) return NET_FAILED;
+    }
     int rc = ai_autoplay_battle(sk, net_plan, p, out, e);
     /* ai_autoplay_battle passes the planner's code through. */
     if (rc == 0) rc = final_check(p, sk, e);

@@ -20,6 +20,7 @@ typedef struct NetPlayOptions {
     int wait_s;       /* how long to wait for the peer to join, answer or move */
     int player;       /* AI_PLAYER_*: who plots this process's side */
     const char *pass; /* the passphrase a joiner must give ("" or NULL: none) */
+    const char *say;  /* a line to the other commander as the battle opens ("" or NULL) */
     FILE *log;        /* where the session says what happens (stderr) */
 } NetPlayOptions;
 
