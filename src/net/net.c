@@ -12,6 +12,8 @@
 
 /* The longest one ENet service call sleeps (ms). */
 #define SERVICE_MS 20
+/* How long a closing link waits for its last packets to be taken (ms). */
+#define CLOSE_MS 10000
 
 struct NetLink {
     ENetHost *host;
@@ -226,11 +228,17 @@ void net_close(NetLink *l, const char *why)
             Err ignored;
             net_send(l, &m, &ignored);
         }
-        /* Let what is queued go out, then part politely (up to a second). */
+        /* Let what is queued go out, then part politely: after a battle
+         * the peer may still be waiting for our last packet, which a lossy
+         * link takes a few resends to carry (up to CLOSE_MS); leaving on a
+         * fault, a second is enough for the BYE. */
         enet_peer_disconnect_later(l->peer, 0);
-        enet_uint32 until = enet_time_get() + 1000;
+        enet_uint32 until = enet_time_get() + (why ? 1000 : CLOSE_MS);
         ENetEvent ev;
-        while ((int)(until - enet_time_get()) > 0 && enet_host_service(l->host, &ev, 50) >= 0) {
+        int rc;
+        while ((int)(until - enet_time_get()) > 0 &&
+               (rc = enet_host_service(l->host, &ev, SERVICE_MS)) >= 0) {
+            if (rc == 0) continue;
             if (ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
             if (ev.type == ENET_EVENT_TYPE_DISCONNECT) break;
         }
