@@ -175,7 +175,10 @@ int net_recv(NetLink *l, NetMsg *m, int wait_ms, Err *e)
         enet_packet_destroy(l->held);
         l->held = NULL;
     }
-    if (!l->peer) return err_set(e, "network: no peer");
+    if (!l->peer) {
+        err_set(e, "network: no peer");
+        return NET_RECV_GONE;
+    }
     enet_uint32 until = enet_time_get() + (enet_uint32)(wait_ms < 0 ? 0 : wait_ms);
     for (;;) {
         int left = (int)(until - enet_time_get());
@@ -185,14 +188,15 @@ int net_recv(NetLink *l, NetMsg *m, int wait_ms, Err *e)
          * service call, never while one sleeps in it (two ends each
          * asleep for a whole --wait waited for each other's lost packet). */
         int rc = service(l, &ev, left > SERVICE_MS ? SERVICE_MS : left, e);
-        if (rc < 0) return -1;
+        if (rc < 0) return NET_RECV_GONE;
         if (rc == 0) {
             if (left == 0) return 0;
             continue;
         }
         if (ev.type == ENET_EVENT_TYPE_DISCONNECT && ev.peer == l->peer) {
             l->peer = NULL;
-            return err_set(e, "peer %s: the connection dropped", l->name);
+            err_set(e, "peer %s: the connection dropped", l->name);
+            return NET_RECV_GONE;
         }
         if (ev.type == ENET_EVENT_TYPE_CONNECT && ev.peer != l->peer) {
             /* One peer at a time: a latecomer is turned away. */
@@ -206,8 +210,10 @@ int net_recv(NetLink *l, NetMsg *m, int wait_ms, Err *e)
         }
         l->held = ev.packet;
         Err why;
-        if (net_msg_decode(ev.packet->data, ev.packet->dataLength, m, &why) != 0)
-            return err_set(e, "peer %s: bad packet: %s", l->name, why.msg);
+        if (net_msg_decode(ev.packet->data, ev.packet->dataLength, m, &why) != 0) {
+            err_set(e, "peer %s: bad packet: %s", l->name, why.msg);
+            return NET_RECV_BAD;
+        }
         return 1;
     }
 }

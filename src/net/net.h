@@ -31,8 +31,9 @@ NetLink *net_connect(const char *host, int port, int wait_ms, Err *e);
 int net_send(NetLink *l, const NetMsg *m, Err *e);
 /* Wait up to wait_ms for the peer's next message: 1 with m filled (its
  * blob lives until the next net_recv or net_close), 0 when none came in
- * time, -1 with e set when the peer left or sent a bad packet ("peer
- * 127.0.0.1:27960: ..."). */
+ * time, NET_RECV_GONE when the link failed or the peer left, NET_RECV_BAD
+ * when it sent a bad packet; e says which ("peer 127.0.0.1:27960: ..."). */
+enum { NET_RECV_GONE = -1, NET_RECV_BAD = -2 };
 int net_recv(NetLink *l, NetMsg *m, int wait_ms, Err *e);
 
 /* "ADDRESS:PORT" of the peer ("no peer" before one connects). */

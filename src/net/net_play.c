@@ -26,10 +26,13 @@ typedef struct Play {
      * plotted, a peer fallen silent at a known moment, to see the other
      * side give up or to kill it mid-battle. */
     int spoil_turn, stall_turn;
+    /* Our battle's hash as this turn is plotted (net_battle_hash). */
+    uint64_t ours;
     /* The peer's message for this turn, once in. */
     bool have_hash, have_orders;
     uint64_t peer_hash;
     NetMsg peer_orders;
+    NetMsg in; /* the message last received */
 } Play;
 
 static int rejoin(Play *p, Skirmish *sk, Err *e);
@@ -63,11 +66,46 @@ static int wait_ms(const Play *p)
     return p->o->wait_s * 1000;
 }
 
+/* The peer's next message into p->in: 0, or the code to return with e
+ * set: a silent or dropped peer NET_FAILED, a bad packet BAD_PEER. */
+static int receive(Play *p, Err *e)
+{
+    int got = net_recv(p->link, &p->in, wait_ms(p), e);
+    if (got == 0)
+        return failed(NET_FAILED, e, "peer %s: no word for %d s", net_peer_name(p->link),
+                      p->o->wait_s);
+    return got > 0 ? 0 : got == NET_RECV_BAD ? BAD_PEER : NET_FAILED;
+}
+
+/* "peer ADDRESS's battle": how the peer's save text is named in messages. */
+static void battle_name(const NetLink *l, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "peer %s's battle", net_peer_name(l));
+}
+
+/* The battle as save text to the peer: a WELCOME (the joiner's side and
+ * the sync count) or a STATE (after a desync). */
+static int send_battle(Play *p, int kind, const Skirmish *sk, Err *e)
+{
+    char *text = malloc(SAVE_MAX_BYTES);
+    if (!text) return failed(NET_FAILED, e, "network: out of memory");
+    int n = save_format(sk, text, SAVE_MAX_BYTES, e);
+    NetMsg m = {.kind = kind,
+                .version = kind == NET_WELCOME ? NET_PROTO_VERSION : 0,
+                .side = kind == NET_WELCOME ? 1 : 0,
+                .turn = kind == NET_STATE ? sk->turn : 0,
+                .sync = p->sync,
+                .blob = text,
+                .blob_len = n > 0 ? (size_t)n : 0};
+    int rc = n > 0 && net_send(p->link, &m, e) == 0 ? 0 : NET_FAILED;
+    free(text);
+    return rc;
+}
+
 /* Send the battle's hash and our side's orders for this turn. */
 static int send_turn(Play *p, const Skirmish *sk, Err *e)
 {
-    NetMsg h = {.kind = NET_HASH, .turn = sk->turn, .sync = p->sync};
-    if (net_battle_hash(sk, &h.hash, e) != 0) return NET_FAILED;
+    NetMsg h = {.kind = NET_HASH, .turn = sk->turn, .sync = p->sync, .hash = p->ours};
     NetMsg *m = calloc(1, sizeof *m);
     if (!m) return failed(NET_FAILED, e, "network: out of memory");
     m->kind = NET_ORDERS;
@@ -90,7 +128,7 @@ static int take_state(Play *p, Skirmish *sk, const NetMsg *m, Err *e)
     Skirmish *fresh = malloc(sizeof *fresh);
     if (!fresh) return failed(NET_FAILED, e, "network: out of memory");
     char name[96];
-    snprintf(name, sizeof name, "peer %s's battle", net_peer_name(p->link));
+    battle_name(p->link, name, sizeof name);
     if (save_parse(m->blob, m->blob_len, name, p->map, fresh, e) != 0) {
         free(fresh);
         return BAD_PEER;
@@ -106,21 +144,7 @@ static int take_state(Play *p, Skirmish *sk, const NetMsg *m, Err *e)
     *sk = *fresh;
     free(fresh);
     p->sync = m->sync;
-    return 0;
-}
-
-/* What the host does on a desync: the whole battle to the joiner. */
-static int send_state(Play *p, const Skirmish *sk, Err *e)
-{
-    char *text = malloc(SAVE_MAX_BYTES);
-    if (!text) return failed(NET_FAILED, e, "network: out of memory");
-    int n = save_format(sk, text, SAVE_MAX_BYTES, e);
-    p->sync++;
-    NetMsg m = {.kind = NET_STATE, .turn = sk->turn, .sync = p->sync, .blob = text};
-    m.blob_len = n > 0 ? (size_t)n : 0;
-    int rc = n > 0 && net_send(p->link, &m, e) == 0 ? 0 : NET_FAILED;
-    free(text);
-    return rc;
+    return net_battle_hash(sk, &p->ours, e) == 0 ? 0 : NET_FAILED;
 }
 
 /* One message from the peer while this turn's are awaited. */
@@ -154,7 +178,8 @@ static int on_message(Play *p, Skirmish *sk, const NetMsg *m, Err *e)
     case NET_STATE:
         if (p->host || m->sync != p->sync + 1)
             return failed(BAD_PEER, e, "peer %s: a battle sent unasked", who);
-        if (take_state(p, sk, m, e) != 0) return BAD_PEER;
+        int taken = take_state(p, sk, m, e);
+        if (taken != 0) return taken;
         fprintf(p->o->log, "shoal: took the host's battle at turn %d (repair %d)\n", sk->turn,
                 p->sync);
         p->have_hash = p->have_orders = false;
@@ -199,31 +224,19 @@ static int net_plan(Skirmish *sk, void *ctx, Err *e)
                 break;
             }
     }
-    uint64_t ours;
-    if (net_battle_hash(sk, &ours, e) != 0) return NET_FAILED;
+    if (net_battle_hash(sk, &p->ours, e) != 0) return NET_FAILED;
     if (ai_plan_player(sk, p->side, p->o->player, e) != 0) return NET_FAILED;
     int rc = send_turn(p, sk, e), repairs = 0;
     p->have_hash = p->have_orders = false;
     while (rc == 0 && !(p->have_hash && p->have_orders)) {
-        NetMsg *m = malloc(sizeof *m);
-        if (!m) return failed(NET_FAILED, e, "network: out of memory");
-        int got = net_recv(p->link, m, wait_ms(p), e);
-        if (got == 0)
-            rc = failed(NET_FAILED, e, "peer %s: no word for %d s", net_peer_name(p->link),
-                        p->o->wait_s);
-        else if (got < 0)
-            rc = strstr(e->msg, "bad packet") ? BAD_PEER : NET_FAILED;
-        else
-            rc = on_message(p, sk, m, e);
-        free(m);
+        rc = receive(p, e);
+        if (rc == 0) rc = on_message(p, sk, &p->in, e);
         /* A joiner gone (dropped, silent, or left) may come back. */
         if (rc == NET_FAILED && p->host) rc = rejoin(p, sk, e);
-        if (rc != 0 || !p->have_hash) continue;
-        if (net_battle_hash(sk, &ours, e) != 0) return NET_FAILED;
-        if (p->peer_hash == ours) continue;
+        if (rc != 0 || !p->have_hash || p->peer_hash == p->ours) continue;
         fprintf(p->o->log,
                 "shoal: desync at turn %d: our battle hashes %016llx, peer %s's %016llx%s\n",
-                sk->turn, (unsigned long long)ours, net_peer_name(p->link),
+                sk->turn, (unsigned long long)p->ours, net_peer_name(p->link),
                 (unsigned long long)p->peer_hash,
                 p->host ? "; sending ours" : "; waiting for the host's");
         p->have_hash = p->have_orders = false;
@@ -231,7 +244,11 @@ static int net_plan(Skirmish *sk, void *ctx, Err *e)
         if (++repairs > 1)
             return failed(NET_FAILED, e, "desync at turn %d not repaired by the host's battle",
                           sk->turn);
-        if (p->host) rc = send_state(p, sk, e) == 0 ? send_turn(p, sk, e) : NET_FAILED;
+        if (p->host) {
+            p->sync++;
+            rc = send_battle(p, NET_STATE, sk, e);
+            if (rc == 0) rc = send_turn(p, sk, e);
+        }
     }
     if (rc != 0) return rc;
     rc = apply_orders(p, sk, e);
@@ -247,21 +264,14 @@ static int final_check(Play *p, const Skirmish *sk, Err *e)
     NetMsg h = {.kind = NET_HASH, .turn = sk->turn, .sync = p->sync};
     if (net_battle_hash(sk, &h.hash, e) != 0 || net_send(p->link, &h, e) != 0) return NET_FAILED;
     for (;;) {
-        NetMsg *m = malloc(sizeof *m);
-        if (!m) return failed(NET_FAILED, e, "network: out of memory");
-        int got = net_recv(p->link, m, wait_ms(p), e);
-        int kind = m->kind, sync = m->sync;
-        uint64_t hash = m->hash;
-        free(m);
-        if (got <= 0)
-            return got == 0 ? failed(NET_FAILED, e, "peer %s: no word for %d s",
-                                     net_peer_name(p->link), p->o->wait_s)
-                            : NET_FAILED;
-        if (kind != NET_HASH || sync < p->sync) continue;
-        if (hash == h.hash) return 0;
+        int rc = receive(p, e);
+        if (rc != 0) return rc;
+        if (p->in.kind != NET_HASH || p->in.sync < p->sync) continue;
+        if (p->in.hash == h.hash) return 0;
         return failed(NET_FAILED, e,
                       "desync at the battle's end: our battle hashes %016llx, peer %s's %016llx",
-                      (unsigned long long)h.hash, net_peer_name(p->link), (unsigned long long)hash);
+                      (unsigned long long)h.hash, net_peer_name(p->link),
+                      (unsigned long long)p->in.hash);
     }
 }
 
@@ -283,18 +293,9 @@ static int play(Play *p, Skirmish *sk, SkirmishOutcome *out, Err *e)
 static int greet(Play *p, const Skirmish *sk, Err *e)
 {
     NetLink *l = p->link;
-    NetMsg *m = malloc(sizeof *m);
-    char *text = malloc(SAVE_MAX_BYTES);
-    if (!m || !text) {
-        free(m);
-        free(text);
-        return failed(NET_FAILED, e, "network: out of memory");
-    }
-    int rc = 0, got = net_recv(l, m, wait_ms(p), e);
-    if (got <= 0) {
-        if (got == 0) err_set(e, "peer %s: said nothing for %d s", net_peer_name(l), p->o->wait_s);
-        rc = got < 0 && strstr(e->msg, "bad packet") ? BAD_PEER : NET_FAILED;
-    } else if (m->kind != NET_HELLO) {
+    const NetMsg *m = &p->in;
+    int rc = receive(p, e);
+    if (rc == 0 && m->kind != NET_HELLO) {
         rc = failed(BAD_PEER, e, "peer %s: a %s before its hello", net_peer_name(l),
                     net_msg_name(m->kind));
     }
@@ -313,20 +314,7 @@ static int greet(Play *p, const Skirmish *sk, Err *e)
         net_send(l, &r, &ignored);
         rc = failed(BAD_PEER, e, "peer %s refused: %s", net_peer_name(l), why);
     }
-    int n = rc == 0 ? save_format(sk, text, SAVE_MAX_BYTES, e) : 0;
-    if (rc == 0 && n <= 0) rc = NET_FAILED;
-    if (rc == 0) {
-        NetMsg w = {.kind = NET_WELCOME,
-                    .version = NET_PROTO_VERSION,
-                    .side = 1,
-                    .sync = p->sync,
-                    .blob = text,
-                    .blob_len = (size_t)n};
-        rc = net_send(l, &w, e) == 0 ? 0 : NET_FAILED;
-    }
-    free(text);
-    free(m);
-    return rc;
+    return rc == 0 ? send_battle(p, NET_WELCOME, sk, e) : rc;
 }
 
 /* The joiner dropped or fell silent mid-battle: the host waits for a
@@ -389,12 +377,13 @@ int net_play_host(const Map *map, const SkirmishSetup *setup, const NetPlayOptio
 
 /* The map a host's battle is fought on: its generated sea, or a shipped
  * map by its file name (never a path the peer gives). */
-static int peer_map(const char *text, size_t len, const char *who, Map *map, Err *e)
+static int peer_map(const char *text, size_t len, const NetLink *l, Map *map, Err *e)
 {
     SaveSummary *s = malloc(sizeof *s);
     if (!s) return failed(NET_FAILED, e, "network: out of memory");
+    const char *who = net_peer_name(l);
     char name[96];
-    snprintf(name, sizeof name, "peer %s's battle", who);
+    battle_name(l, name, sizeof name);
     int rc = save_summary_text(text, len, name, s, e) == 0 ? 0 : BAD_PEER;
     if (rc == 0 && s->generated) {
         rc = mapgen_generate(map, &s->gen, e) == 0 ? 0 : BAD_PEER;
@@ -413,58 +402,51 @@ int net_play_join(const char *host, const NetPlayOptions *o, SkirmishOutcome *ou
 {
     NetLink *l = net_connect(host, o->port, o->wait_s * 1000, e);
     if (!l) return NET_FAILED;
-    NetMsg *m = malloc(sizeof *m);
+    Play *p = calloc(1, sizeof *p);
     Skirmish *sk = malloc(sizeof *sk);
     Map map;
     memset(&map, 0, sizeof map);
-    int rc = m && sk ? 0 : (failed(NET_FAILED, e, "network: out of memory"));
+    int rc = p && sk ? 0 : failed(NET_FAILED, e, "network: out of memory");
     if (rc == 0) {
+        *p = (Play){.link = l,
+                    .o = o,
+                    .map = &map,
+                    .host = false,
+                    .side = 1,
+                    .spoil_turn = test_hook("SHOAL_NET_TEST_DESYNC"),
+                    .stall_turn = test_hook("SHOAL_NET_TEST_STALL")};
         NetMsg hi = {.kind = NET_HELLO, .version = NET_PROTO_VERSION, .role = NET_ROLE_PLAYER};
         snprintf(hi.text, sizeof hi.text, "%s", o->pass ? o->pass : "");
         rc = net_send(l, &hi, e) == 0 ? 0 : NET_FAILED;
     }
-    if (rc == 0) {
-        int got = net_recv(l, m, o->wait_s * 1000, e);
-        if (got <= 0) {
-            if (got == 0)
-                err_set(e, "host %s: no welcome within %d s", net_peer_name(l), o->wait_s);
-            rc = got < 0 && strstr(e->msg, "bad packet") ? BAD_PEER : NET_FAILED;
-        } else if (m->kind == NET_REFUSE) {
-            rc = failed(BAD_PEER, e, "host %s refused us: %s", net_peer_name(l), m->text);
-        } else if (m->kind != NET_WELCOME) {
-            rc = failed(BAD_PEER, e, "host %s: a %s instead of a welcome", net_peer_name(l),
-                        net_msg_name(m->kind));
-        } else if (m->version != NET_PROTO_VERSION || m->side != 1) {
-            rc = failed(BAD_PEER, e,
-                        "host %s: protocol version %d, side %d; we speak version %d as side B",
-                        net_peer_name(l), m->version, m->side, NET_PROTO_VERSION);
-        }
-    }
+    const NetMsg *m = p ? &p->in : NULL;
+    if (rc == 0) rc = receive(p, e);
+    if (rc == 0 && m->kind == NET_REFUSE)
+        rc = failed(BAD_PEER, e, "host %s refused us: %s", net_peer_name(l), m->text);
+    else if (rc == 0 && m->kind != NET_WELCOME)
+        rc = failed(BAD_PEER, e, "host %s: a %s instead of a welcome", net_peer_name(l),
+                    net_msg_name(m->kind));
+    else if (rc == 0 && (m->version != NET_PROTO_VERSION || m->side != 1))
+        rc = failed(BAD_PEER, e,
+                    "host %s: protocol version %d, side %d; we speak version %d as side B",
+                    net_peer_name(l), m->version, m->side, NET_PROTO_VERSION);
     bool made = false;
-    if (rc == 0) rc = peer_map(m->blob, m->blob_len, net_peer_name(l), &map, e);
+    if (rc == 0) rc = peer_map(m->blob, m->blob_len, l, &map, e);
     if (rc == 0) {
         char name[96];
-        snprintf(name, sizeof name, "peer %s's battle", net_peer_name(l));
+        battle_name(l, name, sizeof name);
         rc = save_parse(m->blob, m->blob_len, name, &map, sk, e) == 0 ? 0 : BAD_PEER;
         made = rc == 0;
     }
-    int sync = m ? m->sync : 0;
-    free(m);
     if (rc == 0) {
-        Play p = {.link = l,
-                  .o = o,
-                  .map = &map,
-                  .host = false,
-                  .side = 1,
-                  .sync = sync,
-                  .spoil_turn = test_hook("SHOAL_NET_TEST_DESYNC"),
-                  .stall_turn = test_hook("SHOAL_NET_TEST_STALL")};
+        p->sync = m->sync;
         fprintf(o->log, "shoal: joined %s as side B at turn %d\n", net_peer_name(l), sk->turn);
-        rc = play(&p, sk, out, e);
+        rc = play(p, sk, out, e);
     }
     net_close(l, rc == 0 ? NULL : e->msg);
     if (made) skirmish_deinit(sk);
     free(sk);
+    free(p);
     map_free(&map);
     return rc;
 }
