@@ -21,6 +21,7 @@ struct NetLink {
     ENetPacket *held; /* the last packet received: a message's blob points into it */
     char name[64];    /* the peer's "address:port" */
     bool listening;
+    bool connected; /* the peer's connection is made (not just asked for) */
 };
 
 /* ENet is started once per link and stopped with it: its own counting is
@@ -51,8 +52,9 @@ static NetLink *make_link(const ENetAddress *addr, Err *e)
         free(l);
         return NULL;
     }
-    /* Two peer slots: the second only to turn a latecomer away. */
-    l->host = enet_host_create(addr, 2, 1, 0, 0);
+    /* One peer, plus slots to turn latecomers away and to let a peer
+     * forgotten (refused, or silent) go while the next one comes. */
+    l->host = enet_host_create(addr, 4, 1, 0, 0);
     if (!l->host) {
         enet_deinitialize();
         free(l);
@@ -84,39 +86,25 @@ static int service(NetLink *l, ENetEvent *ev, int wait_ms, Err *e)
     return rc;
 }
 
-int net_accept(NetLink *l, int wait_ms, Err *e)
-{
-    enet_uint32 until = enet_time_get() + (enet_uint32)wait_ms;
-    for (;;) {
-        int left = (int)(until - enet_time_get());
-        if (left <= 0 || left > wait_ms)
-            return err_set(e, "network: no one joined within %d s", wait_ms / 1000);
-        ENetEvent ev;
-        int rc = service(l, &ev, left > SERVICE_MS ? SERVICE_MS : left, e);
-        if (rc < 0) return -1;
-        if (rc == 0) continue;
-        if (ev.type == ENET_EVENT_TYPE_CONNECT) {
-            l->peer = ev.peer;
-            name_peer(l);
-            return 0;
-        }
-        if (ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
-    }
-}
-
-int net_reaccept(NetLink *l, int wait_ms, Err *e)
+void net_forget(NetLink *l)
 {
     if (l->held) {
         enet_packet_destroy(l->held);
         l->held = NULL;
     }
-    if (l->peer) enet_peer_reset(l->peer);
+    /* A peer still connected (one refused) is let go politely, so what
+     * was last sent it (the refusal) reaches it; it is no longer heard. */
+    if (l->peer && l->connected)
+        enet_peer_disconnect_later(l->peer, 0);
+    else if (l->peer)
+        enet_peer_reset(l->peer);
+    enet_host_flush(l->host);
     l->peer = NULL;
+    l->connected = false;
     snprintf(l->name, sizeof l->name, "no peer");
-    return net_accept(l, wait_ms, e);
 }
 
-NetLink *net_connect(const char *host, int port, int wait_ms, Err *e)
+NetLink *net_connect(const char *host, int port, Err *e)
 {
     ENetAddress addr;
     if (enet_initialize() != 0) {
@@ -133,28 +121,23 @@ NetLink *net_connect(const char *host, int port, int wait_ms, Err *e)
     NetLink *l = make_link(NULL, e);
     if (!l) return NULL;
     l->peer = enet_host_connect(l->host, &addr, 1, 0);
-    snprintf(l->name, sizeof l->name, "%s:%d", host, port);
-    enet_uint32 until = enet_time_get() + (enet_uint32)wait_ms;
-    while (l->peer) {
-        int left = (int)(until - enet_time_get());
-        if (left <= 0 || left > wait_ms) break;
-        ENetEvent ev;
-        int rc = service(l, &ev, left > SERVICE_MS ? SERVICE_MS : left, e);
-        if (rc < 0) break;
-        if (rc > 0 && ev.type == ENET_EVENT_TYPE_CONNECT) return l;
-        if (rc > 0 && ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
-        if (rc > 0 && ev.type == ENET_EVENT_TYPE_DISCONNECT) break;
+    if (!l->peer) {
+        net_close(l, NULL);
+        err_set(e, "%s:%d: can't connect (no free peer)", host, port);
+        return NULL;
     }
-    err_set(e, "%s:%d: no shoal host answered within %d s", host, port, wait_ms / 1000);
-    if (l->peer) enet_peer_reset(l->peer);
-    l->peer = NULL;
-    net_close(l, NULL);
-    return NULL;
+    snprintf(l->name, sizeof l->name, "%s:%d", host, port);
+    return l;
+}
+
+bool net_connected(const NetLink *l)
+{
+    return l->connected;
 }
 
 int net_send(NetLink *l, const NetMsg *m, Err *e)
 {
-    if (!l->peer) return err_set(e, "network: no peer to send to");
+    if (!l->peer || !l->connected) return err_set(e, "network: no peer to send to");
     uint8_t *buf = malloc(NET_PACKET_MAX);
     if (!buf) return err_set(e, "network: out of memory");
     long n = net_msg_encode(m, buf, NET_PACKET_MAX);
@@ -175,7 +158,7 @@ int net_recv(NetLink *l, NetMsg *m, int wait_ms, Err *e)
         enet_packet_destroy(l->held);
         l->held = NULL;
     }
-    if (!l->peer) {
+    if (!l->peer && !l->listening) {
         err_set(e, "network: no peer");
         return NET_RECV_GONE;
     }
@@ -193,15 +176,22 @@ int net_recv(NetLink *l, NetMsg *m, int wait_ms, Err *e)
             if (left == 0) return 0;
             continue;
         }
-        if (ev.type == ENET_EVENT_TYPE_DISCONNECT && ev.peer == l->peer) {
-            l->peer = NULL;
-            err_set(e, "peer %s: the connection dropped", l->name);
-            return NET_RECV_GONE;
-        }
-        if (ev.type == ENET_EVENT_TYPE_CONNECT && ev.peer != l->peer) {
+        if (ev.type == ENET_EVENT_TYPE_CONNECT) {
+            if (ev.peer == l->peer || (l->listening && !l->peer)) {
+                l->peer = ev.peer;
+                l->connected = true;
+                if (l->listening) name_peer(l);
+                return NET_RECV_JOINED;
+            }
             /* One peer at a time: a latecomer is turned away. */
             enet_peer_disconnect_now(ev.peer, 0);
             continue;
+        }
+        if (ev.type == ENET_EVENT_TYPE_DISCONNECT && ev.peer == l->peer) {
+            err_set(e, "peer %s: the connection dropped", l->name);
+            l->peer = NULL;
+            l->connected = false;
+            return NET_RECV_GONE;
         }
         if (ev.type != ENET_EVENT_TYPE_RECEIVE) continue;
         if (ev.peer != l->peer) {
@@ -227,7 +217,8 @@ void net_close(NetLink *l, const char *why)
 {
     if (!l) return;
     if (l->held) enet_packet_destroy(l->held);
-    if (l->peer) {
+    if (l->peer && !l->connected) enet_peer_reset(l->peer);
+    if (l->peer && l->connected) {
         if (why) {
             NetMsg m = {.kind = NET_BYE};
             snprintf(m.text, sizeof m.text, "%s", why);

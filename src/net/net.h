@@ -6,6 +6,8 @@
 #ifndef SHOAL_NET_H
 #define SHOAL_NET_H
 
+#include <stdbool.h>
+
 #include "core/err.h"
 #include "net_msg.h"
 
@@ -14,26 +16,26 @@ typedef struct NetLink NetLink;
 /* Listen on port (1..65535) of every address. NULL with e set when the
  * port is taken or ENet can't start. */
 NetLink *net_listen(int port, Err *e);
-/* Wait up to wait_ms for a peer to connect to a listening link: 0 when one
- * did, -1 with e set when none came (or the link failed). One peer at a
- * time: a second is turned away. */
-int net_accept(NetLink *l, int wait_ms, Err *e);
+/* Forget the peer (dropped, silent or refused) and listen for another. */
+void net_forget(NetLink *l);
 
-/* A listening link whose peer dropped (or fell silent): forget it and
- * wait up to wait_ms for a peer to connect again, as net_accept. */
-int net_reaccept(NetLink *l, int wait_ms, Err *e);
-
-/* Connect to host (a name or an address) at port, waiting up to wait_ms.
- * NULL with e naming the host when it can't be reached. */
-NetLink *net_connect(const char *host, int port, int wait_ms, Err *e);
+/* Start connecting to host (a name or an address) at port: net_recv says
+ * NET_RECV_JOINED when the host answers. NULL with e naming the host when
+ * it is no host at all. */
+NetLink *net_connect(const char *host, int port, Err *e);
+/* The peer's connection is made (a joiner's host answered, or a joiner
+ * came to a listening link and has not left). */
+bool net_connected(const NetLink *l);
 
 /* Send m to the peer (reliably, in order). -1 with e set on failure. */
 int net_send(NetLink *l, const NetMsg *m, Err *e);
-/* Wait up to wait_ms for the peer's next message: 1 with m filled (its
- * blob lives until the next net_recv or net_close), 0 when none came in
- * time, NET_RECV_GONE when the link failed or the peer left, NET_RECV_BAD
- * when it sent a bad packet; e says which ("peer 127.0.0.1:27960: ..."). */
-enum { NET_RECV_GONE = -1, NET_RECV_BAD = -2 };
+/* Wait up to wait_ms (0: only what is in) for the peer's next message: 1
+ * with m filled (its blob lives until the next net_recv or net_close),
+ * NET_RECV_JOINED when a peer came to a listening link or the host
+ * answered a joiner, 0 when nothing came in time, NET_RECV_GONE when the
+ * link failed or the peer left, NET_RECV_BAD when it sent a bad packet;
+ * e says which ("peer 127.0.0.1:27960: ..."). */
+enum { NET_RECV_JOINED = 2, NET_RECV_GONE = -1, NET_RECV_BAD = -2 };
 int net_recv(NetLink *l, NetMsg *m, int wait_ms, Err *e);
 
 /* "ADDRESS:PORT" of the peer ("no peer" before one connects). */

@@ -297,22 +297,25 @@ int net_msg_decode(const uint8_t *data, size_t len, NetMsg *m, Err *e)
     return 0;
 }
 
-int net_battle_hash(const Skirmish *sk, uint64_t *hash, Err *e)
+int net_battle_text(const Skirmish *sk, char *buf, size_t cap, Err *e)
 {
     /* The battle without anyone's orders: each side hashes before it
-     * plots, and a battle sent whole carries the sender's orders. */
+     * plots, and a battle sent whole must not show the sender's. */
     Skirmish *bare = malloc(sizeof *bare);
-    char *buf = malloc(SAVE_MAX_BYTES);
-    if (!bare || !buf) {
-        free(bare);
-        free(buf);
-        return err_set(e, "network: out of memory hashing the battle");
-    }
+    if (!bare) return err_set(e, "network: out of memory writing the battle");
     *bare = *sk;
     for (int i = 0; i < bare->nships; i++) skirmish_default_orders(bare, i, &bare->orders[i]);
     for (int s = 0; s < SKIRMISH_SIDES; s++) bare->submitted[s] = false;
-    int n = save_format(bare, buf, SAVE_MAX_BYTES, e);
+    int n = save_format(bare, buf, cap, e);
     free(bare);
+    return n;
+}
+
+int net_battle_hash(const Skirmish *sk, uint64_t *hash, Err *e)
+{
+    char *buf = malloc(SAVE_MAX_BYTES);
+    if (!buf) return err_set(e, "network: out of memory hashing the battle");
+    int n = net_battle_text(sk, buf, SAVE_MAX_BYTES, e);
     if (n < 0) {
         free(buf);
         return -1;

@@ -75,6 +75,10 @@ long net_msg_encode(const NetMsg *m, uint8_t *buf, size_t cap);
  * into data. */
 int net_msg_decode(const uint8_t *data, size_t len, NetMsg *m, Err *e);
 
+/* The battle as save text with no orders given and nothing submitted
+ * (what a host sends: its own orders stay hidden) into buf; returns the
+ * length, or -1 with e set. */
+int net_battle_text(const Skirmish *sk, char *buf, size_t cap, Err *e);
 /* The battle's hash for the lockstep check: FNV-1a of its save text with
  * no orders given, so two processes that agree on it hold the same battle
  * whoever has plotted. -1 with e set when the battle can't be written. */
