@@ -140,7 +140,7 @@ START_TEST(test_twenty_broadsides_never_clip)
     AudioEar ear = {0, 0, 400, 300};
     for (int s = 0; s < 20; s++) {
         BattleCue c = {BATTLE_CUE_FIRE, (float)(s % 5) * 40.0f, 0, s, 10, 0, FLEET_ROUND, s, -1, 0};
-        battle_sound_cue(&a, &ear, &c, BATTLE_WATCH);
+        battle_sound_cue(&a, &ear, &c, -1);
     }
     /* A bell among them. */
     audio_play(&a, AUDIO_BELL, 0.3f, 0, 1);
@@ -189,14 +189,14 @@ START_TEST(test_grape_patters_and_guns_burst)
     open_fake(&a, 0.5, 0.2f);
     AudioEar ear = {0, 0, 400, 300};
     BattleCue round = {BATTLE_CUE_IMPACT, 0, 0, 1, 6, 2, FLEET_ROUND, 3, -1, 0};
-    battle_sound_cue(&a, &ear, &round, BATTLE_WATCH);
+    battle_sound_cue(&a, &ear, &round, -1);
     for (int f = 0; f < 60; f++) audio_update(&a, 1.0 / 60.0);
     float loud_round = 0.0f, loud_grape = 0.0f;
     logged(&a, 0, AUDIO_HIT_1, &loud_round);
     ck_assert_int_eq(logged(&a, 0, AUDIO_HIT_2, NULL), 1);
     int from = a.nlog;
     BattleCue grape = {BATTLE_CUE_IMPACT, 0, 0, 1, 10, 5, FLEET_GRAPE, 4, -1, 0};
-    battle_sound_cue(&a, &ear, &grape, BATTLE_WATCH);
+    battle_sound_cue(&a, &ear, &grape, -1);
     for (int f = 0; f < 60; f++) audio_update(&a, 1.0 / 60.0);
     ck_assert_int_eq(logged(&a, from, AUDIO_HIT_1, &loud_grape), 5);
     ck_assert_int_eq(logged(&a, from, AUDIO_HIT_2, NULL) + logged(&a, from, AUDIO_RIGGING, NULL),
@@ -204,12 +204,12 @@ START_TEST(test_grape_patters_and_guns_burst)
     ck_assert_float_lt(loud_grape, loud_round);
     from = a.nlog;
     BattleCue fire = {BATTLE_CUE_FIRE, 0, 0, 0, 6, 0, FLEET_DOUBLE, 5, -1, 0};
-    battle_sound_cue(&a, &ear, &fire, BATTLE_WATCH);
+    battle_sound_cue(&a, &ear, &fire, -1);
     for (int f = 0; f < 60; f++) audio_update(&a, 1.0 / 60.0);
     ck_assert_int_eq(logged(&a, from, AUDIO_HIT_2, NULL), 0);
     from = a.nlog;
     fire.burst = 1;
-    battle_sound_cue(&a, &ear, &fire, BATTLE_WATCH);
+    battle_sound_cue(&a, &ear, &fire, -1);
     for (int f = 0; f < 60; f++) audio_update(&a, 1.0 / 60.0);
     ck_assert_int_eq(logged(&a, from, AUDIO_HIT_2, NULL), 1);
     audio_close(&a);
@@ -417,7 +417,7 @@ START_TEST(test_a_battle_sounds_as_it_plays)
         battle_update(b, dt);
         BattleCue cues[BATTLE_CUES];
         int n = battle_take_cues(b, cues, BATTLE_CUES);
-        for (int k = 0; k < n; k++) battle_sound_cue(au, &ear, &cues[k], b->mode);
+        for (int k = 0; k < n; k++) battle_sound_cue(au, &ear, &cues[k], battle_our_side(b));
         audio_update(au, dt);
         if (b->anim_t < before || !have) {
             /* A turn began to play (its clock went back to 0; the last

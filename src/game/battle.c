@@ -14,6 +14,7 @@
 #include "core/scenario.h"
 #include "core/save.h"
 #include "core/mathx.h"
+#include "net/net_session.h"
 
 /* Ships are drawn this many hex sizes long, by class: a ship of the line
  * fills her hex, a sloop is clearly smaller. */
@@ -79,6 +80,11 @@ int battle_plotter(const Battle *b)
     return b->phase == BATTLE_PLOT ? b->side : -1;
 }
 
+int battle_our_side(const Battle *b)
+{
+    return b->mode == BATTLE_VS_AI ? 0 : b->mode == BATTLE_NET ? b->own : -1;
+}
+
 bool battle_can_order(const Battle *b, int i)
 {
     return b->phase == BATTLE_PLOT && i >= 0 && i < b->sk.nships &&
@@ -100,6 +106,8 @@ static void begin_plotting(Battle *b, int side)
     battle_replan_routes(b, side);
     b->side = side;
     b->phase = b->mode == BATTLE_HOTSEAT ? BATTLE_CURTAIN : BATTLE_PLOT;
+    /* Over the network a side's orders stay with its commander. */
+    if (b->mode == BATTLE_NET) b->sk.submitted[side] = false;
     b->selected = -1;
     /* The last side's passing note spoke of its orders ("A1 sails as far
      * as she can..."): in hot-seat the next side must not read it. */
@@ -159,6 +167,13 @@ static int start(Battle *b, Err *e)
     if (b->mode == BATTLE_WATCH) {
         b->side = 0;
         return computer_turn(b, e);
+    }
+    if (b->mode == BATTLE_NET) {
+        /* Each commander plots afresh: what the other had submitted is
+         * theirs to send again. */
+        for (int s = 0; s < SKIRMISH_SIDES; s++) b->sk.submitted[s] = false;
+        begin_plotting(b, b->own);
+        return 0;
     }
     if (b->mode == BATTLE_VS_AI && b->sk.submitted[0]) return computer_turn(b, e);
     begin_plotting(b, b->sk.submitted[0] ? 1 : 0);
@@ -264,6 +279,25 @@ Battle *battle_load(const char *path, int mode, float speed, Err *e)
     return b;
 }
 
+Battle *battle_from_peer(const char *text, size_t len, const char *peer, float speed, Err *e)
+{
+    Battle *b = alloc_battle(BATTLE_NET, speed, e);
+    if (!b) return NULL;
+    b->own = 1;
+    if (net_peer_battle(text, len, peer, &b->map, &b->sk, e) != 0) {
+        free(b);
+        return NULL;
+    }
+    if (start(b, e) != 0) {
+        battle_free(b);
+        return NULL;
+    }
+    char line[BATTLE_LOG_TEXT];
+    snprintf(line, sizeof line, "joined %s's battle as side B", peer);
+    battle_log_add(b, line, -1, -1);
+    return b;
+}
+
 void battle_free(Battle *b)
 {
     if (!b) return;
@@ -286,6 +320,12 @@ int battle_end_turn(Battle *b, Err *e)
     if (b->phase != BATTLE_PLOT) return err_set(e, "end turn: no side is giving orders now");
     if (skirmish_submit(&b->sk, b->side, e) != 0) return -1;
     b->selected = -1;
+    if (b->mode == BATTLE_NET) {
+        /* The other commander's orders come over the network. */
+        b->phase = BATTLE_WAIT;
+        b->aids_dirty = true;
+        return 0;
+    }
     if (b->mode == BATTLE_HOTSEAT && !b->sk.submitted[1 - b->side]) {
         begin_plotting(b, 1 - b->side);
         return 0;
@@ -594,7 +634,29 @@ static void finish_turn(Battle *b)
         }
         return;
     }
-    begin_plotting(b, 0);
+    begin_plotting(b, b->mode == BATTLE_NET ? b->own : 0);
+}
+
+int battle_net_resolve(Battle *b, Err *e)
+{
+    if (b->mode != BATTLE_NET || b->phase != BATTLE_WAIT)
+        return err_set(e, "network: no turn is waiting for the other side's orders");
+    if (skirmish_submit(&b->sk, 1 - b->own, e) != 0) return -1;
+    return resolve(b, e);
+}
+
+void battle_net_replot(Battle *b)
+{
+    if (b->phase == BATTLE_ANIMATE) battle_skip_animation(b);
+    memcpy(b->shown, b->sk.ships, sizeof b->shown);
+    memcpy(b->before, b->sk.ships, sizeof b->before);
+    b->replay_kept = false;
+    for (int s = 0; s < SKIRMISH_SIDES; s++) b->sk.submitted[s] = false;
+    if (b->sk.over) {
+        b->phase = BATTLE_OVER;
+        return;
+    }
+    begin_plotting(b, b->own);
 }
 
 void battle_skip_animation(Battle *b)

@@ -19,8 +19,10 @@
 #include "core/sea.h"
 #include "core/skirmish.h"
 
-/* Who plays: side A is always a person except when watching. */
-enum { BATTLE_VS_AI = 0, BATTLE_HOTSEAT = 1, BATTLE_WATCH = 2, BATTLE_MODES = 3 };
+/* Who plays: side A is always a person except when watching. Over the
+ * network this window commands side `own` and the other commander's
+ * orders come from the peer (game_net.c). */
+enum { BATTLE_VS_AI = 0, BATTLE_HOTSEAT = 1, BATTLE_WATCH = 2, BATTLE_NET = 3, BATTLE_MODES = 4 };
 
 /* What the battle is doing. */
 enum {
@@ -28,6 +30,7 @@ enum {
     BATTLE_CURTAIN, /* hot-seat: the screen goes to side `side`, orders hidden */
     BATTLE_ANIMATE, /* the resolved turn plays */
     BATTLE_OVER,    /* the battle is decided: the end screen */
+    BATTLE_WAIT,    /* network: our orders are in, the other commander's awaited */
 };
 
 #define BATTLE_REACH_MAX 4096
@@ -113,6 +116,7 @@ typedef struct Battle {
     Map map; /* owned; sk borrows it */
     Skirmish sk;
     int mode;
+    int own; /* BATTLE_NET: the side this window commands */
     int phase;
     int side;     /* plotting or about to plot */
     int selected; /* ship index, -1 none */
@@ -167,6 +171,10 @@ Battle *battle_new(const BattleSetup *st, float speed, Err *e);
  * submitted keeps its orders; against the computer, the computer plans if
  * it still has to. NULL with e ("file:line: ...") on failure. */
 Battle *battle_load(const char *path, int mode, float speed, Err *e);
+/* The battle a host sent (save text from peer), commanded from this
+ * window as side B over the network: its map is a generated sea or a
+ * shipped map by name (net_peer_battle). NULL with e set. */
+Battle *battle_from_peer(const char *text, size_t len, const char *peer, float speed, Err *e);
 void battle_free(Battle *b);
 
 /* Save the battle as it stands (save_write: atomic). Orders plotted but
@@ -183,6 +191,9 @@ void battle_refresh(Battle *b);
 /* The side whose orders are on screen (the plotting side), or -1 when no
  * side plots (curtain, animation, end). */
 int battle_plotter(const Battle *b);
+/* The side this screen plays for (its win is a victory): side A against
+ * the computer, ours over the network; -1 hot-seat or watching. */
+int battle_our_side(const Battle *b);
 /* True when ship i belongs to the side plotting now and can take orders. */
 bool battle_can_order(const Battle *b, int i);
 
@@ -237,6 +248,12 @@ bool battle_board_offered(const Battle *b, int i);
 int battle_end_turn(Battle *b, Err *e);
 /* Hot-seat: the next commander has the screen. */
 void battle_lift_curtain(Battle *b);
+/* Network (BATTLE_WAIT): the other side's orders are in sk (given by the
+ * session); submit them and resolve the turn. -1 with e set. */
+int battle_net_resolve(Battle *b, Err *e);
+/* Network: sk was replaced by the host's battle (a desync repaired, or a
+ * rejoin): show it as it stands and plot this turn again. */
+void battle_net_replot(Battle *b);
 /* The computer plays every side until `turns` turns have been resolved
  * (or the battle is decided), the last one left playing out; what the
  * --advance flag does. */

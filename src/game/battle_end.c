@@ -29,6 +29,9 @@ static void verdict(const Battle *b, const SkirmishOutcome *o, char *title, size
     const char *w = battle_side_name(o->winner), *l = battle_side_name(1 - o->winner);
     if (b->mode == BATTLE_VS_AI)
         snprintf(title, tcap, o->winner == 0 ? "Victory! Side A wins" : "Defeat: side B wins");
+    else if (b->mode == BATTLE_NET)
+        snprintf(title, tcap,
+                 o->winner == b->own ? "Victory! Side %s wins" : "Defeat: side %s wins", w);
     else
         snprintf(title, tcap, "Side %s wins", w);
     if ((o->winner == 0 ? bb : a) == 0)
@@ -111,7 +114,9 @@ int battle_end_screen(BattleView *v, Ui *ui, int view_w, int view_h)
     p->y = y + h + 8 * u;
     int act = 0;
     ui_panel_begin(ui, p);
-    if (ui_button(ui, "Another battle like this one")) act |= BATTLE_ACT_AGAIN;
+    /* Over the network another battle is hosted and joined afresh. */
+    if (b->mode != BATTLE_NET && ui_button(ui, "Another battle like this one"))
+        act |= BATTLE_ACT_AGAIN;
     if (ui_button(ui, "Look at the battlefield")) v->end_hidden = 1;
     if (ui_button(ui, "Main menu")) act |= BATTLE_ACT_MENU;
     if (ui_button(ui, "Quit shoal")) act |= BATTLE_ACT_QUIT;

@@ -225,11 +225,17 @@ static const char *mode_line(const Battle *b, char *buf, size_t cap)
     case BATTLE_PLOT:
         if (b->mode == BATTLE_HOTSEAT)
             snprintf(buf, cap, "side %s: give your orders", who);
+        else if (b->mode == BATTLE_NET)
+            snprintf(buf, cap, "your orders (side %s, %s)", who, b->side == 0 ? "blue" : "red");
         else
             snprintf(buf, cap, "your orders (side A, blue)");
         break;
     case BATTLE_CURTAIN:
         snprintf(buf, cap, "hand the screen to side %s", who);
+        break;
+    case BATTLE_WAIT:
+        snprintf(buf, cap, "your orders are in: waiting for side %s's",
+                 battle_side_name(1 - b->side));
         break;
     case BATTLE_ANIMATE:
         if (b->rewatching) {

@@ -53,7 +53,7 @@ static void impact(Audio *a, const BattleCue *c, float pan, float gain)
     }
 }
 
-void battle_sound_cue(Audio *a, const AudioEar *ear, const BattleCue *c, int mode)
+void battle_sound_cue(Audio *a, const AudioEar *ear, const BattleCue *c, int ours)
 {
     float pan = 0.0f, gain = 1.0f;
     if (c->kind != BATTLE_CUE_OVER) audio_place(ear, c->x, c->y, &pan, &gain);
@@ -87,10 +87,11 @@ void battle_sound_cue(Audio *a, const AudioEar *ear, const BattleCue *c, int mod
         audio_play(a, AUDIO_CREAK_2, 0.0f, pan, gain * 0.6f);
         break;
     case BATTLE_CUE_OVER: {
-        /* Against the computer the sting is side A's: a victory or a
-         * defeat. Two people at one screen, or one watching: a win is a
-         * win for someone here; a draw falls flat. */
-        bool won = mode == BATTLE_VS_AI ? c->winner == 0 : c->winner >= 0;
+        /* Against the computer, or a friend over the network, the sting
+         * is our side's: a victory or a defeat. Two people at one screen,
+         * or one watching: a win is a win for someone here; a draw falls
+         * flat. */
+        bool won = ours >= 0 ? c->winner == ours : c->winner >= 0;
         audio_sting(a, won ? AUDIO_WIN : AUDIO_LOSE);
         break;
     }

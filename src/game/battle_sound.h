@@ -18,9 +18,10 @@
 /* Below this gain a gun is heard as distant thunder (gun_far). */
 #define BATTLE_SOUND_FAR_GAIN 0.3f
 
-/* Queue the sounds of cue c, heard by ear, in a battle played in mode
- * (BATTLE_VS_AI: the victory sting is for side A's wins only). */
-void battle_sound_cue(Audio *a, const AudioEar *ear, const BattleCue *c, int mode);
+/* Queue the sounds of cue c, heard by ear, in a battle played for side
+ * ours (battle_our_side: the victory sting is for its wins only; -1 for
+ * anyone's). */
+void battle_sound_cue(Audio *a, const AudioEar *ear, const BattleCue *c, int ours);
 
 /* The ambience levels (AUDIO_AMB_*) for a wind of strength 0..5 seen by
  * ear, with fish_in_view fish on screen: wind rises with its strength and

@@ -83,6 +83,7 @@ static void draw_hud(void *ctx, SDL_Renderer *r, const Camera *c)
         g->bview.bottom_inset = g->stats ? (float)hud_stats_height(g->text, ui) : 0.0f;
         int a = battle_view_hud(&g->bview, &g->ui, c, g->view_w, g->view_h);
         game_tutorial_hud(g, c);
+        game_net_hud(g, g->ui.scale);
         /* While a load runs the view is only shown: what it chose is dropped. */
         if (!g->loader) g->battle_act |= a;
     }
@@ -92,6 +93,8 @@ static void draw_hud(void *ctx, SDL_Renderer *r, const Camera *c)
         theme_draw_color(r, THEME_CURTAIN);
         SDL_RenderFillRect(r, NULL);
     }
+    /* Joining: the panel shows over the sea (or the battle left). */
+    if (!g->menu_open && !(g->battle && g->status_line)) game_net_hud(g, g->ui.scale);
     if (g->menu_open) {
         int a = menu_draw(&g->menu, &g->ui, g->text, r, g->view_w, g->view_h, g->battle != NULL);
         if (a != MENU_ACT_NONE && !g->loader) g->menu_act = a;
@@ -342,6 +345,7 @@ void game_deinit(Game *g)
         loader_free(g->loader);
         g->loader = NULL;
     }
+    game_net_leave(g);
     battle_free(g->battle);
     g->battle = NULL;
     game_sound_deinit(g);
@@ -464,6 +468,10 @@ static int game_key(Game *g, const SDL_Event *ev)
         return k == SDLK_q && fighting;
     }
     if (game_sound_key(g, k)) return 1;
+    if (g->battle && g->battle->mode == BATTLE_NET && k == g->settings.keys.key[KEYS_CHAT]) {
+        game_net_ask(g, GAME_ASK_NET_CHAT);
+        return 1;
+    }
     if (g->battle) {
         if (k == SDLK_q && fighting) {
             g->battle_act |= BATTLE_ACT_MENU;
@@ -558,14 +566,27 @@ static void save_battle(Game *g, const char *name)
     game_mark_saved(g);
 }
 
-/* The menu's Start: the battle it set up, its choices kept for next time. */
+/* The menu's Start: the battle it set up (hosted, when side B is a
+ * friend over the network), its choices kept for next time. */
 static void start_from_menu(Game *g)
 {
     BattleSetup st;
     menu_setup(&g->menu, &st);
     settings_take_skirmish(&g->settings, &g->menu.edit);
     game_settings_store(g);
-    game_new_battle(g, &st);
+    if (st.mode == BATTLE_NET)
+        game_net_host(g, &st);
+    else
+        game_new_battle(g, &st);
+}
+
+/* The load screen's choice, in its mode (hosted: over the network). */
+static void load_from_menu(Game *g)
+{
+    if (g->menu.load_mode == BATTLE_NET)
+        game_net_host_load(g, g->menu.load_path);
+    else
+        game_load_battle(g, g->menu.load_path, g->menu.load_mode);
 }
 
 /* What the menu chose last frame (a MENU_ACT_*). */
@@ -576,8 +597,18 @@ static void apply_menu_action(Game *g, int m)
         if (!game_ask_discard(g, GAME_ASK_NEW)) start_from_menu(g);
         break;
     case MENU_ACT_LOAD:
-        if (!game_ask_discard(g, GAME_ASK_LOAD))
-            game_load_battle(g, g->menu.load_path, g->menu.load_mode);
+        if (!game_ask_discard(g, GAME_ASK_LOAD)) load_from_menu(g);
+        break;
+    case MENU_ACT_HOST_SCENARIO:
+        if (!game_ask_discard(g, GAME_ASK_SCENARIO)) game_net_host_scenario(g);
+        break;
+    case MENU_ACT_JOIN:
+        game_net_join(g, g->menu.join_addr);
+        break;
+    case MENU_ACT_ASK_JOIN:
+    case MENU_ACT_ASK_PASS:
+    case MENU_ACT_ASK_PORT:
+        game_net_ask(g, m);
         break;
     case MENU_ACT_RESUME:
     case MENU_ACT_EXPLORE:
@@ -626,7 +657,7 @@ static void end_turn(Game *g)
 static void apply_answer(Game *g)
 {
     int kind = 0, ans = game_ask_take(g, &kind);
-    if (ans == GAME_ANSWER_NONE) return;
+    if (ans == GAME_ANSWER_NONE || game_net_answer(g, kind, ans - 1)) return;
     if (ans == GAME_ANSWER_SAVE_AND_GO && g->battle) {
         save_dated(g);
         /* Not saved (a full disk): the battle stays, and the reason shows. */
@@ -645,7 +676,7 @@ static void apply_answer(Game *g)
         game_quickload(g);
         break;
     case GAME_ASK_LOAD:
-        game_load_battle(g, g->menu.load_path, g->menu.load_mode);
+        load_from_menu(g);
         break;
     case GAME_ASK_NEW:
         start_from_menu(g);
@@ -727,6 +758,7 @@ void game_frame(Game *g, double dt)
     apply_tuning(g);
     apply_actions(g);
     game_load_poll(g);
+    game_net_frame(g);
     game_pad_frame(g, dt);
     game_tutorial_frame(g);
     if (g->battle) {

@@ -100,8 +100,17 @@ typedef struct Game {
     unsigned heard_clicks, heard_back;
     float sound_ms;
     float sound_store_in; /* > 0: settings.ini gets the volumes in this many s */
-    int quit;             /* the player chose Quit: the loop ends after this frame */
-    int exit_code;        /* for quit: 1 after a failure the game can't go on from */
+    /* A battle against a friend over the network (game_net.c): the link
+     * (NULL: none), the port hosted on, the address joined, and where
+     * the battle is: the host's battle loading, the final hash sent, side
+     * B seen, the failure question offering to wait or join again. */
+    struct NetSession *net;
+    int net_port;
+    char net_address[SETTINGS_HOST_MAX];
+    bool net_loading, net_final, net_had_peer, net_down_again;
+    UiPanel net_panel;
+    int quit;      /* the player chose Quit: the loop ends after this frame */
+    int exit_code; /* for quit: 1 after a failure the game can't go on from */
 } Game;
 
 /* Everything of a game on renderer r (and window win, NULL headless):
@@ -207,6 +216,12 @@ enum {
     GAME_ASK_TUTORIAL,       /* before the guided battle replaces one under way */
     GAME_ASK_TUTORIAL_OFFER, /* the first start: play the guided battle? */
     GAME_ASK_SCENARIO,       /* before a scenario replaces a battle under way */
+    /* game_net.c's: its answers are 1 + the button chosen. */
+    GAME_ASK_NET_JOIN, /* the address to join */
+    GAME_ASK_NET_PASS, /* the passphrase */
+    GAME_ASK_NET_PORT, /* the port to host on */
+    GAME_ASK_NET_CHAT, /* a line to the other commander */
+    GAME_ASK_NET_DOWN, /* the link failed: save, wait or join again, leave */
 };
 /* What the player answered. */
 enum {
@@ -286,6 +301,39 @@ bool game_sound_key(Game *g, SDL_Keycode k);
 void game_sound_frame(Game *g, double dt);
 /* For the performance overlay: "on", "muted (M)", "no audio device". */
 const char *game_sound_state(const Game *g);
+
+/* ------------------------------------- game_net.c: a battle over the network */
+
+/* Host the battle of st (its mode becomes BATTLE_NET; this window is side
+ * A) on the settings' port, or the scenario chosen in the menu, or the
+ * save at path; the panel shows what it waits for. A port that can't be
+ * had is told and nothing starts. */
+void game_net_host(Game *g, BattleSetup *st);
+void game_net_host_scenario(Game *g);
+void game_net_host_load(Game *g, const char *path);
+/* Join the host at address ("HOST[:PORT]"): this window is side B once
+ * its battle comes; the address goes first among the recent hosts. */
+void game_net_join(Game *g, const char *address);
+/* The battle a host sent (save text), loaded as side B's (game_load.c). */
+void game_peer_battle(Game *g, const char *text, size_t len, const char *peer);
+/* At a frame's start: our orders out when the turn ends, the session's
+ * events acted on (the friend's orders resolve the turn); closes the link
+ * when its battle is gone. */
+void game_net_frame(Game *g);
+/* Open a question: MENU_ACT_ASK_JOIN, _ASK_PASS, _ASK_PORT, or
+ * GAME_ASK_NET_CHAT (a line to say). */
+void game_net_ask(Game *g, int what);
+/* Act on the answer to one of game_net's questions; false when kind is
+ * not one. */
+bool game_net_answer(Game *g, int kind, int button);
+/* The panel of what the battle waits for (hosting, joining, the friend's
+ * orders, a friend dropped with the seconds left), inside draw_hud's
+ * widgets; 1 when it drew. */
+int game_net_hud(Game *g, float ui_scale);
+/* A network battle is under way or being joined. */
+bool game_net_on(const Game *g);
+/* Leave it (the friend is told). */
+void game_net_leave(Game *g);
 
 /* ------------------------------------------------- game_pad.c: the gamepad */
 

@@ -125,6 +125,7 @@ int game_ask_take(Game *g, int *kind)
     if (b < 0) return GAME_ANSWER_NONE;
     game_sound_click(g, b == g->ask.cancel);
     *kind = k;
+    if (k >= GAME_ASK_NET_JOIN && k <= GAME_ASK_NET_DOWN) return 1 + b;
     if (k == GAME_ASK_TUTORIAL_OFFER) return b == 0 ? GAME_ANSWER_GO : GAME_ANSWER_NONE;
     if (k == GAME_ASK_END_TURN)
         return b == 0 ? GAME_ANSWER_GO : b == 2 ? GAME_ANSWER_GO_NEVER_ASK : GAME_ANSWER_NONE;

@@ -20,11 +20,11 @@ static void finish_load(Game *g, const LoaderJob *j, Battle *b, ShoreField *shor
 {
     char msg[700];
     if (cancelled) {
-        game_tell(g, 0, j->kind == LOADER_NEW ? "no battle: cancelled" : "load cancelled");
+        game_tell(g, 0, j->kind == LOADER_LOAD ? "load cancelled" : "no battle: cancelled");
         return;
     }
     if (!b || game_set_battle(g, b, shore, img, stock, e) != 0) {
-        if (j->kind == LOADER_NEW) {
+        if (j->kind != LOADER_LOAD) {
             snprintf(msg, sizeof msg, "no battle: %.600s", e->msg);
             g->menu_open = 1;
         } else {
@@ -36,6 +36,11 @@ static void finish_load(Game *g, const LoaderJob *j, Battle *b, ShoreField *shor
         return;
     }
     g->menu_open = 0;
+    if (j->kind == LOADER_PEER) {
+        snprintf(msg, sizeof msg, "joined %.100s's battle: you command side B (red)", j->peer);
+        game_tell(g, 0, msg);
+        return;
+    }
     if (j->kind == LOADER_LOAD) {
         snprintf(msg, sizeof msg, "loaded %.600s", j->path);
         game_tell(g, 0, msg);
@@ -93,7 +98,9 @@ static void begin_load(Game *g, const LoaderJob *want)
         finish_load(g, j, NULL, NULL, NULL, NULL, false, &e);
         return;
     }
-    if (j->kind == LOADER_LOAD) {
+    if (j->kind == LOADER_PEER) {
+        snprintf(g->load_title, sizeof g->load_title, "Joining %.100s's battle", j->peer);
+    } else if (j->kind == LOADER_LOAD) {
         const char *slash = strrchr(j->path, '/');
         snprintf(g->load_title, sizeof g->load_title, "Loading %.120s",
                  slash ? slash + 1 : j->path);
@@ -125,6 +132,16 @@ void game_load_poll(Game *g)
     loader_take(l, &b, &shore, &img, &stock, &e);
     finish_load(g, loader_job(l), b, &shore, &img, &stock, false, &e);
     loader_free(l);
+}
+
+void game_peer_battle(Game *g, const char *text, size_t len, const char *peer)
+{
+    LoaderJob j = {.kind = LOADER_PEER,
+                   .text = text,
+                   .text_len = len,
+                   .peer = peer,
+                   .speed = g->settings.anim_speed};
+    begin_load(g, &j);
 }
 
 void game_new_battle(Game *g, const BattleSetup *st)

@@ -117,7 +117,7 @@ void game_sound_frame(Game *g, double dt)
     if (g->battle) {
         BattleCue cues[BATTLE_CUES];
         int n = battle_take_cues(g->battle, cues, BATTLE_CUES);
-        for (int k = 0; k < n; k++) battle_sound_cue(a, &ear, &cues[k], g->battle->mode);
+        for (int k = 0; k < n; k++) battle_sound_cue(a, &ear, &cues[k], battle_our_side(g->battle));
         wind = g->battle->sk.wind_strength;
     }
     /* Each widget clicked since the last frame (the back ones lower). */

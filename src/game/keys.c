@@ -26,6 +26,8 @@ const KeysAction keys_table[KEYS_COUNT] = {
     [KEYS_FASTER] = {"replay_faster", SDLK_RIGHTBRACKET, "Replay faster",
                      "replays faster (0.5x, 1x, 2x, 4x)"},
     [KEYS_MUTE] = {"mute", SDLK_m, "Sound on / off", "sound on / off (volumes in Settings)"},
+    [KEYS_CHAT] = {"chat", SDLK_t, "Say (network battle)",
+                   "say a line to the other commander (a network battle)"},
 };
 
 void keys_default(Keys *k)

@@ -25,6 +25,7 @@ enum {
     KEYS_SLOWER,
     KEYS_FASTER,
     KEYS_MUTE, /* everywhere, not only in battle: the game hears it first */
+    KEYS_CHAT, /* a network battle: the game hears it */
     KEYS_COUNT
 };
 

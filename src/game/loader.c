@@ -31,6 +31,8 @@ struct Loader {
     LoaderJob job;
     char map_path[PATHS_MAX];  /* job.setup.map_path points here */
     char save_path[PATHS_MAX]; /* job.path points here */
+    char *text;                /* job.text points here */
+    char peer[64];             /* job.peer points here */
     pthread_t thread;
     /* Read by loader_poll at any time. */
     atomic_int phase;
@@ -81,6 +83,7 @@ static void free_results(Loader *l)
 static void destroy(Loader *l)
 {
     free_results(l);
+    free(l->text);
     pthread_cond_destroy(&l->cv);
     pthread_mutex_destroy(&l->mu);
     free(l);
@@ -115,7 +118,9 @@ static int work(Loader *l)
     const LoaderJob *j = &l->job;
     if (stopping(l)) return LOADER_CANCELLED;
     Battle *b = j->kind == LOADER_NEW ? battle_new(&j->setup, j->speed, &l->err)
-                                      : battle_load(j->path, j->mode, j->speed, &l->err);
+                : j->kind == LOADER_PEER
+                    ? battle_from_peer(j->text, j->text_len, j->peer, j->speed, &l->err)
+                    : battle_load(j->path, j->mode, j->speed, &l->err);
     if (!b) return LOADER_FAILED;
     l->battle = b;
     if (stopping(l)) return LOADER_CANCELLED;
@@ -166,8 +171,10 @@ static int copy_path(char *buf, size_t cap, const char *s, Err *e)
 
 Loader *loader_start(const LoaderJob *job, Err *e)
 {
-    assert(job && (job->kind == LOADER_NEW || job->kind == LOADER_LOAD));
-    assert(job->kind == LOADER_NEW || job->path);
+    assert(job &&
+           (job->kind == LOADER_NEW || job->kind == LOADER_LOAD || job->kind == LOADER_PEER));
+    assert(job->kind != LOADER_LOAD || job->path);
+    assert(job->kind != LOADER_PEER || (job->text && job->peer));
     Loader *l = calloc(1, sizeof *l);
     if (!l) {
         err_set(e, "loader: out of memory");
@@ -183,6 +190,19 @@ Loader *loader_start(const LoaderJob *job, Err *e)
         l->job.path = l->save_path;
     } else {
         l->job.path = NULL;
+    }
+    if (job->kind == LOADER_PEER) {
+        l->text = malloc(job->text_len ? job->text_len : 1);
+        if (!l->text) {
+            err_set(e, "loader: out of memory");
+            goto fail;
+        }
+        memcpy(l->text, job->text, job->text_len);
+        snprintf(l->peer, sizeof l->peer, "%s", job->peer);
+        l->job.text = l->text;
+        l->job.peer = l->peer;
+    } else {
+        l->job.text = l->job.peer = NULL;
     }
     atomic_init(&l->phase, LOADER_READING);
     atomic_init(&l->phase_t0, now_ns());
@@ -212,6 +232,7 @@ Loader *loader_start(const LoaderJob *job, Err *e)
     }
     return l;
 fail:
+    free(l->text);
     free(l);
     return NULL;
 }
@@ -236,9 +257,10 @@ int loader_poll(const Loader *l, LoaderProgress *p)
                                              : 1.0f;
     switch (phase) {
     case LOADER_READING:
-        p->what = j->kind == LOADER_LOAD ? "Reading the save and its map"
-                  : j->setup.map_path    ? "Reading the map"
-                                         : "Generating the sea";
+        p->what = j->kind == LOADER_LOAD   ? "Reading the save and its map"
+                  : j->kind == LOADER_PEER ? "Reading the host's battle"
+                  : j->setup.map_path      ? "Reading the map"
+                                           : "Generating the sea";
         break;
     case LOADER_BAKING:
         p->what = "Baking the shore";

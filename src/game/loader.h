@@ -18,6 +18,7 @@
 enum {
     LOADER_NEW,  /* battle_new(setup) */
     LOADER_LOAD, /* battle_load(path, mode) */
+    LOADER_PEER, /* battle_from_peer(text, peer): a host's battle, joined */
 };
 
 /* A job; loader_start copies it, strings included. */
@@ -26,6 +27,9 @@ typedef struct LoaderJob {
     BattleSetup setup;    /* LOADER_NEW (setup.map_path NULL: a generated sea) */
     const char *path;     /* LOADER_LOAD: the save */
     int mode;             /* LOADER_LOAD: BATTLE_VS_AI ... */
+    const char *text;     /* LOADER_PEER: the host's battle as save text, */
+    size_t text_len;      /* its length, */
+    const char *peer;     /* and the host's "address:port" */
     float speed;          /* animation speed of the battle made */
     int terrain_tile;     /* > 0: also paint the terrain image, in tiles of this
                              side (terrain_tile_side of the renderer that will

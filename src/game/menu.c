@@ -10,13 +10,16 @@
 #include "core/afile.h"
 #include "core/kv.h"
 #include "core/paths.h"
+#include "net/net.h"
 #include "ui/draw.h"
 #include "ui/theme.h"
 
 static const char *const opponent_text[SETTINGS_OPPONENTS] = {
-    "the computer", "a friend on this screen (hot-seat)", "nobody: watch the computer play"};
+    "the computer", "a friend on this screen (hot-seat)", "nobody: watch the computer play",
+    "a friend over the network (you host)"};
 static const char *const mode_text[BATTLE_MODES] = {"against the computer", "hot-seat, two players",
-                                                    "watching the computer"};
+                                                    "watching the computer",
+                                                    "hosted for a friend over the network"};
 
 /* ------------------------------------------------------------ listings */
 
@@ -180,6 +183,7 @@ void menu_show(Menu *m, int screen)
     m->note[0] = '\0';
     m->key_wait = -1;
     m->settle = MENU_SETTLE_FRAMES;
+    if (screen == MENU_NETWORK) net_local_addresses(m->net_addrs, sizeof m->net_addrs);
     if (screen == MENU_LOAD) {
         m->nsaves = m->save_dir[0] ? menu_scan_saves(m->save_dir, m->saves, MENU_MAX_SAVES) : 0;
         menu_saves_read(m);
@@ -223,7 +227,7 @@ void menu_setup(Menu *m, BattleSetup *out)
 
 /* ------------------------------------------------------------- screens */
 
-static void begin(Menu *m, Ui *ui, const char *title, int view_w, int view_h, float w)
+void menu_begin(Menu *m, Ui *ui, const char *title, int view_w, int view_h, float w)
 {
     snprintf(m->title, sizeof m->title, "%s", title);
     m->panel.title = m->title;
@@ -257,7 +261,7 @@ static void note_lines(Menu *m, Ui *ui)
         ui_label(ui, line);
 }
 
-static void end(Menu *m, Ui *ui)
+void menu_end(Menu *m, Ui *ui)
 {
     if (m->note[0]) note_lines(m, ui);
     ui_panel_end(ui);
@@ -278,6 +282,7 @@ enum {
     TIP_WIND,
     TIP_TURNS,
     TIP_PLAY,
+    TIP_LOAD_NETWORK,
     TIP_COUNT
 };
 
@@ -286,7 +291,7 @@ static const char *const tips[TIP_COUNT] = {
                      "saying why it matters. About five turns.",
     [TIP_NEW] = "Choose a map, the fleets, who commands side B, the wind and the turn limit.",
     [TIP_LOAD] = "A battle saved with F5 or Save game, to play on against the computer, at "
-                 "this screen or to watch.",
+                 "this screen, to watch, or hosted for a friend over the network.",
     [TIP_EXPLORE] = "Close the menu and look at the living sea: fish school, sharks hunt, and "
                     "the school flees your cursor.",
     [TIP_MAP] = "Click for the next map: each shipped map, then a sea generated from a seed.",
@@ -295,13 +300,17 @@ static const char *const tips[TIP_COUNT] = {
     [TIP_CLASSES] = "Click a ship to make her a sloop (fast, light), a frigate or a ship of the "
                     "line (slow, heavy guns); the last cell goes back to the usual mix.",
     [TIP_OPPONENT] = "Side B: the computer, a friend at this screen (hot-seat, orders hidden "
-                     "between turns), or nobody: watch the computer play both sides.",
+                     "between turns), nobody (watch the computer play both sides), or a friend "
+                     "over the network who joins the battle you host.",
     [TIP_COMPUTER] = "Easy is for learning: a quarter of its ships blunder about each turn. "
                      "Normal guesses where you will sail; hard guesses that you guess it too.",
     [TIP_WIND] = "Where the wind blows from at the start and how hard (the map's own, or "
                  "yours); it veers and freshens as the battle goes on.",
     [TIP_TURNS] = "At the limit the side with the most points (for enemy ships sunk or struck) "
                   "wins.",
+    [TIP_LOAD_NETWORK] = "Load: a battle saved with F5 or Save game. Network battle: play a "
+                         "friend on another machine (host a battle and give them your address, "
+                         "or join theirs).",
     [TIP_PLAY] = "New skirmish: choose a map, the fleets, side B, the wind and the turn limit. "
                  "Scenarios: set battles with their own fleets, wind and objectives.",
 };
@@ -309,7 +318,7 @@ static const char *const tips[TIP_COUNT] = {
 static int main_screen(Menu *m, Ui *ui, int view_w, int view_h, int battle_running)
 {
     int act = MENU_ACT_NONE;
-    begin(m, ui, "shoal  \xC2\xB7  naval skirmish", view_w, view_h, 340);
+    menu_begin(m, ui, "shoal  \xC2\xB7  naval skirmish", view_w, view_h, 340);
     if (battle_running && ui_button(ui, "Resume battle")) act = MENU_ACT_RESUME;
     if (ui_button(ui, "Guided first battle")) act = MENU_ACT_TUTORIAL;
     ui_tip(ui, tips[TIP_TUTORIAL]);
@@ -320,15 +329,19 @@ static int main_screen(Menu *m, Ui *ui, int view_w, int view_h, int battle_runni
     if (k == 0) menu_show(m, MENU_NEW);
     if (k == 1) menu_show(m, MENU_SCENARIOS);
     ui_tip(ui, tips[m->nscen > 0 ? TIP_PLAY : TIP_NEW]);
-    if (ui_button(ui, "Load a saved battle")) menu_show(m, MENU_LOAD);
-    ui_tip(ui, tips[TIP_LOAD]);
+    /* Network battle shares Load's row, for the same reason. */
+    static const char *const more[] = {"Load a saved battle", "Network battle"};
+    k = ui_button_row(ui, "more row", more, 2);
+    if (k == 0) menu_show(m, MENU_LOAD);
+    if (k == 1) menu_show(m, MENU_NETWORK);
+    ui_tip(ui, tips[TIP_LOAD_NETWORK]);
     if (ui_button(ui, "Settings")) menu_show(m, MENU_SETTINGS);
     if (!battle_running) {
         if (ui_button(ui, "Explore the sea")) act = MENU_ACT_EXPLORE;
         ui_tip(ui, tips[TIP_EXPLORE]);
     }
     if (ui_button(ui, "Quit")) act = MENU_ACT_QUIT;
-    end(m, ui);
+    menu_end(m, ui);
     return act;
 }
 
@@ -414,7 +427,7 @@ static int new_screen(Menu *m, Ui *ui, int view_w, int view_h)
 {
     int act = MENU_ACT_NONE;
     Settings *s = &m->edit;
-    begin(m, ui, "New skirmish", view_w, view_h, 460);
+    menu_begin(m, ui, "New skirmish", view_w, view_h, 460);
     if (m->map_choice < m->nmaps)
         snprintf(m->map_label, sizeof m->map_label, "Map: %s  \xE2\x80\xBA",
                  m->maps[m->map_choice].name);
@@ -442,15 +455,16 @@ static int new_screen(Menu *m, Ui *ui, int view_w, int view_h)
     ui_tip(ui, tips[TIP_SHIPS]);
     fleet_row(s, ui, 1);
     snprintf(m->opp_label, sizeof m->opp_label, "Side B: %s  \xE2\x80\xBA",
-             opponent_text[s->opponent % 3]);
+             opponent_text[s->opponent % SETTINGS_OPPONENTS]);
     if (ui_button(ui, m->opp_label)) s->opponent = (s->opponent + 1) % SETTINGS_OPPONENTS;
     ui_tip(ui, tips[TIP_OPPONENT]);
     weather_rows(m, ui, s);
     ui_slider_int(ui, "Turn limit", &s->turn_limit, 5, 200, UI_LINEAR);
     ui_tip(ui, tips[TIP_TURNS]);
-    if (ui_button(ui, "Start the battle")) act = MENU_ACT_START;
+    if (ui_button(ui, s->opponent == SETTINGS_NETWORK ? "Host the battle" : "Start the battle"))
+        act = MENU_ACT_START;
     if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
-    end(m, ui);
+    menu_end(m, ui);
     return act;
 }
 
@@ -459,7 +473,7 @@ static int new_screen(Menu *m, Ui *ui, int view_w, int view_h)
 static int scenario_screen(Menu *m, Ui *ui, int view_w, int view_h)
 {
     int act = MENU_ACT_NONE;
-    begin(m, ui, "Scenarios  \xC2\xB7  you command side A", view_w, view_h, 640);
+    menu_begin(m, ui, "Scenarios  \xC2\xB7  you command side A", view_w, view_h, 640);
     float width = m->panel.w - 20 * ui->scale;
     for (int i = 0; i < m->nscen; i++) {
         if (ui_button(ui, m->scen[i].title)) {
@@ -473,14 +487,14 @@ static int scenario_screen(Menu *m, Ui *ui, int view_w, int view_h)
             ui_label(ui, line);
     }
     if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
-    end(m, ui);
+    menu_end(m, ui);
     return act;
 }
 
 static int load_screen(Menu *m, Ui *ui, SDL_Renderer *r, int view_w, int view_h)
 {
     int act = MENU_ACT_NONE;
-    begin(m, ui, "Load a saved battle", view_w, view_h, 600);
+    menu_begin(m, ui, "Load a saved battle", view_w, view_h, 600);
     if (m->nsaves == 0) {
         ui_label(ui, "No saved battles yet: in a battle press F5,");
         ui_label(ui, "or Save game, to keep one.");
@@ -490,7 +504,7 @@ static int load_screen(Menu *m, Ui *ui, SDL_Renderer *r, int view_w, int view_h)
              mode_text[m->load_mode % BATTLE_MODES]);
     if (ui_button(ui, m->mode_label)) m->load_mode = (m->load_mode + 1) % BATTLE_MODES;
     if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
-    end(m, ui);
+    menu_end(m, ui);
     return act;
 }
 
@@ -520,7 +534,7 @@ static int settings_screen(Menu *m, Ui *ui, int view_w, int view_h)
 {
     int act = MENU_ACT_NONE;
     Settings *s = &m->edit;
-    begin(m, ui, "Settings", view_w, view_h, 380);
+    menu_begin(m, ui, "Settings", view_w, view_h, 380);
     ui_toggle(ui, "Sea life (fish and sharks)", &s->sea_life);
     ui_slider_int(ui, "Fish", &s->fish, 0, SETTINGS_FISH_MAX, UI_LOG);
     ui_slider_int(ui, "Sharks", &s->sharks, 0, SETTINGS_SHARKS_MAX, UI_LINEAR);
@@ -539,7 +553,7 @@ static int settings_screen(Menu *m, Ui *ui, int view_w, int view_h)
     if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
     /* Last: it tells, and nothing under it moves when a pad comes. */
     ui_label(ui, m->pad_label[0] ? m->pad_label : "No gamepad plugged in");
-    end(m, ui);
+    menu_end(m, ui);
     return act;
 }
 
@@ -572,7 +586,7 @@ static int keys_screen(Menu *m, Ui *ui, int view_w, int view_h)
 {
     int act = MENU_ACT_NONE;
     Keys *k = &m->edit.keys;
-    begin(m, ui, "Keys", view_w, view_h, 420);
+    menu_begin(m, ui, "Keys", view_w, view_h, 420);
     ui_label(ui, "Click an action, then press its new key.");
     for (int a = 0; a < KEYS_COUNT; a++) {
         if (m->key_wait == a)
@@ -592,7 +606,7 @@ static int keys_screen(Menu *m, Ui *ui, int view_w, int view_h)
         menu_show(m, MENU_MAIN);
     }
     if (ui_button(ui, "Back")) menu_show(m, MENU_SETTINGS);
-    end(m, ui);
+    menu_end(m, ui);
     return act;
 }
 
@@ -609,7 +623,7 @@ static int sound_screen(Menu *m, Ui *ui, int view_w, int view_h)
         "The short tune when a battle is won or lost."};
     Settings *s = &m->edit;
     int act = MENU_ACT_NONE;
-    begin(m, ui, "Sound", view_w, view_h, 380);
+    menu_begin(m, ui, "Sound", view_w, view_h, 380);
     int on = !s->mute;
     const char *key = keys_name(s->keys.key[KEYS_MUTE]);
     snprintf(m->mute_label, sizeof m->mute_label, "Sound on (%s)", key);
@@ -623,7 +637,7 @@ static int sound_screen(Menu *m, Ui *ui, int view_w, int view_h)
     ui_label(ui, m->sound_label[0] ? m->sound_label : "Sound: on");
     ui_label(ui, "Heard, and kept, as you change them.");
     if (ui_button(ui, "Back")) menu_show(m, MENU_SETTINGS);
-    end(m, ui);
+    menu_end(m, ui);
     return act;
 }
 
@@ -653,6 +667,8 @@ int menu_draw(Menu *m, Ui *ui, Text *t, SDL_Renderer *r, int view_w, int view_h,
         return keys_screen(m, ui, view_w, view_h);
     case MENU_SOUND:
         return sound_screen(m, ui, view_w, view_h);
+    case MENU_NETWORK:
+        return menu_net_screen(m, ui, view_w, view_h);
     default:
         return main_screen(m, ui, view_w, view_h, battle_running);
     }

@@ -19,7 +19,16 @@
 #define MENU_MAX_MAPS  32
 #define MENU_MAX_SAVES 12
 
-enum { MENU_MAIN, MENU_NEW, MENU_LOAD, MENU_SETTINGS, MENU_KEYS, MENU_SOUND, MENU_SCENARIOS };
+enum {
+    MENU_MAIN,
+    MENU_NEW,
+    MENU_LOAD,
+    MENU_SETTINGS,
+    MENU_KEYS,
+    MENU_SOUND,
+    MENU_SCENARIOS,
+    MENU_NETWORK
+};
 
 /* What the player chose this frame. */
 enum {
@@ -33,6 +42,12 @@ enum {
     MENU_ACT_TUTORIAL, /* the guided first battle (tutorial.h) */
     MENU_ACT_SOUND,    /* menu->edit's volumes or mute changed: heard and kept at once */
     MENU_ACT_SCENARIO, /* start scenario menu->scen[menu->scen_choice] against the computer */
+    /* Network battle: */
+    MENU_ACT_HOST_SCENARIO, /* host scenario menu->scen[menu->scen_choice] */
+    MENU_ACT_JOIN,          /* join menu->join_addr */
+    MENU_ACT_ASK_JOIN,      /* ask for an address to join */
+    MENU_ACT_ASK_PASS,      /* ask for the passphrase */
+    MENU_ACT_ASK_PORT,      /* ask for the port to host on */
 };
 
 /* A shipped scenario as the menu lists it (scenario.h). */
@@ -106,6 +121,13 @@ typedef struct Menu {
     int nscen;    /* the shipped scenarios that read (menu_init) */
     MenuScenario scen[SCENARIO_MAX];
     int scen_choice; /* set with MENU_ACT_SCENARIO */
+    /* The Network battle screen (menu_net.c): the passphrase given
+     * (asked of joiners, given to hosts; never kept on disk), the host
+     * chosen to join, this machine's addresses for a friend to join. */
+    char net_pass[201];
+    char join_addr[SETTINGS_HOST_MAX];
+    char net_addrs[160];
+    char net_labels[SETTINGS_RECENT_HOSTS + 3][SETTINGS_HOST_MAX + 64];
 } Menu;
 
 /* A menu starting on the main screen with the choices in s; lists the
@@ -128,6 +150,14 @@ void menu_note(Menu *m, const char *msg);
  * "Resume battle". */
 int menu_draw(Menu *m, Ui *ui, Text *t, SDL_Renderer *r, int view_w, int view_h,
               int battle_running);
+
+/* A screen's panel, title and width (menu.c): between them, its rows. */
+void menu_begin(Menu *m, Ui *ui, const char *title, int view_w, int view_h, float w);
+void menu_end(Menu *m, Ui *ui);
+/* menu_net.c: the Network battle screen: host a skirmish (New skirmish
+ * with side B over the network) or a scenario, the port and passphrase,
+ * join an address or one of the recent hosts. */
+int menu_net_screen(Menu *m, Ui *ui, int view_w, int view_h);
 
 /* The new battle chosen (valid after MENU_ACT_START; map_path points
  * into m). */

@@ -2,6 +2,7 @@
  * folders shoal keeps the player's files in. */
 #include "settings.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,7 @@
 #include "core/skirmish.h"
 #include "core/paths.h"
 
-static const char *const opponent_names[SETTINGS_OPPONENTS] = {"ai", "hotseat", "watch"};
+static const char *const opponent_names[SETTINGS_OPPONENTS] = {"ai", "hotseat", "watch", "network"};
 static const char *const tutorial_names[] = {"new", "offered", "done"};
 #define TUTORIAL_NAMES ((int)(sizeof tutorial_names / sizeof tutorial_names[0]))
 
@@ -38,6 +39,7 @@ void settings_default(Settings *s)
     s->opponent = SETTINGS_VS_AI;
     s->turn_limit = 60;
     s->map_seed = 1;
+    s->net_port = 27960; /* NET_PORT_DEFAULT */
     for (int side = 0; side < 2; side++)
         for (int k = 0; k < SKIRMISH_SIDE_SHIPS; k++) s->pick.classes[side][k] = FLEET_FRIGATE;
     s->pick.wind_strength = 3;
@@ -46,6 +48,28 @@ void settings_default(Settings *s)
     /* The first shipped map by name; the menu falls back to the first map
      * it finds when this one is not installed. */
     snprintf(s->map, sizeof s->map, "%s", "channel-isles.png");
+}
+
+int settings_host_ok(const char *host)
+{
+    size_t n = strlen(host);
+    if (n == 0 || n >= SETTINGS_HOST_MAX) return 0;
+    for (const char *c = host; *c; c++)
+        if (!isalnum((unsigned char)*c) && !strchr(".:-_", *c)) return 0;
+    return 1;
+}
+
+void settings_recent_host(Settings *s, const char *host)
+{
+    if (!settings_host_ok(host)) return;
+    char keep[SETTINGS_RECENT_HOSTS][SETTINGS_HOST_MAX];
+    int n = 0;
+    snprintf(keep[n++], SETTINGS_HOST_MAX, "%s", host);
+    for (int i = 0; i < SETTINGS_RECENT_HOSTS && n < SETTINGS_RECENT_HOSTS; i++)
+        if (s->net_recent[i][0] && strcmp(s->net_recent[i], host) != 0)
+            snprintf(keep[n++], SETTINGS_HOST_MAX, "%s", s->net_recent[i]);
+    memset(s->net_recent, 0, sizeof s->net_recent);
+    memcpy(s->net_recent, keep, (size_t)n * SETTINGS_HOST_MAX);
 }
 
 static int parse_bool(const char *v, int *out)
@@ -130,6 +154,29 @@ static int apply_setup(Settings *s, const KvReader *r, const char *k, const char
     return 0;
 }
 
+/* net_recent = HOST, HOST:PORT, ...: at most SETTINGS_RECENT_HOSTS. */
+static int parse_recent(Settings *s, const KvReader *r, const char *v, Err *e)
+{
+    memset(s->net_recent, 0, sizeof s->net_recent);
+    int n = 0;
+    for (const char *p = v; *p;) {
+        while (*p == ' ' || *p == ',') p++;
+        size_t len = strcspn(p, ", ");
+        if (len == 0) break;
+        if (n == SETTINGS_RECENT_HOSTS)
+            return err_set(e, "%s:%d: net_recent has more than %d hosts", r->name, r->line,
+                           SETTINGS_RECENT_HOSTS);
+        char host[SETTINGS_HOST_MAX];
+        snprintf(host, sizeof host, "%.*s", (int)(len < sizeof host ? len : sizeof host - 1), p);
+        if (len >= sizeof host || !settings_host_ok(host))
+            return err_set(e, "%s:%d: net_recent '%.*s' is not a host name or address", r->name,
+                           r->line, (int)(len < 60 ? len : 60), p);
+        snprintf(s->net_recent[n++], SETTINGS_HOST_MAX, "%s", host);
+        p += len;
+    }
+    return 0;
+}
+
 static int apply(Settings *s, const KvReader *r, const char *k, const char *v, Err *e)
 {
     long n;
@@ -199,8 +246,8 @@ static int apply(Settings *s, const KvReader *r, const char *k, const char *v, E
         for (int i = 0; i < SETTINGS_OPPONENTS; i++)
             if (!strcmp(v, opponent_names[i])) found = i;
         if (found < 0)
-            return err_set(e, "%s:%d: opponent '%s' is not one of ai, hotseat, watch", r->name,
-                           r->line, v);
+            return err_set(e, "%s:%d: opponent '%s' is not one of ai, hotseat, watch, network",
+                           r->name, r->line, v);
         s->opponent = found;
     } else if (!strcmp(k, "turn_limit")) {
         if (kv_parse_int(v, 1, SKIRMISH_MAX_TURNS, &n) != 0)
@@ -214,6 +261,13 @@ static int apply(Settings *s, const KvReader *r, const char *k, const char *v, E
                            "or empty for a generated sea",
                            r->name, r->line, v);
         snprintf(s->map, sizeof s->map, "%s", v);
+    } else if (!strcmp(k, "net_port")) {
+        if (kv_parse_int(v, 1, 65535, &n) != 0)
+            return err_set(e, "%s:%d: net_port '%s' is not a whole number in 1..65535", r->name,
+                           r->line, v);
+        s->net_port = (int)n;
+    } else if (!strcmp(k, "net_recent")) {
+        return parse_recent(s, r, v, e);
     } else if (!strcmp(k, "map_seed")) {
         if (kv_parse_int(v, 0, 4294967295L, &n) != 0)
             return err_set(e, "%s:%d: map_seed '%s' is not a whole number in 0..4294967295",
@@ -305,6 +359,18 @@ int settings_format(const Settings *s, char *buf, size_t cap)
     if (n < 0 || (size_t)n >= cap) return -1;
     int more = format_setup(s, buf + n, cap - (size_t)n);
     if (more < 0) return -1;
+    n += more;
+    char recent[SETTINGS_RECENT_HOSTS * (SETTINGS_HOST_MAX + 2)] = "";
+    for (int i = 0; i < SETTINGS_RECENT_HOSTS; i++)
+        if (s->net_recent[i][0] && settings_host_ok(s->net_recent[i])) {
+            if (recent[0]) strcat(recent, ", ");
+            strcat(recent, s->net_recent[i]);
+        }
+    more = snprintf(buf + n, cap - (size_t)n,
+                    "\n# network play: the port this window hosts on, the hosts joined lately\n"
+                    "net_port = %d\nnet_recent = %s\n",
+                    s->net_port, recent);
+    if (more < 0 || (size_t)more >= cap - (size_t)n) return -1;
     n += more;
     more = snprintf(buf + n, cap - (size_t)n,
                     "\n# sound: volumes 0..100; mute (M in the game) on or off\n"

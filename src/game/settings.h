@@ -38,7 +38,18 @@ extern const char *const settings_volume_names[SETTINGS_VOLUMES];
 enum { SETTINGS_TUTORIAL_NEW = 0, SETTINGS_TUTORIAL_OFFERED = 1, SETTINGS_TUTORIAL_DONE = 2 };
 
 /* Who sits across the table in a new skirmish. */
-enum { SETTINGS_VS_AI = 0, SETTINGS_HOTSEAT = 1, SETTINGS_WATCH = 2, SETTINGS_OPPONENTS = 3 };
+enum {
+    SETTINGS_VS_AI = 0,
+    SETTINGS_HOTSEAT = 1,
+    SETTINGS_WATCH = 2,
+    SETTINGS_NETWORK = 3, /* a friend over the network: this window hosts */
+    SETTINGS_OPPONENTS = 4
+};
+
+/* Network play: hosts joined lately, newest first ("HOST" or "HOST:PORT",
+ * letters, digits and . : - _ only). */
+#define SETTINGS_RECENT_HOSTS 4
+#define SETTINGS_HOST_MAX     80
 
 typedef struct Settings {
     int sea_life;               /* 1: fish and sharks on */
@@ -60,8 +71,10 @@ typedef struct Settings {
     int tutorial;                 /* SETTINGS_TUTORIAL_*: the guided battle offered, done */
     int volume[SETTINGS_VOLUMES]; /* 0..100 */
     int mute;                     /* 1: no sound (M) */
-    Keys keys;                    /* the battle's bindable keys (key.ACTION lines) */
-    char note[320];               /* "file:line: ..." about a key line skipped, "" none */
+    int net_port;                 /* the UDP port this window hosts on */
+    char net_recent[SETTINGS_RECENT_HOSTS][SETTINGS_HOST_MAX]; /* "" unused */
+    Keys keys;      /* the battle's bindable keys (key.ACTION lines) */
+    char note[320]; /* "file:line: ..." about a key line skipped, "" none */
 } Settings;
 
 /* The defaults: sea life on, 2000 fish, 3 sharks, speed 1, grid on, the
@@ -83,6 +96,10 @@ int settings_format(const Settings *s, char *buf, size_t cap);
  * turn limit, map, wind, computer) from `from` into to; the rest of to
  * stays. */
 void settings_take_skirmish(Settings *to, const Settings *from);
+/* Put host (an address as typed) first among the recent hosts, once. */
+void settings_recent_host(Settings *s, const char *host);
+/* host is an address settings.ini may keep (SETTINGS_RECENT_HOSTS' rules). */
+int settings_host_ok(const char *host);
 
 /* Load path into s. A missing file gives the defaults and returns 0 (a
  * first run: tutorial is then SETTINGS_TUTORIAL_NEW; a file without the

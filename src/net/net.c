@@ -6,6 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netinet/in.h>
+
 #include <enet/enet.h>
 
 #include "core/cli.h"
@@ -267,4 +272,23 @@ int net_parse_address(const char *flag, const char *text, char *host, size_t cap
     *port = NET_PORT_DEFAULT;
     if (colon && cli_int(flag, colon + 1, 1, 65535, port, e)) return -1;
     return 0;
+}
+
+void net_local_addresses(char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    struct ifaddrs *all = NULL;
+    if (getifaddrs(&all) != 0) return;
+    size_t used = 0;
+    for (const struct ifaddrs *i = all; i; i = i->ifa_next) {
+        if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET) continue;
+        if ((i->ifa_flags & IFF_LOOPBACK) || !(i->ifa_flags & IFF_UP)) continue;
+        char ip[INET_ADDRSTRLEN];
+        const struct sockaddr_in *a = (const struct sockaddr_in *)(const void *)i->ifa_addr;
+        if (!inet_ntop(AF_INET, &a->sin_addr, ip, sizeof ip)) continue;
+        int n = snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", ip);
+        if (n < 0 || (size_t)n >= cap - used) break;
+        used += (size_t)n;
+    }
+    freeifaddrs(all);
 }

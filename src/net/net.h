@@ -54,4 +54,8 @@ int net_text_check(const char *flag, const char *text, Err *e);
 int net_parse_address(const char *flag, const char *text, char *host, size_t cap, int *port,
                       Err *e);
 
+/* This machine's IPv4 addresses a friend could join ("192.168.1.5,
+ * 10.0.0.2"; loopback left out), into buf; "" when none is known. */
+void net_local_addresses(char *buf, size_t cap);
+
 #endif

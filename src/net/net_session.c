@@ -98,11 +98,15 @@ static const char *peer(const NetSession *s)
 
 /* Wait for side B (again): for wait_s, or as long as it takes before
  * the first one when wait_s is 0. */
+static int wait_for(const NetSession *s)
+{
+    return s->had_peer && s->o.rejoin_s > 0 ? s->o.rejoin_s : s->o.wait_s;
+}
+
 static void await_joiner(NetSession *s)
 {
     s->state = NET_S_WAITING;
-    s->deadline = s->o.wait_s > 0 ? now_ms() + s->o.wait_s * 1000.0 : -1.0;
-    if (s->had_peer && s->o.wait_s <= 0) s->deadline = -1.0;
+    s->deadline = wait_for(s) > 0 ? now_ms() + wait_for(s) * 1000.0 : -1.0;
     s->hello_by = -1.0;
 }
 
@@ -230,46 +234,44 @@ int net_session_say(NetSession *s, const char *text, Err *e)
     return net_send(s->link, &c, e);
 }
 
-/* "peer ADDRESS's battle": how the peer's save text is named in messages. */
-static void battle_name(const NetSession *s, char *buf, size_t cap)
-{
-    snprintf(buf, cap, "peer %s's battle", peer(s));
-}
-
 /* The map a host's battle is fought on: its generated sea, or a shipped
  * map by its file name (never a path the peer gives). */
-static int peer_map(const NetSession *s, Map *map, Err *e)
+static int peer_map(const char *text, size_t len, const char *who, const char *name, Map *map,
+                    Err *e)
 {
     SaveSummary *sum = malloc(sizeof *sum);
     if (!sum) return err_set(e, "network: out of memory");
-    char name[96];
-    battle_name(s, name, sizeof name);
-    int rc = save_summary_text(s->text, s->text_len, name, sum, e);
+    int rc = save_summary_text(text, len, name, sum, e);
     if (rc == 0 && sum->generated) {
         rc = mapgen_generate(map, &sum->gen, e);
     } else if (rc == 0) {
         char rel[SKIRMISH_PATH_MAX + 8], path[PATHS_MAX];
         snprintf(rel, sizeof rel, "maps/%s", paths_base_name(sum->map_path));
         if (paths_data_file(rel, path, sizeof path) != 0 || map_load(map, path, e) != 0)
-            rc = err_set(e, "peer %s: its map %s is not among ours", peer(s),
+            rc = err_set(e, "peer %s: its map %s is not among ours", who,
                          paths_base_name(sum->map_path));
     }
     free(sum);
     return rc;
 }
 
+int net_peer_battle(const char *text, size_t len, const char *who, Map *map, Skirmish *sk, Err *e)
+{
+    char name[96];
+    snprintf(name, sizeof name, "peer %s's battle", who);
+    memset(map, 0, sizeof *map);
+    if (peer_map(text, len, who, name, map, e) != 0) return -1;
+    if (save_parse(text, len, name, map, sk, e) != 0) {
+        map_free(map);
+        return -1;
+    }
+    return 0;
+}
+
 int net_session_take_battle(NetSession *s, Map *map, Skirmish *sk, Err *e)
 {
     if (!s->text) return err_set(e, "network: no battle has come");
-    memset(map, 0, sizeof *map);
-    if (peer_map(s, map, e) != 0) return NET_BAD_PEER;
-    char name[96];
-    battle_name(s, name, sizeof name);
-    if (save_parse(s->text, s->text_len, name, map, sk, e) != 0) {
-        map_free(map);
-        return NET_BAD_PEER;
-    }
-    return 0;
+    return net_peer_battle(s->text, s->text_len, peer(s), map, sk, e) == 0 ? 0 : NET_BAD_PEER;
 }
 
 const char *net_session_battle_text(const NetSession *s, size_t *len)
@@ -284,7 +286,7 @@ static int take_state(NetSession *s, Skirmish *sk, const NetMsg *m, Err *e)
     Skirmish *fresh = malloc(sizeof *fresh);
     if (!fresh) return failf(s, NET_FAILED, e, "network: out of memory");
     char name[96];
-    battle_name(s, name, sizeof name);
+    snprintf(name, sizeof name, "peer %s's battle", peer(s));
     if (save_parse(m->blob, m->blob_len, name, sk->map, fresh, e) != 0) {
         free(fresh);
         return fail(s, NET_BAD_PEER, e);
@@ -364,6 +366,8 @@ static int refuse(NetSession *s, Err *e)
     return NET_SE_NONE;
 }
 
+static int gone(NetSession *s, const Skirmish *sk, Err *e);
+
 /* A joiner's hello answered: refused (with why), or welcomed with the
  * battle as it stands. */
 static int greet(NetSession *s, Skirmish *sk, const NetMsg *m, Err *e)
@@ -437,7 +441,8 @@ static int on_playing(NetSession *s, Skirmish *sk, const NetMsg *m, Err *e)
         snprintf(s->chat, sizeof s->chat, "%s", m->text);
         return NET_SE_CHAT;
     case NET_BYE:
-        return failf(s, NET_FAILED, e, "peer %s left: %s", peer(s), m->text);
+        err_set(e, "peer %s left: %s", peer(s), m->text);
+        return gone(s, sk, e);
     case NET_HASH:
     case NET_ORDERS:
         if (m->sync < s->sync) return NET_SE_NONE; /* from before a repair: stale */
@@ -478,8 +483,8 @@ static int gone(NetSession *s, const Skirmish *sk, Err *e)
     net_forget(s->link);
     await_joiner(s);
     s->refused = 0;
-    if (s->o.wait_s > 0)
-        tell(s, "%s; waiting up to %d s for side B to rejoin at turn %d", e->msg, s->o.wait_s,
+    if (wait_for(s) > 0)
+        tell(s, "%s; waiting up to %d s for side B to rejoin at turn %d", e->msg, wait_for(s),
              sk->turn);
     else
         tell(s, "%s; waiting for side B to rejoin at turn %d", e->msg, sk->turn);
@@ -498,7 +503,7 @@ static int check_clock(NetSession *s, const Skirmish *sk, Err *e)
     }
     if (s->deadline >= 0.0 && t > s->deadline) {
         if (s->state == NET_S_WAITING && s->had_peer)
-            return failf(s, NET_FAILED, e, "side B did not rejoin within %d s", s->o.wait_s);
+            return failf(s, NET_FAILED, e, "side B did not rejoin within %d s", wait_for(s));
         if (s->state == NET_S_WAITING)
             return failf(s, NET_FAILED, e, "network: no one joined within %d s", s->o.wait_s);
         if (!net_connected(s->link))
@@ -542,6 +547,9 @@ int net_session_poll(NetSession *s, Skirmish *sk, int wait_ms, Err *e)
         return NET_SE_FAILED;
     }
     if (s->state == NET_S_OVER) return NET_SE_NONE;
+    /* No battle to act on yet (a window still loading it): what comes
+     * waits in the link. */
+    if (!sk && s->state != NET_S_JOINING) return NET_SE_NONE;
     for (int first = 1;; first = 0) {
         int ev = settle(s, sk, e);
         if (ev != NET_SE_NONE) return ev;

@@ -31,8 +31,11 @@ typedef struct NetSessionOptions {
     const char *address; /* joiner: the host's name or address */
     int port;            /* the host's UDP port */
     /* How long (s) to wait for a commander to join (0: as long as it
-     * takes), to rejoin after a drop, and for a host to answer a joiner. */
+     * takes), and for a host to answer a joiner (0: 30 s). */
     int wait_s;
+    /* How long (s) a host waits for side B to rejoin after a drop (0:
+     * wait_s, and then 0 is as long as it takes). */
+    int rejoin_s;
     /* > 0: a peer silent this long while its turn is awaited counts as
      * gone (headless commanders answer at once); 0: only ENet's own
      * check that the peer is alive (a player may think for minutes). */
@@ -97,6 +100,9 @@ int net_session_say(NetSession *s, const char *text, Err *e);
  * (a generated sea, or a shipped map by name: never a path the peer
  * gives) into map. NET_BAD_PEER or NET_FAILED with e set. */
 int net_session_take_battle(NetSession *s, Map *map, Skirmish *sk, Err *e);
+/* The same from a host's battle as save text (len bytes), who the peer
+ * is named in messages: -1 with e set. */
+int net_peer_battle(const char *text, size_t len, const char *who, Map *map, Skirmish *sk, Err *e);
 /* The host's battle as it came (save text), after NET_SE_BATTLE. */
 const char *net_session_battle_text(const NetSession *s, size_t *len);
 

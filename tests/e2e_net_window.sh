@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# e2e_net_window: a network battle between two real windows (Xvfb,
+# xdotool) on one display. The host opens Network battle from the main
+# menu, Host a skirmish, and Host the battle: its panel says it waits for
+# side B. The joiner opens Network battle, Join a battle..., types the
+# address and presses Enter: it gets the host's battle and commands side
+# B. Each ends one turn (Return): while the other has not, the panel says
+# whose orders it waits for; then both replay the turn and stand at turn 2
+# with the same battle (their quick saves agree, orders aside). The
+# joiner's address is kept among the recent hosts, and a joiner who
+# leaves has the host say that side B is gone and count the seconds.
+set -u
+. tests/lib_e2e.sh
+XWIN_GAME_ARGS="--sea-life off --menu" XWIN_REST="1270 790"
+. tests/lib_xwin.sh
+PORT=$((21000 + $$ % 500))
+mkdir -p "$XDG_CONFIG_HOME/shoal"
+# A small generated sea, two ships a side, on a port of the test's own.
+printf 'net_port = %d\nmap = \nmap_seed = 7\nfleet_a = 2\nfleet_b = 2\nask_end_turn = off\n' "$PORT" \
+    >"$XDG_CONFIG_HOME/shoal/settings.ini"
+xwin_display e2e_net_window 240 259 2600x900
+
+# use NAME: the next keys and clicks go to that game's window.
+use() {
+    if [ "$1" = host ]; then pid=$hpid win=$hwin; else pid=$jpid win=$jwin; fi
+    xdotool windowfocus --sync "$win" 2>/dev/null
+    xdotool mousemove --window "$win" 1270 790
+    sleep 0.2
+}
+# panel_text PNG: the network panel (under the top bar) is there: its
+# dark box with the title's gold, between y 118 and 175 in the middle.
+panel_shown() {
+    "$PY" - "$1" <<'PYEOF'
+import sys, numpy as np
+from PIL import Image
+a = np.asarray(Image.open(sys.argv[1]).convert("RGB")).astype(int)
+box = a[120:175, 420:860]
+gold = (np.abs(box - np.array([245, 214, 140])).max(axis=2) <= 40).sum()
+sys.exit(0 if gold > 40 else 1)
+PYEOF
+}
+# The quick save's battle without what differs by who saved it: its
+# orders and the routes plotted.
+battle_of() { awk '/^\[/ { skip = ($0 ~ /^\[(orders|route)\./) } !skip && !/^submitted/' "$1"; }
+# ship_hex SAVE N: where ship N is.
+ship_hex() { awk -v sec="[ship.$2]" '$0 == sec { on = 1; next } /^\[/ { on = 0 } on && $1 == "hex" { print $3 }' "$1"; }
+
+if ! start host --size 1280x800; then
+    no "no host window: $(head -c 300 "$T/host.err")"
+    e2e_done e2e_net_window
+    exit
+fi
+hpid=$pid hwin=$win
+use host
+sleep 1
+click 720 395 # Network battle (beside Load a saved battle)
+sleep 1
+shot "$T/network.png"
+click 640 359 # Host a skirmish: New skirmish, side B over the network
+sleep 1
+shot "$T/new.png"
+click 640 597 # Host the battle
+wait_for $((20 * slow)) grep -q "hosting on UDP port $PORT" "$T/host.err" &&
+    ok "the host listens on port $PORT" || no "not hosting: $(tail -2 "$T/host.err")"
+sleep $((2 * slow))
+shot "$T/hosting.png"
+panel_shown "$T/hosting.png" && ok "its panel says it waits for side B" ||
+    no "no network panel on the host's battle"
+
+if ! start join --size 1280x800; then
+    no "no joiner window: $(head -c 300 "$T/join.err")"
+    e2e_done e2e_net_window
+    exit
+fi
+jpid=$pid jwin=$win
+xdotool windowmove "$jwin" 1300 0
+use join
+sleep 1
+click 720 395 # Network battle
+click 640 479 # Join a battle...
+sleep 0.5
+xdotool type --delay 20 "127.0.0.1:$PORT"
+key Return
+wait_for $((20 * slow)) grep -q "joined as side B" "$T/host.err" &&
+    ok "the joiner joins from the menu" || no "no join: $(tail -2 "$T/join.err")"
+sleep $((3 * slow))
+use join
+shot "$T/joined.png"
+[ "$(setting net_recent)" = "127.0.0.1:$PORT" ] && ok "the address is kept among the recent hosts" ||
+    no "net_recent is '$(setting net_recent)'"
+
+# Side A sends A1 four hexes east (she is selected as the turn opens)
+# and ends its turn: it waits for side B's orders.
+use host
+quicksave && cp "$save" "$T/first.sav"
+click 180 399
+key Return
+sleep $((1 * slow))
+shot "$T/host-waits.png"
+panel_shown "$T/host-waits.png" && ok "the host, its turn ended, shows it waits for side B" ||
+    no "no waiting panel on the host"
+# Side B ends its turn: both replay it.
+use join
+key Return
+sleep $((4 * slow))
+use join
+key space # skip the replay's end
+use host
+key space
+sleep 1
+use host
+if quicksave; then
+    cp "$save" "$T/host.sav"
+    ok "the host saves"
+fi
+use join
+if quicksave; then
+    cp "$save" "$T/join.sav"
+    ok "the joiner saves"
+fi
+if [ -s "$T/host.sav" ] && [ -s "$T/join.sav" ]; then
+    ht=$(sed -n 's/^turn = //p' "$T/host.sav" | head -1)
+    jt=$(sed -n 's/^turn = //p' "$T/join.sav" | head -1)
+    [ "$ht" = 2 ] && [ "$jt" = 2 ] && ok "one turn each: both stand at turn 2" ||
+        no "turns: host $ht, joiner $jt"
+    # A1 sailed on the joiner's screen too: the host's orders crossed.
+    from=$(ship_hex "$T/first.sav" 0) to=$(ship_hex "$T/join.sav" 0)
+    [ -n "$to" ] && [ "$to" != "$from" ] &&
+        ok "A1 sailed from $from to $to on the joiner's screen: the host's orders crossed" ||
+        no "A1 on the joiner: from '$from' to '$to'"
+    if diff <(battle_of "$T/host.sav") <(battle_of "$T/join.sav") >"$T/diff.txt"; then
+        ok "both hold the same battle"
+    else
+        no "the battles differ: $(head -c 400 "$T/diff.txt")"
+    fi
+else
+    no "no quick saves to compare"
+fi
+
+# The joiner leaves: the host waits for side B to rejoin, counting down.
+use join
+stop_game
+use host
+wait_for $((20 * slow)) grep -q "waiting up to 120 s for side B to rejoin" "$T/host.err" &&
+    ok "the joiner gone, the host waits for side B" || no "host: $(tail -2 "$T/host.err")"
+sleep 1
+shot "$T/away.png"
+panel_shown "$T/away.png" && ok "and its panel counts the seconds" || no "no panel while side B is away"
+pid=$hpid
+stop_game
+e2e_done e2e_net_window
