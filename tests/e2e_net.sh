@@ -5,7 +5,9 @@
 # sea, 8 a side, a scenario, a shipped map), and so they do through a relay
 # that loses, delays and reorders packets; a desync (the joiner's battle
 # spoilt on purpose) is said with both hashes and repaired by the host's
-# battle; a joiner killed with -9 mid-battle can rejoin and the battle ends
+# battle; a map file of the host's own goes over the wire, and a watcher
+# sees the battle to the same end; a joiner killed with -9 mid-battle can
+# rejoin and the battle ends
 # the same; a silent peer, no host, a wrong passphrase, a taken port and bad
 # flags each end with one line and the right exit code, never a hang.
 # Usage: tests/e2e_net.sh BUILD_DIR
@@ -14,7 +16,7 @@ set -u
 BIN="${1:-build}/shoal"
 # Ports of our own, apart from a parallel run's and below the ephemeral
 # range (32768 up), where a client socket could take one.
-PORT=$((20000 + ($$ % 500) * 10))
+PORT=$((20000 + ($$ % 500) * 20))
 # Waits stretch with the sanitizers' slowness (lib_e2e.sh's slow).
 long=$((20 * slow))
 short=$((3 * slow))
@@ -76,6 +78,46 @@ grep -q "^shoal: 127.0.0.1:$((PORT + 2)) says: Fair winds, Captain.$" "$T/chat.j
     [ "$hrc" = 0 ] && [ "$jrc" = 0 ] && cmp -s "$T/local1" "$T/chat.join" &&
     ok "--say: each commander's line reaches the other, and the battle is the same" ||
     no "chat: host $hrc, joiner $jrc: $(cat "$T/chat.herr" "$T/chat.jerr")"
+
+# --- a map of the host's own, and a watcher ----------------------------------
+# The map is no shipped one: the joiner and the watcher read it from the
+# host's bytes. The watcher comes first (the host still waits for side B),
+# so it sees every turn: its report is --autoplay's too.
+mkdir -p "$T/own"
+cp data/maps/crescent-reef.png "$T/own/my-reef.png"
+sed 's/^name = .*/name = My Reef/' data/maps/crescent-reef.ini >"$T/own/my-reef.ini"
+own="--map $T/own/my-reef.png --seed 5"
+# shellcheck disable=SC2086
+"$BIN" --autoplay $own --json >"$T/own.local" 2>/dev/null
+# shellcheck disable=SC2086
+"$BIN" --autoplay --host --port $((PORT + 10)) --wait "$long" $own --json >"$T/own.host" \
+    2>"$T/own.herr" &
+hp=$!
+listening "$T/own.herr"
+"$BIN" --autoplay --watch "127.0.0.1:$((PORT + 10))" --wait "$long" --json >"$T/own.watch" \
+    2>"$T/own.werr" &
+wp=$!
+wait_for $((10 * slow)) grep -q "watches the battle from turn 1" "$T/own.herr"
+(cd "$T/own" && rm -f my-reef.ini) # the joiner has no sidecar of its own either
+"$BIN" --autoplay --join "127.0.0.1:$((PORT + 10))" --wait "$long" --json >"$T/own.join" \
+    2>"$T/own.jerr"
+jrc=$?
+wait "$hp"
+hrc=$?
+wait "$wp"
+wrc=$?
+if [ "$hrc$jrc" = 00 ] && [ -s "$T/own.local" ] && cmp -s "$T/own.local" "$T/own.host" &&
+    cmp -s "$T/own.local" "$T/own.join"; then
+    ok "a map of the host's own (not shipped): the joiner plays it from the host's bytes"
+else
+    no "own map: host $hrc, joiner $jrc: $(head -c 300 "$T/own.herr" "$T/own.jerr")"
+fi
+if [ "$wrc" = 0 ] && cmp -s "$T/own.local" "$T/own.watch" &&
+    grep -q "watching 127.0.0.1:$((PORT + 10))'s battle at turn 1" "$T/own.werr"; then
+    ok "a watcher sees each turn and ends with --autoplay's JSON"
+else
+    no "watcher: exit $wrc: $(head -c 300 "$T/own.werr")"
+fi
 
 # --- a bad network: 10% loss, 200 ms delay, reordering ---------------------------
 # tests/net_relay.py stands between joiner and host (on 127.0.0.1 only; it

@@ -173,7 +173,7 @@ printf 'shoal-save 1\n[battle]\nturn = x\n' >"$SAVES/torn.sav"
 touch -d '2020-01-01' "$SAVES/torn.sav" # older: the quick save's row comes first
 click 1155 250 # Main menu
 shot "$T/menu.png"
-click 640 427 # Load a saved battle (under Resume battle, Guided first battle and New skirmish)
+click 557 427 # Load a saved battle (beside Network battle, under Resume battle, Guided first battle and New skirmish)
 sleep 0.5
 shot "$T/load.png"
 # The picture: water and land of its colours where the main menu had none;

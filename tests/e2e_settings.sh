@@ -64,10 +64,10 @@ printf 'ask_end_turn = off\n' >"$SETTINGS"
 if start keys --size 1024x640; then
     click 511 347 # Settings
     click 511 403 # Keys
-    click 511 119 # End the turn: Return (the first of twelve actions)
+    click 511 119 # End the turn: Return (the first of thirteen actions)
     key e
     shot "$T/keys.png"
-    click 511 535 # Apply and keep
+    click 511 558 # Apply and keep (under thirteen actions and Defaults)
     [ "$(setting key.end_turn)" = E ] && ok "the Keys screen binds End turn to E in settings.ini" ||
         no "key.end_turn = '$(setting key.end_turn)'"
     [ "$(setting ask_end_turn)" = off ] && [ "$(setting key.grid)" = G ] &&

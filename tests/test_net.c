@@ -1,8 +1,11 @@
 /* test_net: the network messages' bytes (every kind round trips, every
  * malformed packet is refused with one line), the battle hash that ignores
- * who has plotted, and a real `shoal --autoplay --host` facing hostile
- * peers: garbage, a wrong version, a wrong passphrase and orders the rules
- * refuse each get one line naming the peer and exit 2. */
+ * who has plotted, sessions in one process (a host, side B and a watcher
+ * polled in turn: the same battle everywhere after a turn, a map's bytes
+ * carried, a joiner gone and waited for), and a real `shoal --autoplay
+ * --host` facing hostile peers: garbage, a wrong version, a wrong
+ * passphrase and orders the rules refuse each get one line naming the peer
+ * and exit 2. */
 #include "testutil.h"
 
 #include <fcntl.h>
@@ -17,6 +20,7 @@
 #include "core/save.h"
 #include "net/net.h"
 #include "net/net_msg.h"
+#include "net/net_session.h"
 
 extern char **environ;
 
@@ -391,7 +395,10 @@ START_TEST(test_host_refuses_version_and_pass)
         ck_assert_int_eq(rc, 2);
         if (k == 0) {
             ck_assert_ptr_nonnull(strstr(m.text, "protocol version 99"));
-            assert_one_line(err, "protocol version 99; this host speaks version 1", h.port);
+            char want[96];
+            snprintf(want, sizeof want, "protocol version 99; this host speaks version %d",
+                     NET_PROTO_VERSION);
+            assert_one_line(err, want, h.port);
         } else {
             ck_assert_str_eq(m.text, "wrong passphrase");
             assert_one_line(err, "wrong passphrase", h.port);
@@ -448,6 +455,157 @@ START_TEST(test_host_refuses_illegal_orders)
 }
 END_TEST
 
+START_TEST(test_map_message)
+{
+    static uint8_t buf[NET_PACKET_MAX];
+    static const uint8_t png[] = {0x89, 'P', 'N', 'G', 1, 2, 3};
+    static const char ini[] = "name = My Reef\n";
+    NetMsg m = {
+        .kind = NET_MAP, .png = png, .png_len = sizeof png, .ini = ini, .ini_len = sizeof ini - 1};
+    long n = encode(&m, buf);
+    NetMsg d;
+    Err e;
+    ck_assert_int_eq(net_msg_decode(buf, (size_t)n, &d, &e), 0);
+    ck_assert_int_eq(d.kind, NET_MAP);
+    ck_assert_uint_eq(d.png_len, sizeof png);
+    ck_assert_mem_eq(d.png, png, sizeof png);
+    ck_assert_uint_eq(d.ini_len, sizeof ini - 1);
+    ck_assert_mem_eq(d.ini, ini, sizeof ini - 1);
+    /* No picture at all is no map. */
+    m.png_len = 0;
+    ck_assert_int_eq(net_msg_encode(&m, buf, NET_PACKET_MAX), -1);
+    buf[3] = buf[4] = buf[5] = buf[6] = 0;
+    refused(buf, (size_t)n, "map picture of 0 bytes");
+}
+END_TEST
+
+/* ------------------------------------------- sessions in one process */
+
+enum { HOST, JOINER, WATCHER, ENDS };
+
+typedef struct Ends {
+    NetSession *s[ENDS];
+    Skirmish *sk[ENDS];
+    Map map[ENDS];
+    int last[ENDS]; /* each one's last event */
+} Ends;
+
+/* Poll every session (with its battle, once it has one) until end k's
+ * event is want; the others' events are kept in last[]. */
+static void poll_until(Ends *x, int k, int want)
+{
+    for (int t = 0; t < 3000; t++) {
+        for (int j = 0; j < ENDS; j++) {
+            if (!x->s[j]) continue;
+            Err e = {{0}};
+            int ev = net_session_poll(x->s[j], x->sk[j], j == k ? 2 : 0, &e);
+            ck_assert_msg(ev != NET_SE_FAILED, "end %d failed: %s", j, e.msg);
+            if (ev != NET_SE_NONE) x->last[j] = ev;
+            if (j == k && ev == want) return;
+        }
+    }
+    ck_abort_msg("end %d never saw event %d (last %d)", k, want, x->last[k]);
+}
+
+static NetSession *open_end(int k, int port)
+{
+    NetSessionOptions o = {.host = k == HOST,
+                           .watch = k == WATCHER,
+                           .address = "127.0.0.1",
+                           .port = port,
+                           .wait_s = 20,
+                           .rejoin_s = 20,
+                           .pass = "reef"};
+    Err e = {{0}};
+    NetSession *s = net_session_open(&o, &e);
+    ck_assert_msg(s != NULL, "%s", e.msg);
+    return s;
+}
+
+static uint64_t hash_of(const Skirmish *sk)
+{
+    uint64_t h = 0;
+    Err e;
+    ck_assert_int_eq(net_battle_hash(sk, &h, &e), 0);
+    return h;
+}
+
+/* A host on a map file of its own (no shipped one by that name), a
+ * watcher and side B: all three come aboard, the joiner and the watcher
+ * read the map from the host's bytes, one turn later the three hold the
+ * same battle; then side B leaves and the host waits for it. */
+START_TEST(test_sessions_one_turn)
+{
+    static Ends x;
+    memset(&x, 0, sizeof x);
+    int port = 26000 + (int)(getpid() % 900);
+    char dir[] = "/tmp/test_net_map_XXXXXX", png[256], ini[256];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(png, sizeof png, "%s/my-reef.png", dir);
+    snprintf(ini, sizeof ini, "%s/my-reef.ini", dir);
+    Err e = {{0}};
+    Map shipped;
+    ck_assert_msg(map_load(&shipped, "data/maps/crescent-reef.png", &e) == 0, "%s", e.msg);
+    snprintf(shipped.meta.name, sizeof shipped.meta.name, "My Reef");
+    ck_assert_int_eq(map_save(&shipped, png, &e), 0);
+    map_free(&shipped);
+    SkirmishSetup st;
+    skirmish_setup_default(&st);
+    st.seed = 5;
+    MapGenParams gen;
+    for (int k = 0; k < ENDS; k++) x.sk[k] = calloc(1, sizeof(Skirmish));
+    ck_assert_int_eq(skirmish_map_load(png, 0, &x.map[HOST], &gen, &st, &e), 0);
+    ck_assert_int_eq(skirmish_init(x.sk[HOST], &x.map[HOST], &st, &e), 0);
+    Skirmish *host_sk = x.sk[HOST];
+    x.s[HOST] = open_end(HOST, port);
+    x.s[WATCHER] = open_end(WATCHER, port);
+    Skirmish *keep[ENDS];
+    for (int k = 0; k < ENDS; k++) keep[k] = x.sk[k];
+    x.sk[WATCHER] = x.sk[JOINER] = NULL; /* no battle until the host's comes */
+    poll_until(&x, WATCHER, NET_SE_BATTLE);
+    x.s[JOINER] = open_end(JOINER, port);
+    poll_until(&x, JOINER, NET_SE_BATTLE);
+    ck_assert_int_eq(net_session_watchers(x.s[HOST]), 1);
+    unlink(png); /* from here the map is only in the host's bytes */
+    unlink(ini);
+    rmdir(dir);
+    for (int k = JOINER; k <= WATCHER; k++) {
+        x.sk[k] = keep[k];
+        ck_assert_int_eq(net_session_take_battle(x.s[k], &x.map[k], x.sk[k], &e), 0);
+        ck_assert_str_eq(x.map[k].meta.name, "My Reef");
+        ck_assert_uint_eq(hash_of(x.sk[k]), hash_of(host_sk));
+    }
+    /* One turn: each commander plots and sends; the watcher hears both. */
+    for (int k = HOST; k <= JOINER; k++) {
+        ck_assert_int_eq(ai_plan_player(x.sk[k], k, AI_PLAYER_NORMAL, &e), 0);
+        ck_assert_int_eq(net_session_send_turn(x.s[k], x.sk[k], &e), 0);
+    }
+    for (int k = 0; k < ENDS; k++) {
+        if (x.last[k] != NET_SE_TURN) poll_until(&x, k, NET_SE_TURN);
+        x.last[k] = NET_SE_NONE;
+        for (int side = 0; side < SKIRMISH_SIDES; side++)
+            if (!x.sk[k]->submitted[side]) ck_assert_int_eq(skirmish_submit(x.sk[k], side, &e), 0);
+        ck_assert_int_eq(skirmish_resolve(x.sk[k], &e), 0);
+    }
+    ck_assert_int_eq(host_sk->turn, 2);
+    ck_assert_uint_eq(hash_of(x.sk[JOINER]), hash_of(host_sk));
+    ck_assert_uint_eq(hash_of(x.sk[WATCHER]), hash_of(host_sk));
+    /* Side B leaves: the host waits for it to come back, the clock running. */
+    net_session_close(x.s[JOINER], "gone fishing");
+    x.s[JOINER] = NULL;
+    poll_until(&x, HOST, NET_SE_AWAY);
+    ck_assert_int_eq(net_session_state(x.s[HOST]), NET_S_WAITING);
+    ck_assert_int_gt(net_session_wait_left(x.s[HOST]), 0);
+    ck_assert_int_le(net_session_wait_left(x.s[HOST]), 20);
+    for (int k = 0; k < ENDS; k++) {
+        net_session_close(x.s[k], NULL);
+        skirmish_deinit(keep[k]);
+        free(keep[k]);
+        map_free(&x.map[k]);
+    }
+}
+END_TEST
+
 static Suite *net_suite(void)
 {
     Suite *s = suite_create("net");
@@ -460,6 +618,8 @@ static Suite *net_suite(void)
     tcase_add_test(tc, test_host_refuses_garbage);
     tcase_add_test(tc, test_host_refuses_version_and_pass);
     tcase_add_test(tc, test_host_refuses_illegal_orders);
+    tcase_add_test(tc, test_map_message);
+    tcase_add_test(tc, test_sessions_one_turn);
     suite_add_tcase(s, tc);
     return s;
 }

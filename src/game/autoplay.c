@@ -19,7 +19,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: shoal --autoplay [--ai-vs-ai] [--seed N] [--map FILE.png] [--turns T]\n"
             "             [--ships A[,B]] [--players P,Q] [--scenario NAME] [--json]\n"
-            "             [--host [--port N] | --join HOST[:PORT]] [--wait S] [--pass TEXT]\n"
+            "             [--host [--port N] | --join HOST[:PORT] | --watch HOST[:PORT]]\n"
+            "             [--wait S] [--pass TEXT]\n"
             "             [--say TEXT]\n"
             "\n"
             "Plays a whole skirmish with the computer commanding both sides and prints\n"
@@ -42,6 +43,8 @@ static void usage(FILE *f)
             "  --join HOST[:PORT]  play side B of the battle hosted at HOST (the host\n"
             "                   sets the sea, fleets and turns; --players' second name\n"
             "                   plots here)\n"
+            "  --watch HOST[:PORT]  watch the battle hosted at HOST: each turn as it\n"
+            "                   resolves, and the same report at its end\n"
             "  --wait S         seconds to wait for the peer to join or answer, 1..3600\n"
             "                   (default 60)\n"
             "  --pass TEXT      a passphrase the joiner must give (at most %d bytes)\n"
@@ -104,16 +107,30 @@ static int parse_players(const char *flag, const char *v, int out[2], Err *e)
 /* The network flags against the rest: a joiner takes the host's battle. */
 static int net_flags_clash(const AutoplayOptions *o, int shape_given, int port_given, Err *e)
 {
-    if (o->net == AUTOPLAY_JOIN && (shape_given || o->scenario || o->seed_set))
-        return err_set(e, "--join: the host sets the battle (drop --seed, --map, --turns, "
-                          "--ships and --scenario)");
+    const char *joins = o->net == AUTOPLAY_WATCH ? "--watch" : "--join";
+    if (o->net >= AUTOPLAY_JOIN && (shape_given || o->scenario || o->seed_set))
+        return err_set(e,
+                       "%s: the host sets the battle (drop --seed, --map, --turns, "
+                       "--ships and --scenario)",
+                       joins);
     if (port_given && o->net != AUTOPLAY_HOST)
-        return err_set(e, "--port: only with --host (--join takes HOST:PORT)");
+        return err_set(e, "--port: only with --host (%s takes HOST:PORT)", joins);
     if (o->pass[0] && o->net == AUTOPLAY_LOCAL)
-        return err_set(e, "--pass: only with --host or --join");
+        return err_set(e, "--pass: only with --host, --join or --watch");
     if (o->say[0] && o->net == AUTOPLAY_LOCAL)
-        return err_set(e, "--say: only with --host or --join");
+        return err_set(e, "--say: only with --host, --join or --watch");
     return 0;
+}
+
+/* The flags that take a value ("--seed 7" or "--seed=7"). */
+static bool takes_value(const char *flag)
+{
+    static const char *const with[] = {"--seed",    "--map",      "--turns", "--ships",
+                                       "--players", "--scenario", "--port",  "--join",
+                                       "--watch",   "--wait",     "--pass",  "--say"};
+    for (size_t k = 0; k < sizeof with / sizeof with[0]; k++)
+        if (!strcmp(flag, with[k])) return true;
+    return false;
 }
 
 int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
@@ -139,11 +156,7 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
         memcpy(flag, arg, n);
         flag[n] = '\0';
         const char *value = eq ? eq + 1 : NULL;
-        int takes = !strcmp(flag, "--seed") || !strcmp(flag, "--map") || !strcmp(flag, "--turns") ||
-                    !strcmp(flag, "--ships") || !strcmp(flag, "--players") ||
-                    !strcmp(flag, "--scenario") || !strcmp(flag, "--port") ||
-                    !strcmp(flag, "--join") || !strcmp(flag, "--wait") || !strcmp(flag, "--pass") ||
-                    !strcmp(flag, "--say");
+        int takes = takes_value(flag);
         if (!takes) {
             if (value) return err_set(e, "%s: takes no value (got '%.40s')", flag, value);
             if (!strcmp(flag, "--autoplay"))
@@ -153,7 +166,8 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
             else if (!strcmp(flag, "--json"))
                 o->json = 1;
             else if (!strcmp(flag, "--host")) {
-                if (o->net == AUTOPLAY_JOIN) return err_set(e, "--host: not with --join");
+                if (o->net != AUTOPLAY_LOCAL)
+                    return err_set(e, "--host: not with --join or --watch");
                 o->net = AUTOPLAY_HOST;
             } else if (!strcmp(flag, "--help"))
                 help = 1;
@@ -174,10 +188,11 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
         } else if (!strcmp(flag, "--port")) {
             if (cli_int(flag, value, 1, 65535, &o->port, e)) return -1;
             port_given = 1;
-        } else if (!strcmp(flag, "--join")) {
-            if (o->net == AUTOPLAY_HOST) return err_set(e, "--join: not with --host");
+        } else if (!strcmp(flag, "--join") || !strcmp(flag, "--watch")) {
+            if (o->net != AUTOPLAY_LOCAL)
+                return err_set(e, "%s: only one of --host, --join and --watch", flag);
             if (net_parse_address(flag, value, o->join, sizeof o->join, &o->port, e)) return -1;
-            o->net = AUTOPLAY_JOIN;
+            o->net = !strcmp(flag, "--join") ? AUTOPLAY_JOIN : AUTOPLAY_WATCH;
         } else if (!strcmp(flag, "--wait")) {
             if (cli_int(flag, value, 1, 3600, &o->wait_s, e)) return -1;
         } else if (!strcmp(flag, "--pass") || !strcmp(flag, "--say")) {
@@ -273,10 +288,10 @@ static NetPlayOptions net_options(const AutoplayOptions *o, int side)
 
 int autoplay_run(const AutoplayOptions *o, FILE *out, Err *e)
 {
-    if (o->net == AUTOPLAY_JOIN) {
+    if (o->net >= AUTOPLAY_JOIN) {
         SkirmishOutcome r;
         NetPlayOptions n = net_options(o, 1);
-        int rc = net_play_join(o->join, &n, &r, e);
+        int rc = net_play_join(o->join, o->net == AUTOPLAY_WATCH, &n, &r, e);
         return rc != 0 ? rc : print_outcome(o, &r, out, e);
     }
     Scenario *sc = calloc(1, sizeof *sc);

@@ -22,16 +22,17 @@ typedef struct AutoplayOptions {
     const char *scenario;        /* --scenario NAME of data/scenarios, or NULL */
     bool seed_set;               /* --seed was given (a scenario's own seed gives way) */
     /* Network play (net_play.h): --host plays side A here and waits for a
-     * joiner; --join HOST[:PORT] plays side B of the host's battle. */
-    int net;          /* AUTOPLAY_LOCAL, AUTOPLAY_HOST or AUTOPLAY_JOIN */
-    char join[256];   /* --join's host */
+     * joiner; --join HOST[:PORT] plays side B of the host's battle;
+     * --watch HOST[:PORT] watches it. */
+    int net;          /* AUTOPLAY_LOCAL, AUTOPLAY_HOST, AUTOPLAY_JOIN or AUTOPLAY_WATCH */
+    char join[256];   /* --join's or --watch's host */
     int port;         /* --port, or --join's :PORT (default NET_PORT_DEFAULT) */
     int wait_s;       /* --wait: how long to wait for the peer (default 60) */
     const char *pass; /* --pass: the passphrase ("" none) */
     const char *say;  /* --say: a line to the other commander ("" none) */
 } AutoplayOptions;
 
-enum { AUTOPLAY_LOCAL = 0, AUTOPLAY_HOST = 1, AUTOPLAY_JOIN = 2 };
+enum { AUTOPLAY_LOCAL = 0, AUTOPLAY_HOST = 1, AUTOPLAY_JOIN = 2, AUTOPLAY_WATCH = 3 };
 
 /* True when argv asks for autoplay (holds "--autoplay"): main hands the
  * whole command line over to autoplay_main then. */

@@ -14,7 +14,6 @@
 #include "core/scenario.h"
 #include "core/save.h"
 #include "core/mathx.h"
-#include "net/net_session.h"
 
 /* Ships are drawn this many hex sizes long, by class: a ship of the line
  * fills her hex, a sloop is clearly smaller. */
@@ -82,7 +81,8 @@ int battle_plotter(const Battle *b)
 
 int battle_our_side(const Battle *b)
 {
-    return b->mode == BATTLE_VS_AI ? 0 : b->mode == BATTLE_NET ? b->own : -1;
+    if (b->mode == BATTLE_NET && b->own < SKIRMISH_SIDES) return b->own;
+    return b->mode == BATTLE_VS_AI ? 0 : -1;
 }
 
 bool battle_can_order(const Battle *b, int i)
@@ -115,6 +115,20 @@ static void begin_plotting(Battle *b, int side)
     b->note_left = 0.0f;
     b->aids_dirty = true;
     if (b->phase == BATTLE_PLOT) battle_select_nth(b, 0);
+}
+
+/* A network turn begins: this window's side plots; a watcher waits for
+ * the host's word of both sides' orders. */
+static void net_turn_begins(Battle *b)
+{
+    if (b->own < SKIRMISH_SIDES) {
+        begin_plotting(b, b->own);
+        return;
+    }
+    b->side = 0;
+    b->phase = BATTLE_WAIT;
+    b->selected = -1;
+    b->aids_dirty = true;
 }
 
 /* Both sides have submitted: resolve and start the replay. */
@@ -172,7 +186,7 @@ static int start(Battle *b, Err *e)
         /* Each commander plots afresh: what the other had submitted is
          * theirs to send again. */
         for (int s = 0; s < SKIRMISH_SIDES; s++) b->sk.submitted[s] = false;
-        begin_plotting(b, b->own);
+        net_turn_begins(b);
         return 0;
     }
     if (b->mode == BATTLE_VS_AI && b->sk.submitted[0]) return computer_turn(b, e);
@@ -279,12 +293,13 @@ Battle *battle_load(const char *path, int mode, float speed, Err *e)
     return b;
 }
 
-Battle *battle_from_peer(const char *text, size_t len, const char *peer, float speed, Err *e)
+Battle *battle_from_peer(const char *text, size_t len, const NetPeerMap *pm, const char *peer,
+                         int own, float speed, Err *e)
 {
     Battle *b = alloc_battle(BATTLE_NET, speed, e);
     if (!b) return NULL;
-    b->own = 1;
-    if (net_peer_battle(text, len, peer, &b->map, &b->sk, e) != 0) {
+    b->own = own;
+    if (net_peer_battle(text, len, pm, peer, &b->map, &b->sk, e) != 0) {
         free(b);
         return NULL;
     }
@@ -293,7 +308,10 @@ Battle *battle_from_peer(const char *text, size_t len, const char *peer, float s
         return NULL;
     }
     char line[BATTLE_LOG_TEXT];
-    snprintf(line, sizeof line, "joined %s's battle as side B", peer);
+    if (own == SKIRMISH_SIDES)
+        snprintf(line, sizeof line, "watching %s's battle", peer);
+    else
+        snprintf(line, sizeof line, "joined %s's battle as side %c", peer, "AB"[own & 1]);
     battle_log_add(b, line, -1, -1);
     return b;
 }
@@ -426,189 +444,8 @@ void battle_refresh(Battle *b)
     s->pose = here;
 }
 
-/* ------------------------------------------------------------- orders */
-
-static int store_orders(Battle *b, int i, const SkirmishOrders *o)
-{
-    Err e = {{0}};
-    if (skirmish_order(&b->sk, i, o, &e) != 0) {
-        battle_note(b, 1, "%s", e.msg);
-        return -1;
-    }
-    b->aids_dirty = true;
-    return 0;
-}
-
-void battle_clear_path(Battle *b)
-{
-    int i = b->selected;
-    if (!battle_can_order(b, i)) return;
-    b->route[i].on = false;
-    SkirmishOrders o = b->sk.orders[i];
-    o.nsteps = 0;
-    store_orders(b, i, &o);
-}
-
-int battle_aim_at(Battle *b, int t)
-{
-    int i = b->selected;
-    if (!battle_can_order(b, i)) return -1;
-    if (t < 0 || t >= b->sk.nships || b->sk.ships[t].side == b->sk.ships[i].side ||
-        !fleet_ship_active(&b->sk.ships[t])) {
-        battle_note(b, 1, "only an enemy still fighting can be a target");
-        return -1;
-    }
-    char lab[16], tl[16];
-    skirmish_ship_label(&b->sk, i, lab, sizeof lab);
-    skirmish_ship_label(&b->sk, t, tl, sizeof tl);
-    int bs = fleet_broadside_for(battle_path_end(b, i), b->sk.ships[t].pose.hex);
-    if (bs < 0) {
-        battle_note(b, 1, "%s has %s ahead or astern where her path ends: no broadside bears", lab,
-                    tl);
-        return -1;
-    }
-    if (b->sk.ships[i].reload[bs] > 0) {
-        battle_note(b, 1, "%s's %s broadside is reloading this turn", lab,
-                    bs == FLEET_PORT ? "port" : "starboard");
-        return -1;
-    }
-    SkirmishOrders o = b->sk.orders[i];
-    o.fire[bs].target = t;
-    if (store_orders(b, i, &o) != 0) return -1;
-    battle_note(b, 0, "%s's %s broadside aims at %s", lab, bs == FLEET_PORT ? "port" : "starboard",
-                tl);
-    return 0;
-}
-
-void battle_cycle_target(Battle *b, int i, int bs)
-{
-    if (!battle_can_order(b, i) || bs < 0 || bs >= FLEET_BROADSIDES) return;
-    if (b->sk.ships[i].reload[bs] > 0) return;
-    SkirmishOrders o = b->sk.orders[i];
-    int cur = o.fire[bs].target;
-    /* The cycle: at will, hold, then each enemy still fighting. */
-    int seq[SKIRMISH_MAX_SHIPS + 2], n = 0;
-    seq[n++] = SKIRMISH_ANY;
-    seq[n++] = SKIRMISH_HOLD;
-    for (int t = 0; t < b->sk.nships; t++)
-        if (b->sk.ships[t].side != b->sk.ships[i].side && fleet_ship_active(&b->sk.ships[t]))
-            seq[n++] = t;
-    int at = 0;
-    for (int k = 0; k < n; k++)
-        if (seq[k] == cur) at = k;
-    o.fire[bs].target = seq[(at + 1) % n];
-    store_orders(b, i, &o);
-}
-
-void battle_cycle_shot(Battle *b, int i, int bs)
-{
-    if (!battle_can_order(b, i) || bs < 0 || bs >= FLEET_BROADSIDES) return;
-    SkirmishOrders o = b->sk.orders[i];
-    int shot = o.fire[bs].shot;
-    do shot = (shot + 1) % FLEET_SHOTS;
-    while (!fleet_shot_allowed(&b->sk.ships[i], bs, shot));
-    o.fire[bs].shot = shot;
-    store_orders(b, i, &o);
-}
-
-void battle_toggle_anchor(Battle *b, int i)
-{
-    if (!battle_can_order(b, i)) return;
-    const FleetShip *s = &b->sk.ships[i];
-    char lab[16];
-    skirmish_ship_label(&b->sk, i, lab, sizeof lab);
-    if (s->aground) {
-        battle_note(b, 1, "%s is aground: she kedges off, or floats free when the wind shifts",
-                    lab);
-        return;
-    }
-    SkirmishOrders o = b->sk.orders[i];
-    o.anchor = !o.anchor;
-    if (store_orders(b, i, &o) != 0) return;
-    /* Lying at anchor ends any route she kept. */
-    if (o.anchor) b->route[i].on = false;
-    if (s->anchored)
-        battle_note(b, 0, o.anchor ? "%s stays at anchor" : "%s weighs anchor: she sails next turn",
-                    lab);
-    else
-        battle_note(
-            b, 0, o.anchor ? "%s lets go her anchor where her path ends" : "%s sails on: no anchor",
-            lab);
-}
-
-/* The board orders ship i may cycle through, in order, into seq (each a
- * board and a target); returns how many. A prize's crew boards no one. */
-static int board_choices(const Battle *b, int i, int seq[][2])
-{
-    const Skirmish *sk = &b->sk;
-    const FleetShip *s = &sk->ships[i];
-    int n = 0;
-    seq[n][0] = SKIRMISH_BOARD_NONE;
-    seq[n++][1] = 0;
-    bool fights = fleet_ship_active(s);
-    if (s->lashed >= 0) {
-        if (fights && sk->ships[s->lashed].side != s->side) {
-            seq[n][0] = SKIRMISH_BOARD;
-            seq[n++][1] = s->lashed;
-        }
-        seq[n][0] = SKIRMISH_BOARD_CUT;
-        seq[n++][1] = s->lashed;
-        return n;
-    }
-    Hex end = battle_path_end(b, i).hex;
-    for (int d = 1; fights && d <= BATTLE_BOARD_REACH; d++)
-        for (int t = 0; t < sk->nships; t++)
-            if (sk->ships[t].side != s->side && sk->ships[t].status != FLEET_SUNK &&
-                hex_distance(end, sk->ships[t].pose.hex) == d) {
-                seq[n][0] = SKIRMISH_BOARD;
-                seq[n++][1] = t;
-            }
-    return n;
-}
-
-bool battle_board_offered(const Battle *b, int i)
-{
-    if (i < 0 || i >= b->sk.nships) return false;
-    int seq[SKIRMISH_MAX_SHIPS + 1][2];
-    return b->sk.orders[i].board != SKIRMISH_BOARD_NONE || board_choices(b, i, seq) > 1;
-}
-
-void battle_cycle_board(Battle *b, int i)
-{
-    if (!battle_can_order(b, i)) return;
-    const FleetShip *s = &b->sk.ships[i];
-    char lab[16], tl[16];
-    skirmish_ship_label(&b->sk, i, lab, sizeof lab);
-    int seq[SKIRMISH_MAX_SHIPS + 1][2];
-    int n = board_choices(b, i, seq);
-    if (n == 1) {
-        battle_note(b, 1, "%s has no enemy within %d hexes of her path's end to board", lab,
-                    BATTLE_BOARD_REACH);
-        return;
-    }
-    SkirmishOrders o = b->sk.orders[i];
-    int at = 0;
-    for (int k = 0; k < n; k++)
-        if (seq[k][0] == o.board && (o.board != SKIRMISH_BOARD || seq[k][1] == o.board_target))
-            at = k;
-    at = (at + 1) % n;
-    o.board = seq[at][0];
-    o.board_target = seq[at][0] == SKIRMISH_BOARD_NONE ? 0 : seq[at][1];
-    if (store_orders(b, i, &o) != 0) return;
-    skirmish_ship_label(&b->sk, seq[at][1], tl, sizeof tl);
-    if (o.board == SKIRMISH_BOARD_NONE)
-        battle_note(
-            b, 0, s->lashed >= 0 ? "%s stays lashed and fights off boarders" : "%s will not board",
-            lab);
-    else if (o.board == SKIRMISH_BOARD_CUT)
-        battle_note(b, 0, "%s cuts loose from %s", lab, tl);
-    else if (s->lashed >= 0)
-        battle_note(b, 0, "%s sends her boarders into %s", lab, tl);
-    else
-        battle_note(b, 0, "%s grapples %s if she lies alongside where the path ends, then boards",
-                    lab, tl);
-}
-
+/* The turn's replay is over: the ships stand where the rules put them,
+ * and the next turn begins (or the battle ends). */
 static void finish_turn(Battle *b)
 {
     memcpy(b->shown, b->sk.ships, sizeof b->shown);
@@ -634,14 +471,18 @@ static void finish_turn(Battle *b)
         }
         return;
     }
-    begin_plotting(b, b->mode == BATTLE_NET ? b->own : 0);
+    if (b->mode == BATTLE_NET)
+        net_turn_begins(b);
+    else
+        begin_plotting(b, 0);
 }
 
 int battle_net_resolve(Battle *b, Err *e)
 {
     if (b->mode != BATTLE_NET || b->phase != BATTLE_WAIT)
         return err_set(e, "network: no turn is waiting for the other side's orders");
-    if (skirmish_submit(&b->sk, 1 - b->own, e) != 0) return -1;
+    for (int s = 0; s < SKIRMISH_SIDES; s++)
+        if (!b->sk.submitted[s] && skirmish_submit(&b->sk, s, e) != 0) return -1;
     return resolve(b, e);
 }
 
@@ -656,7 +497,7 @@ void battle_net_replot(Battle *b)
         b->phase = BATTLE_OVER;
         return;
     }
-    begin_plotting(b, b->own);
+    net_turn_begins(b);
 }
 
 void battle_skip_animation(Battle *b)

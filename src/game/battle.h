@@ -18,6 +18,7 @@
 #include "core/save.h"
 #include "core/sea.h"
 #include "core/skirmish.h"
+#include "net/net_session.h"
 
 /* Who plays: side A is always a person except when watching. Over the
  * network this window commands side `own` and the other commander's
@@ -171,10 +172,11 @@ Battle *battle_new(const BattleSetup *st, float speed, Err *e);
  * submitted keeps its orders; against the computer, the computer plans if
  * it still has to. NULL with e ("file:line: ...") on failure. */
 Battle *battle_load(const char *path, int mode, float speed, Err *e);
-/* The battle a host sent (save text from peer), commanded from this
- * window as side B over the network: its map is a generated sea or a
- * shipped map by name (net_peer_battle). NULL with e set. */
-Battle *battle_from_peer(const char *text, size_t len, const char *peer, float speed, Err *e);
+/* The battle a host sent (save text and the map file pm, from peer),
+ * commanded from this window as side `own` over the network, or watched
+ * (own SKIRMISH_SIDES): net_peer_battle. NULL with e set. */
+Battle *battle_from_peer(const char *text, size_t len, const NetPeerMap *pm, const char *peer,
+                         int own, float speed, Err *e);
 void battle_free(Battle *b);
 
 /* Save the battle as it stands (save_write: atomic). Orders plotted but

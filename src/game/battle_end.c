@@ -29,7 +29,7 @@ static void verdict(const Battle *b, const SkirmishOutcome *o, char *title, size
     const char *w = battle_side_name(o->winner), *l = battle_side_name(1 - o->winner);
     if (b->mode == BATTLE_VS_AI)
         snprintf(title, tcap, o->winner == 0 ? "Victory! Side A wins" : "Defeat: side B wins");
-    else if (b->mode == BATTLE_NET)
+    else if (b->mode == BATTLE_NET && b->own < SKIRMISH_SIDES)
         snprintf(title, tcap,
                  o->winner == b->own ? "Victory! Side %s wins" : "Defeat: side %s wins", w);
     else

@@ -28,6 +28,7 @@
 #include "ui/text.h"
 #include "ui/widgets.h"
 #include "core/paths.h"
+#include "net/net_session.h"
 
 /* The quick save (F5, F9): saves/GAME_QUICKSAVE.sav. */
 #define GAME_QUICKSAVE "quicksave"
@@ -104,10 +105,10 @@ typedef struct Game {
      * (NULL: none), the port hosted on, the address joined, and where
      * the battle is: the host's battle loading, the final hash sent, side
      * B seen, the failure question offering to wait or join again. */
-    struct NetSession *net;
+    NetSession *net;
     int net_port;
     char net_address[SETTINGS_HOST_MAX];
-    bool net_loading, net_final, net_had_peer, net_down_again;
+    bool net_loading, net_final, net_had_peer, net_down_again, net_watching;
     UiPanel net_panel;
     int quit;      /* the player chose Quit: the loop ends after this frame */
     int exit_code; /* for quit: 1 after a failure the game can't go on from */
@@ -133,6 +134,10 @@ void game_frame(Game *g, double dt);
 /* Record the frame's figures (perf); wall_s is the time since the last
  * frame. Call before presenting: frame ms ends here. */
 void game_frame_done(Game *g, double wall_s);
+
+/* game_act.c: what the menu, the battle's buttons and the last question
+ * chose last frame, acted on (at a frame's start). */
+void game_apply_actions(Game *g);
 
 /* Show msg in the status line for a few seconds. */
 void game_status(Game *g, const char *msg);
@@ -312,10 +317,13 @@ void game_net_host(Game *g, BattleSetup *st);
 void game_net_host_scenario(Game *g);
 void game_net_host_load(Game *g, const char *path);
 /* Join the host at address ("HOST[:PORT]"): this window is side B once
- * its battle comes; the address goes first among the recent hosts. */
-void game_net_join(Game *g, const char *address);
-/* The battle a host sent (save text), loaded as side B's (game_load.c). */
-void game_peer_battle(Game *g, const char *text, size_t len, const char *peer);
+ * its battle comes (or, watch, sees each turn of it); the address goes
+ * first among the recent hosts. */
+void game_net_join(Game *g, const char *address, bool watch);
+/* The battle a host sent (save text and map file pm), loaded as side
+ * own's, or watched (own SKIRMISH_SIDES) (game_load.c). */
+void game_peer_battle(Game *g, const char *text, size_t len, const NetPeerMap *pm, const char *peer,
+                      int own);
 /* At a frame's start: our orders out when the turn ends, the session's
  * events acted on (the friend's orders resolve the turn); closes the link
  * when its battle is gone. */

@@ -37,7 +37,10 @@ static void finish_load(Game *g, const LoaderJob *j, Battle *b, ShoreField *shor
     }
     g->menu_open = 0;
     if (j->kind == LOADER_PEER) {
-        snprintf(msg, sizeof msg, "joined %.100s's battle: you command side B (red)", j->peer);
+        if (j->own >= SKIRMISH_SIDES)
+            snprintf(msg, sizeof msg, "watching %.100s's battle", j->peer);
+        else
+            snprintf(msg, sizeof msg, "joined %.100s's battle: you command side B (red)", j->peer);
         game_tell(g, 0, msg);
         return;
     }
@@ -134,12 +137,15 @@ void game_load_poll(Game *g)
     loader_free(l);
 }
 
-void game_peer_battle(Game *g, const char *text, size_t len, const char *peer)
+void game_peer_battle(Game *g, const char *text, size_t len, const NetPeerMap *pm, const char *peer,
+                      int own)
 {
     LoaderJob j = {.kind = LOADER_PEER,
                    .text = text,
                    .text_len = len,
+                   .peer_map = *pm,
                    .peer = peer,
+                   .own = own,
                    .speed = g->settings.anim_speed};
     begin_load(g, &j);
 }

@@ -41,11 +41,13 @@ static void close_link(Game *g, const char *why)
     g->net_loading = false;
 }
 
-/* Open a session (host when address is NULL), or say why not. */
-static int open_link(Game *g, const char *address, int port)
+/* Open a session (host when address is NULL; watch: as a watcher), or
+ * say why not. */
+static int open_link(Game *g, const char *address, int port, bool watch)
 {
     if (g->net) close_link(g, "they started another battle");
     NetSessionOptions o = {.host = address == NULL,
+                           .watch = watch,
                            .address = address,
                            .port = port,
                            .wait_s = address ? NET_ANSWER_S : 0,
@@ -69,7 +71,7 @@ static int open_link(Game *g, const char *address, int port)
 void game_net_host(Game *g, BattleSetup *st)
 {
     st->mode = BATTLE_NET;
-    if (open_link(g, NULL, g->settings.net_port) != 0) return;
+    if (open_link(g, NULL, g->settings.net_port, false) != 0) return;
     game_new_battle(g, st);
 }
 
@@ -89,11 +91,11 @@ void game_net_host_scenario(Game *g)
 
 void game_net_host_load(Game *g, const char *path)
 {
-    if (open_link(g, NULL, g->settings.net_port) != 0) return;
+    if (open_link(g, NULL, g->settings.net_port, false) != 0) return;
     game_load_battle(g, path, BATTLE_NET);
 }
 
-void game_net_join(Game *g, const char *address)
+void game_net_join(Game *g, const char *address, bool watch)
 {
     char host[SETTINGS_HOST_MAX];
     int port = 0;
@@ -102,8 +104,9 @@ void game_net_join(Game *g, const char *address)
         game_tell(g, 1, e.msg);
         return;
     }
-    if (open_link(g, host, port) != 0) return;
+    if (open_link(g, host, port, watch) != 0) return;
     snprintf(g->net_address, sizeof g->net_address, "%s", address);
+    g->net_watching = watch;
     settings_recent_host(&g->settings, address);
     settings_recent_host(&g->menu.edit, address);
     game_settings_store(g);
@@ -159,9 +162,10 @@ static void on_event(Game *g, int ev, const Err *e)
         break;
     case NET_SE_BATTLE: {
         size_t len = 0;
-        const char *text = net_session_battle_text(g->net, &len);
+        NetPeerMap pm;
+        const char *text = net_session_battle_text(g->net, &len, &pm);
         g->net_loading = true;
-        game_peer_battle(g, text, len, net_session_peer(g->net));
+        game_peer_battle(g, text, len, &pm, net_session_peer(g->net), net_session_side(g->net));
         break;
     }
     case NET_SE_STATE:
@@ -177,16 +181,20 @@ static void on_event(Game *g, int ev, const Err *e)
             battle_note(b, 1, "%s", why.msg);
         }
         break;
-    case NET_SE_CHAT:
+    case NET_SE_CHAT: {
+        const char *from = "", *said = net_session_chat(g->net, &from);
         if (b) {
             char line[BATTLE_LOG_TEXT];
-            snprintf(line, sizeof line, "%s says: %s", side_word(1 - b->own),
-                     net_session_chat(g->net));
-            battle_log_add(b, line, -1, 1 - b->own);
+            bool watcher = strncmp(from, "watcher", 7) == 0;
+            int side = net_session_side(g->net) == 0 ? 1 : 0;
+            snprintf(line, sizeof line, "%s says: %.140s", watcher ? "a watcher" : side_word(side),
+                     said);
+            battle_log_add(b, line, -1, watcher ? -1 : side);
             battle_note(b, 0, "%s", line);
         }
-        fprintf(stderr, "shoal: %s says: %s\n", net_session_peer(g->net), net_session_chat(g->net));
+        fprintf(stderr, "shoal: %s says: %s\n", from, said);
         break;
+    }
     case NET_SE_OVER:
         if (b) battle_log_add(b, "both commanders hold the same battle at its end", -1, -1);
         break;
@@ -243,9 +251,11 @@ void game_net_ask(Game *g, int what)
 {
     char msg[256];
     if (what == MENU_ACT_ASK_JOIN) {
-        static const char *const b[] = {"Join", "Cancel"};
+        static const char *const b[] = {"Join", "Watch", "Cancel"};
         dialog_open(&g->ask, GAME_ASK_NET_JOIN, "Join a battle",
-                    "The host's address, as they give it: HOST or HOST:PORT.", b, 2, 0, 1);
+                    "The host's address, as they give it: HOST or HOST:PORT. Join to command "
+                    "side B; watch to see each turn as it is played.",
+                    b, 3, 0, 2);
         dialog_set_field(&g->ask, g->settings.net_recent[0], NULL, NULL);
     } else if (what == MENU_ACT_ASK_PASS) {
         static const char *const b[] = {"Keep", "Cancel"};
@@ -278,7 +288,7 @@ static void take_field(Game *g, int kind, const char *field)
 {
     Err e = {{0}};
     if (kind == GAME_ASK_NET_JOIN) {
-        game_net_join(g, field);
+        game_net_join(g, field, false);
     } else if (kind == GAME_ASK_NET_PASS) {
         if (field[0] && net_text_check("passphrase", field, &e) != 0) {
             game_tell(g, 1, e.msg);
@@ -311,6 +321,10 @@ static void take_field(Game *g, int kind, const char *field)
 bool game_net_answer(Game *g, int kind, int button)
 {
     if (kind < GAME_ASK_NET_JOIN || kind > GAME_ASK_NET_DOWN) return false;
+    if (kind == GAME_ASK_NET_JOIN && button == 1) {
+        game_net_join(g, g->ask.field, true);
+        return true;
+    }
     if (kind != GAME_ASK_NET_DOWN) {
         if (button == 0) take_field(g, kind, g->ask.field);
         return true;
@@ -333,11 +347,12 @@ bool game_net_answer(Game *g, int kind, int button)
     if (again && g->net && net_session_side(g->net) == 0) {
         if (net_session_wait_more(g->net) == 0) return true;
     }
-    if (again && net_session_side(g->net) == 1) {
+    if (again && net_session_side(g->net) != 0) {
         char address[SETTINGS_HOST_MAX];
         snprintf(address, sizeof address, "%s", g->net_address);
+        bool watch = g->net_watching;
         close_link(g, NULL);
-        game_net_join(g, address);
+        game_net_join(g, address, watch);
         return true;
     }
     close_link(g, button == 0 ? "they saved the battle and left" : NULL);
@@ -365,7 +380,8 @@ static void waiting_line(Game *g, char *buf, size_t cap)
     char secs[32] = "";
     if (left >= 0) snprintf(secs, sizeof secs, ", %d s", left);
     if (state == NET_S_JOINING) {
-        snprintf(buf, cap, "joining %s\xE2\x80\xA6%s", g->net_address, secs);
+        snprintf(buf, cap, "%s %s\xE2\x80\xA6%s", g->net_watching ? "watching" : "joining",
+                 g->net_address, secs);
     } else if (state == NET_S_WAITING && !g->net_had_peer) {
         char addrs[160];
         net_local_addresses(addrs, sizeof addrs);
@@ -373,9 +389,17 @@ static void waiting_line(Game *g, char *buf, size_t cap)
                  g->net_port, addrs[0] ? addrs : "this machine's address");
     } else if (state == NET_S_WAITING) {
         snprintf(buf, cap, "side B dropped: waiting for them to rejoin%s", secs);
+    } else if (state == NET_S_PLAYING && b && b->phase == BATTLE_WAIT && b->own >= SKIRMISH_SIDES) {
+        snprintf(buf, cap, "watching %s's battle: both sides give their orders",
+                 net_session_peer(s));
     } else if (state == NET_S_PLAYING && b && b->phase == BATTLE_WAIT) {
         snprintf(buf, cap, "waiting for %s's orders (%s)", side_word(1 - b->own),
                  net_session_peer(s));
+    }
+    int watching = net_session_watchers(s);
+    if (buf[0] && watching > 0) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, cap - n, "  \xC2\xB7  %d watching", watching);
     }
 }
 

@@ -31,7 +31,9 @@ struct Loader {
     LoaderJob job;
     char map_path[PATHS_MAX];  /* job.setup.map_path points here */
     char save_path[PATHS_MAX]; /* job.path points here */
-    char *text;                /* job.text points here */
+    char *text;                /* job.text points here, */
+    uint8_t *png;              /* job.peer_map.png here */
+    char *ini;                 /* and job.peer_map.ini here */
     char peer[64];             /* job.peer points here */
     pthread_t thread;
     /* Read by loader_poll at any time. */
@@ -84,6 +86,8 @@ static void destroy(Loader *l)
 {
     free_results(l);
     free(l->text);
+    free(l->png);
+    free(l->ini);
     pthread_cond_destroy(&l->cv);
     pthread_mutex_destroy(&l->mu);
     free(l);
@@ -117,10 +121,10 @@ static int work(Loader *l)
 {
     const LoaderJob *j = &l->job;
     if (stopping(l)) return LOADER_CANCELLED;
-    Battle *b = j->kind == LOADER_NEW ? battle_new(&j->setup, j->speed, &l->err)
-                : j->kind == LOADER_PEER
-                    ? battle_from_peer(j->text, j->text_len, j->peer, j->speed, &l->err)
-                    : battle_load(j->path, j->mode, j->speed, &l->err);
+    Battle *b = j->kind == LOADER_NEW    ? battle_new(&j->setup, j->speed, &l->err)
+                : j->kind == LOADER_PEER ? battle_from_peer(j->text, j->text_len, &j->peer_map,
+                                                            j->peer, j->own, j->speed, &l->err)
+                                         : battle_load(j->path, j->mode, j->speed, &l->err);
     if (!b) return LOADER_FAILED;
     l->battle = b;
     if (stopping(l)) return LOADER_CANCELLED;
@@ -192,12 +196,20 @@ Loader *loader_start(const LoaderJob *job, Err *e)
         l->job.path = NULL;
     }
     if (job->kind == LOADER_PEER) {
+        const NetPeerMap *pm = &job->peer_map;
         l->text = malloc(job->text_len ? job->text_len : 1);
-        if (!l->text) {
+        l->png = pm->png ? malloc(pm->png_len ? pm->png_len : 1) : NULL;
+        l->ini = pm->png ? malloc(pm->ini_len ? pm->ini_len : 1) : NULL;
+        if (!l->text || (pm->png && (!l->png || !l->ini))) {
             err_set(e, "loader: out of memory");
             goto fail;
         }
         memcpy(l->text, job->text, job->text_len);
+        if (pm->png) {
+            memcpy(l->png, pm->png, pm->png_len);
+            if (pm->ini_len) memcpy(l->ini, pm->ini, pm->ini_len);
+            l->job.peer_map = (NetPeerMap){l->png, pm->png_len, l->ini, pm->ini_len};
+        }
         snprintf(l->peer, sizeof l->peer, "%s", job->peer);
         l->job.text = l->text;
         l->job.peer = l->peer;
@@ -233,6 +245,8 @@ Loader *loader_start(const LoaderJob *job, Err *e)
     return l;
 fail:
     free(l->text);
+    free(l->png);
+    free(l->ini);
     free(l);
     return NULL;
 }

@@ -11,6 +11,7 @@
 #include "battle.h"
 #include "core/err.h"
 #include "core/shore.h"
+#include "net/net_session.h"
 #include "sealife.h"
 #include "ui/terrain.h"
 
@@ -29,7 +30,9 @@ typedef struct LoaderJob {
     int mode;             /* LOADER_LOAD: BATTLE_VS_AI ... */
     const char *text;     /* LOADER_PEER: the host's battle as save text, */
     size_t text_len;      /* its length, */
-    const char *peer;     /* and the host's "address:port" */
+    NetPeerMap peer_map;  /* the map file it sent (png NULL: none), */
+    const char *peer;     /* the host's "address:port", */
+    int own;              /* and the side this window takes (SKIRMISH_SIDES: watching) */
     float speed;          /* animation speed of the battle made */
     int terrain_tile;     /* > 0: also paint the terrain image, in tiles of this
                              side (terrain_tile_side of the renderer that will

@@ -177,6 +177,20 @@ static int parse_recent(Settings *s, const KvReader *r, const char *v, Err *e)
     return 0;
 }
 
+/* net_port, net_recent: network play's. */
+static int apply_net(Settings *s, const KvReader *r, const char *k, const char *v, Err *e)
+{
+    long n;
+    if (!strcmp(k, "net_recent")) return parse_recent(s, r, v, e);
+    if (strcmp(k, "net_port") != 0)
+        return err_set(e, "%s:%d: unknown setting '%s'", r->name, r->line, k);
+    if (kv_parse_int(v, 1, 65535, &n) != 0)
+        return err_set(e, "%s:%d: net_port '%s' is not a whole number in 1..65535", r->name,
+                       r->line, v);
+    s->net_port = (int)n;
+    return 0;
+}
+
 static int apply(Settings *s, const KvReader *r, const char *k, const char *v, Err *e)
 {
     long n;
@@ -261,13 +275,8 @@ static int apply(Settings *s, const KvReader *r, const char *k, const char *v, E
                            "or empty for a generated sea",
                            r->name, r->line, v);
         snprintf(s->map, sizeof s->map, "%s", v);
-    } else if (!strcmp(k, "net_port")) {
-        if (kv_parse_int(v, 1, 65535, &n) != 0)
-            return err_set(e, "%s:%d: net_port '%s' is not a whole number in 1..65535", r->name,
-                           r->line, v);
-        s->net_port = (int)n;
-    } else if (!strcmp(k, "net_recent")) {
-        return parse_recent(s, r, v, e);
+    } else if (!strncmp(k, "net_", 4)) {
+        return apply_net(s, r, k, v, e);
     } else if (!strcmp(k, "map_seed")) {
         if (kv_parse_int(v, 0, 4294967295L, &n) != 0)
             return err_set(e, "%s:%d: map_seed '%s' is not a whole number in 0..4294967295",

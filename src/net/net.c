@@ -20,13 +20,18 @@
 /* How long a closing link waits for its last packets to be taken (ms). */
 #define CLOSE_MS 10000
 
+/* A peer of the link: slot k of NetLink.slot. */
+typedef struct Slot {
+    ENetPeer *peer; /* NULL: free */
+    bool connected; /* the connection is made (not just asked for) */
+    char name[64];  /* "address:port" */
+} Slot;
+
 struct NetLink {
     ENetHost *host;
-    ENetPeer *peer;   /* the one peer, once connected */
+    Slot slot[NET_PEERS];
     ENetPacket *held; /* the last packet received: a message's blob points into it */
-    char name[64];    /* the peer's "address:port" */
     bool listening;
-    bool connected; /* the peer's connection is made (not just asked for) */
 };
 
 /* ENet is started once per link and stopped with it: its own counting is
@@ -37,15 +42,16 @@ static int start_enet(Err *e)
     return 0;
 }
 
-static void name_peer(NetLink *l)
+static void name_slot(Slot *s)
 {
     char ip[48];
-    if (!l->peer || enet_address_get_host_ip(&l->peer->address, ip, sizeof ip) != 0)
+    if (!s->peer || enet_address_get_host_ip(&s->peer->address, ip, sizeof ip) != 0)
         snprintf(ip, sizeof ip, "?");
-    snprintf(l->name, sizeof l->name, "%s:%u", ip, (unsigned)(l->peer ? l->peer->address.port : 0));
+    snprintf(s->name, sizeof s->name, "%s:%u", ip, (unsigned)(s->peer ? s->peer->address.port : 0));
 }
 
-/* Links carry one battle's packets: none larger than a battle's text. */
+/* Links carry one battle's packets: none larger than a battle's text (or
+ * a map's picture). */
 static NetLink *make_link(const ENetAddress *addr, Err *e)
 {
     NetLink *l = calloc(1, sizeof *l);
@@ -57,9 +63,9 @@ static NetLink *make_link(const ENetAddress *addr, Err *e)
         free(l);
         return NULL;
     }
-    /* One peer, plus slots to turn latecomers away and to let a peer
+    /* Its peers, plus slots to turn latecomers away and to let a peer
      * forgotten (refused, or silent) go while the next one comes. */
-    l->host = enet_host_create(addr, 4, 1, 0, 0);
+    l->host = enet_host_create(addr, NET_PEERS + 2, 1, 0, 0);
     if (!l->host) {
         enet_deinitialize();
         free(l);
@@ -70,8 +76,9 @@ static NetLink *make_link(const ENetAddress *addr, Err *e)
             err_set(e, "network: can't open a UDP socket");
         return NULL;
     }
-    l->host->maximumPacketSize = NET_PACKET_MAX;
-    snprintf(l->name, sizeof l->name, "no peer");
+    l->host->maximumPacketSize = NET_PACKET_LIMIT;
+    for (int k = 0; k < NET_PEERS; k++)
+        snprintf(l->slot[k].name, sizeof l->slot[k].name, "no peer");
     return l;
 }
 
@@ -91,22 +98,33 @@ static int service(NetLink *l, ENetEvent *ev, int wait_ms, Err *e)
     return rc;
 }
 
-void net_forget(NetLink *l)
+static void drop_held(NetLink *l)
 {
     if (l->held) {
         enet_packet_destroy(l->held);
         l->held = NULL;
     }
+}
+
+static bool slot_ok(const NetLink *l, int k)
+{
+    return k >= 0 && k < NET_PEERS && l->slot[k].peer;
+}
+
+void net_forget(NetLink *l, int k)
+{
+    if (k < 0 || k >= NET_PEERS) return;
+    Slot *s = &l->slot[k];
     /* A peer still connected (one refused) is let go politely, so what
      * was last sent it (the refusal) reaches it; it is no longer heard. */
-    if (l->peer && l->connected)
-        enet_peer_disconnect_later(l->peer, 0);
-    else if (l->peer)
-        enet_peer_reset(l->peer);
+    if (s->peer && s->connected)
+        enet_peer_disconnect_later(s->peer, 0);
+    else if (s->peer)
+        enet_peer_reset(s->peer);
     enet_host_flush(l->host);
-    l->peer = NULL;
-    l->connected = false;
-    snprintf(l->name, sizeof l->name, "no peer");
+    s->peer = NULL;
+    s->connected = false;
+    snprintf(s->name, sizeof s->name, "no peer");
 }
 
 NetLink *net_connect(const char *host, int port, Err *e)
@@ -125,45 +143,51 @@ NetLink *net_connect(const char *host, int port, Err *e)
     addr.port = (enet_uint16)port;
     NetLink *l = make_link(NULL, e);
     if (!l) return NULL;
-    l->peer = enet_host_connect(l->host, &addr, 1, 0);
-    if (!l->peer) {
+    l->slot[0].peer = enet_host_connect(l->host, &addr, 1, 0);
+    if (!l->slot[0].peer) {
         net_close(l, NULL);
         err_set(e, "%s:%d: can't connect (no free peer)", host, port);
         return NULL;
     }
-    snprintf(l->name, sizeof l->name, "%s:%d", host, port);
+    snprintf(l->slot[0].name, sizeof l->slot[0].name, "%s:%d", host, port);
     return l;
 }
 
-bool net_connected(const NetLink *l)
+bool net_connected(const NetLink *l, int k)
 {
-    return l->connected;
+    return slot_ok(l, k) && l->slot[k].connected;
 }
 
-int net_send(NetLink *l, const NetMsg *m, Err *e)
+int net_send(NetLink *l, int k, const NetMsg *m, Err *e)
 {
-    if (!l->peer || !l->connected) return err_set(e, "network: no peer to send to");
-    uint8_t *buf = malloc(NET_PACKET_MAX);
+    if (!net_connected(l, k)) return err_set(e, "network: no peer to send to");
+    uint8_t *buf = malloc(NET_PACKET_LIMIT);
     if (!buf) return err_set(e, "network: out of memory");
-    long n = net_msg_encode(m, buf, NET_PACKET_MAX);
+    long n = net_msg_encode(m, buf, NET_PACKET_LIMIT);
     ENetPacket *p = n > 0 ? enet_packet_create(buf, (size_t)n, ENET_PACKET_FLAG_RELIABLE) : NULL;
     free(buf);
     if (n <= 0) return err_set(e, "network: a %s message would not encode", net_msg_name(m->kind));
-    if (!p || enet_peer_send(l->peer, 0, p) != 0) {
+    if (!p || enet_peer_send(l->slot[k].peer, 0, p) != 0) {
         if (p) enet_packet_destroy(p);
-        return err_set(e, "peer %s: can't send", l->name);
+        return err_set(e, "peer %s: can't send", l->slot[k].name);
     }
     enet_host_flush(l->host);
     return 0;
 }
 
-int net_recv(NetLink *l, NetMsg *m, int wait_ms, Err *e)
+/* The slot of peer p, -1 none. */
+static int slot_of(const NetLink *l, const ENetPeer *p)
 {
-    if (l->held) {
-        enet_packet_destroy(l->held);
-        l->held = NULL;
-    }
-    if (!l->peer && !l->listening) {
+    for (int k = 0; k < NET_PEERS; k++)
+        if (l->slot[k].peer == p) return k;
+    return -1;
+}
+
+int net_recv(NetLink *l, NetMsg *m, int *from, int wait_ms, Err *e)
+{
+    drop_held(l);
+    *from = -1;
+    if (!l->listening && !l->slot[0].peer) {
         err_set(e, "network: no peer");
         return NET_RECV_GONE;
     }
@@ -181,69 +205,79 @@ int net_recv(NetLink *l, NetMsg *m, int wait_ms, Err *e)
             if (left == 0) return 0;
             continue;
         }
+        int k = slot_of(l, ev.peer);
         if (ev.type == ENET_EVENT_TYPE_CONNECT) {
-            if (ev.peer == l->peer || (l->listening && !l->peer)) {
-                l->peer = ev.peer;
-                l->connected = true;
-                if (l->listening) name_peer(l);
-                return NET_RECV_JOINED;
+            if (k < 0 && l->listening) k = slot_of(l, NULL);
+            if (k < 0) {
+                /* Every slot taken: a latecomer is turned away. */
+                enet_peer_disconnect_now(ev.peer, 0);
+                continue;
             }
-            /* One peer at a time: a latecomer is turned away. */
-            enet_peer_disconnect_now(ev.peer, 0);
+            Slot *s = &l->slot[k];
+            s->peer = ev.peer;
+            s->connected = true;
+            if (l->listening) name_slot(s);
+            *from = k;
+            return NET_RECV_JOINED;
+        }
+        if (k < 0) {
+            if (ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
             continue;
         }
-        if (ev.type == ENET_EVENT_TYPE_DISCONNECT && ev.peer == l->peer) {
-            err_set(e, "peer %s: the connection dropped", l->name);
-            l->peer = NULL;
-            l->connected = false;
+        *from = k;
+        if (ev.type == ENET_EVENT_TYPE_DISCONNECT) {
+            Slot *s = &l->slot[k];
+            err_set(e, "peer %s: the connection dropped", s->name);
+            s->peer = NULL;
+            s->connected = false;
             return NET_RECV_GONE;
         }
         if (ev.type != ENET_EVENT_TYPE_RECEIVE) continue;
-        if (ev.peer != l->peer) {
-            enet_packet_destroy(ev.packet);
-            continue;
-        }
         l->held = ev.packet;
         Err why;
         if (net_msg_decode(ev.packet->data, ev.packet->dataLength, m, &why) != 0) {
-            err_set(e, "peer %s: bad packet: %s", l->name, why.msg);
+            err_set(e, "peer %s: bad packet: %s", l->slot[k].name, why.msg);
             return NET_RECV_BAD;
         }
         return 1;
     }
 }
 
-const char *net_peer_name(const NetLink *l)
+const char *net_peer_name(const NetLink *l, int k)
 {
-    return l->name;
+    return k >= 0 && k < NET_PEERS ? l->slot[k].name : "no peer";
 }
 
 void net_close(NetLink *l, const char *why)
 {
     if (!l) return;
-    if (l->held) enet_packet_destroy(l->held);
-    if (l->peer && !l->connected) enet_peer_reset(l->peer);
-    if (l->peer && l->connected) {
+    drop_held(l);
+    int parting = 0;
+    for (int k = 0; k < NET_PEERS; k++) {
+        Slot *s = &l->slot[k];
+        if (s->peer && !s->connected) enet_peer_reset(s->peer);
+        if (!s->peer || !s->connected) continue;
         if (why) {
             NetMsg m = {.kind = NET_BYE};
             snprintf(m.text, sizeof m.text, "%s", why);
             Err ignored;
-            net_send(l, &m, &ignored);
+            net_send(l, k, &m, &ignored);
         }
-        /* Let what is queued go out, then part politely: after a battle
-         * the peer may still be waiting for our last packet, which a lossy
-         * link takes a few resends to carry (up to CLOSE_MS); leaving on a
-         * fault, a second is enough for the BYE. */
-        enet_peer_disconnect_later(l->peer, 0);
-        enet_uint32 until = enet_time_get() + (why ? 1000 : CLOSE_MS);
-        ENetEvent ev;
-        int rc;
-        while ((int)(until - enet_time_get()) > 0 &&
-               (rc = enet_host_service(l->host, &ev, SERVICE_MS)) >= 0) {
-            if (rc == 0) continue;
-            if (ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
-            if (ev.type == ENET_EVENT_TYPE_DISCONNECT) break;
-        }
+        enet_peer_disconnect_later(s->peer, 0);
+        parting++;
+    }
+    /* Let what is queued go out, then part politely: after a battle a
+     * peer may still be waiting for our last packet, which a lossy link
+     * takes a few resends to carry (up to CLOSE_MS); leaving on a fault,
+     * a second is enough for the BYE. */
+    enet_uint32 until = enet_time_get() + (why ? 1000 : CLOSE_MS);
+    ENetEvent ev;
+    int rc;
+    while (parting > 0 && (int)(until - enet_time_get()) > 0 &&
+           (rc = enet_host_service(l->host, &ev, SERVICE_MS)) >= 0) {
+        if (rc == 0) continue;
+        if (ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
+        if (ev.type == ENET_EVENT_TYPE_DISCONNECT && slot_of(l, ev.peer) >= 0) parting--;
     }
     enet_host_destroy(l->host);
     enet_deinitialize();

@@ -6,7 +6,7 @@
 #include <string.h>
 
 static const char *const kind_names[NET_KINDS] = {
-    "?", "hello", "welcome", "refuse", "orders", "hash", "state", "chat", "bye",
+    "?", "hello", "welcome", "refuse", "orders", "hash", "state", "chat", "bye", "map",
 };
 
 const char *net_msg_name(int kind)
@@ -132,6 +132,15 @@ long net_msg_encode(const NetMsg *m, uint8_t *buf, size_t cap)
     case NET_BYE:
         put_text(&o, m->text);
         break;
+    case NET_MAP:
+        if (!m->png || m->png_len == 0 || m->png_len > NET_MAP_MAX_BYTES || !m->ini ||
+            m->ini_len > MAP_SIDECAR_MAX_BYTES)
+            return -1;
+        put_uint(&o, m->png_len, 4);
+        put(&o, m->png, m->png_len);
+        put_uint(&o, m->ini_len, 4);
+        put(&o, m->ini, m->ini_len);
+        break;
     default:
         return -1;
     }
@@ -220,6 +229,29 @@ static void get_blob(In *in, NetMsg *m)
     in->at += (size_t)n;
 }
 
+/* len bytes (1..max, or 0..max when empty is fine) in place: where they
+ * start, NULL on failure. */
+static const uint8_t *get_bytes(In *in, size_t min, size_t max, size_t *len, const char *what)
+{
+    uint64_t n = get_uint(in, 4);
+    *len = 0;
+    if (!in->ok) return NULL;
+    if (n < min || n > max) {
+        err_set(in->e, "%s of %llu bytes: out of range %zu..%zu", what, (unsigned long long)n, min,
+                max);
+        in->ok = 0;
+        return NULL;
+    }
+    if (n > in->len - in->at) {
+        fail(in, "packet cut short");
+        return NULL;
+    }
+    const uint8_t *p = in->p + in->at;
+    in->at += (size_t)n;
+    *len = (size_t)n;
+    return p;
+}
+
 static void get_orders(In *in, NetMsg *m)
 {
     m->turn = get_range(in, 2, 1, SKIRMISH_MAX_TURNS, "turn");
@@ -249,7 +281,9 @@ int net_msg_decode(const uint8_t *data, size_t len, NetMsg *m, Err *e)
 {
     memset(m, 0, sizeof *m);
     In in = {data, len, 0, e, 1};
-    if (len > NET_PACKET_MAX)
+    if (len > NET_PACKET_LIMIT)
+        return err_set(e, "packet of %zu bytes: more than %d", len, NET_PACKET_LIMIT);
+    if (len > NET_PACKET_MAX && len >= 3 && data[2] != NET_MAP)
         return err_set(e, "packet of %zu bytes: more than %d", len, NET_PACKET_MAX);
     if (len < 3 || data[0] != 'S' || data[1] != 'H') return err_set(e, "not a shoal packet");
     in.at = 3;
@@ -286,6 +320,10 @@ int net_msg_decode(const uint8_t *data, size_t len, NetMsg *m, Err *e)
     case NET_CHAT:
     case NET_BYE:
         get_text(&in, m->text);
+        break;
+    case NET_MAP:
+        m->png = get_bytes(&in, 1, NET_MAP_MAX_BYTES, &m->png_len, "map picture");
+        m->ini = (const char *)get_bytes(&in, 0, MAP_SIDECAR_MAX_BYTES, &m->ini_len, "map sidecar");
         break;
     default:
         return err_set(e, "unknown packet kind %d", m->kind);

@@ -17,13 +17,19 @@
 
 /* The protocol's version: a peer of another version is refused, naming
  * both. Bump it with any change to the bytes below. */
-#define NET_PROTO_VERSION 1
+#define NET_PROTO_VERSION 2
 /* The UDP port a host listens on unless told otherwise. */
 #define NET_PORT_DEFAULT 27960
 /* A passphrase, a chat line or a reason: at most this many bytes. */
 #define NET_TEXT_MAX 200
-/* The largest packet: a battle as save text and its header. */
+/* The largest packet but a map's: a battle as save text and its header. */
 #define NET_PACKET_MAX (SAVE_MAX_BYTES + 64)
+/* A map file a host sends (PNG bytes; its sidecar is at most
+ * MAP_SIDECAR_MAX_BYTES), and the largest packet of all. */
+#define NET_MAP_MAX_BYTES (16 * 1024 * 1024)
+#define NET_PACKET_LIMIT  (NET_MAP_MAX_BYTES + MAP_SIDECAR_MAX_BYTES + 64)
+/* Watchers a host takes at once (besides side B's commander). */
+#define NET_WATCHERS 4
 
 /* Every packet starts "SH", then its kind. */
 enum {
@@ -35,6 +41,7 @@ enum {
     NET_STATE,     /* host -> joiner: the whole battle, after a desync */
     NET_CHAT,      /* a line between commanders */
     NET_BYE,       /* why a peer leaves */
+    NET_MAP,       /* host -> joiner, watcher: the map file (PNG and sidecar), before the welcome */
     NET_KINDS
 };
 
@@ -46,7 +53,7 @@ typedef struct NetMsg {
     int kind;
     int version; /* HELLO, WELCOME, REFUSE */
     int role;    /* HELLO */
-    int side;    /* WELCOME: the joiner's; ORDERS: whose orders */
+    int side;    /* WELCOME: the joiner's (SKIRMISH_SIDES: a watcher); ORDERS: whose orders */
     int turn;    /* ORDERS, HASH, STATE: the turn being plotted */
     int sync;    /* WELCOME, ORDERS, HASH, STATE: desyncs repaired and rejoins so far */
     uint64_t hash;
@@ -60,6 +67,12 @@ typedef struct NetMsg {
      * decoded (not NUL-terminated). */
     const char *blob;
     size_t blob_len;
+    /* MAP: the PNG's bytes and the sidecar's text, pointing into the
+     * packet decoded. */
+    const uint8_t *png;
+    size_t png_len;
+    const char *ini;
+    size_t ini_len;
 } NetMsg;
 
 /* "hello", "welcome", ...: for log lines. */

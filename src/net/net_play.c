@@ -42,10 +42,11 @@ static int next_event(Play *p, Skirmish *sk, Err *e)
 {
     for (;;) {
         int ev = net_session_poll(p->s, sk, SLICE_MS, e);
-        if (ev == NET_SE_CHAT)
-            fprintf(p->o->log, "shoal: %s says: %s\n", net_session_peer(p->s),
-                    net_session_chat(p->s));
-        else if (ev != NET_SE_NONE && ev != NET_SE_AWAY)
+        const char *from = "";
+        if (ev == NET_SE_CHAT) {
+            const char *said = net_session_chat(p->s, &from);
+            fprintf(p->o->log, "shoal: %s says: %s\n", from, said);
+        } else if (ev != NET_SE_NONE && ev != NET_SE_AWAY)
             return ev;
     }
 }
@@ -65,7 +66,8 @@ static int net_plan(Skirmish *sk, void *ctx, Err *e)
                 break;
             }
     }
-    for (bool plot = true;;) {
+    bool watching = p->side == SKIRMISH_SIDES;
+    for (bool plot = !watching;;) {
         if (plot && (ai_plan_player(sk, p->side, p->o->player, e) != 0 ||
                      net_session_send_turn(p->s, sk, e) != 0))
             return NET_FAILED;
@@ -84,6 +86,7 @@ static int net_plan(Skirmish *sk, void *ctx, Err *e)
 static int play(Play *p, Skirmish *sk, SkirmishOutcome *out, Err *e)
 {
     if (p->o->say && p->o->say[0] && net_session_say(p->s, p->o->say, e) != 0) return NET_FAILED;
+    /* A watcher's census counts the turns it saw, as a rejoiner's does. */
     int rc = ai_autoplay_battle(sk, net_plan, p, out, e);
     /* ai_autoplay_battle passes the planner's code through. */
     if (rc != 0) return rc == NET_BAD_PEER ? NET_BAD_PEER : NET_FAILED;
@@ -92,9 +95,10 @@ static int play(Play *p, Skirmish *sk, SkirmishOutcome *out, Err *e)
     return ev == NET_SE_OVER ? 0 : net_session_code(p->s);
 }
 
-static NetSessionOptions session_options(const NetPlayOptions *o, const char *host)
+static NetSessionOptions session_options(const NetPlayOptions *o, const char *host, bool watch)
 {
     return (NetSessionOptions){.host = host == NULL,
+                               .watch = watch,
                                .address = host,
                                .port = o->port,
                                .wait_s = o->wait_s,
@@ -113,7 +117,7 @@ int net_play_host(const Map *map, const SkirmishSetup *setup, const NetPlayOptio
         free(sk);
         return NET_BAD_PEER;
     }
-    NetSessionOptions so = session_options(o, NULL);
+    NetSessionOptions so = session_options(o, NULL, false);
     Play p = {.s = net_session_open(&so, e),
               .o = o,
               .side = 0,
@@ -127,12 +131,13 @@ int net_play_host(const Map *map, const SkirmishSetup *setup, const NetPlayOptio
     return rc;
 }
 
-int net_play_join(const char *host, const NetPlayOptions *o, SkirmishOutcome *out, Err *e)
+int net_play_join(const char *host, bool watch, const NetPlayOptions *o, SkirmishOutcome *out,
+                  Err *e)
 {
-    NetSessionOptions so = session_options(o, host);
+    NetSessionOptions so = session_options(o, host, watch);
     Play p = {.s = net_session_open(&so, e),
               .o = o,
-              .side = 1,
+              .side = watch ? SKIRMISH_SIDES : 1,
               .spoil_turn = test_hook("SHOAL_NET_TEST_DESYNC"),
               .stall_turn = test_hook("SHOAL_NET_TEST_STALL")};
     if (!p.s) return NET_FAILED;
@@ -145,7 +150,12 @@ int net_play_join(const char *host, const NetPlayOptions *o, SkirmishOutcome *ou
     if (rc == 0) rc = net_session_take_battle(p.s, &map, sk, e);
     if (rc == 0) {
         made = true;
-        fprintf(o->log, "shoal: joined %s as side B at turn %d\n", net_session_peer(p.s), sk->turn);
+        if (watch)
+            fprintf(o->log, "shoal: watching %s's battle at turn %d\n", net_session_peer(p.s),
+                    sk->turn);
+        else
+            fprintf(o->log, "shoal: joined %s as side B at turn %d\n", net_session_peer(p.s),
+                    sk->turn);
         rc = play(&p, sk, out, e);
     }
     net_session_close(p.s, rc == 0 ? NULL : e->msg);

@@ -9,6 +9,7 @@
 #ifndef SHOAL_NET_PLAY_H
 #define SHOAL_NET_PLAY_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "core/err.h"
@@ -32,9 +33,11 @@ typedef struct NetPlayOptions {
 int net_play_host(const Map *map, const SkirmishSetup *setup, const NetPlayOptions *o,
                   SkirmishOutcome *out, Err *e);
 
-/* Join the host at host:port as side B, take its battle (a generated sea,
- * or a shipped map by name) and play it to its end. Returns as
- * net_play_host does. */
-int net_play_join(const char *host, const NetPlayOptions *o, SkirmishOutcome *out, Err *e);
+/* Join the host at host:port as side B (or watch: as a watcher, who sees
+ * each turn as both sides' orders come from the host), take its battle
+ * (a generated sea, or the map file it sends) and play it to its end.
+ * Returns as net_play_host does. */
+int net_play_join(const char *host, bool watch, const NetPlayOptions *o, SkirmishOutcome *out,
+                  Err *e);
 
 #endif

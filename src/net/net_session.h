@@ -28,6 +28,7 @@ typedef void (*NetTellFn)(void *ctx, const char *line);
 
 typedef struct NetSessionOptions {
     bool host;           /* host the battle (side A), or join one (side B) */
+    bool watch;          /* joiner: come aboard as a watcher, not side B */
     const char *address; /* joiner: the host's name or address */
     int port;            /* the host's UDP port */
     /* How long (s) to wait for a commander to join (0: as long as it
@@ -62,10 +63,10 @@ enum {
 enum {
     NET_SE_NONE,
     NET_SE_JOINED, /* host: side B came (or came back) and has the battle */
-    NET_SE_BATTLE, /* joiner: the host's battle is in (net_session_take_battle) */
+    NET_SE_BATTLE, /* joiner, watcher: the host's battle is in (net_session_take_battle) */
     NET_SE_STATE,  /* joiner: the host's battle replaced sk: plot the turn again */
     NET_SE_TURN,   /* both sides' orders are in, the peer's given to sk: submit both */
-    NET_SE_CHAT,   /* a line from the other commander (net_session_chat) */
+    NET_SE_CHAT,   /* a line from the other commander or a watcher (net_session_chat) */
     NET_SE_AWAY,   /* host: side B dropped or fell silent; waiting for it */
     NET_SE_OVER,   /* the battle's end: both hold the same battle */
     NET_SE_FAILED, /* the session failed: e says why */
@@ -96,22 +97,35 @@ int net_session_send_final(NetSession *s, const Skirmish *sk, Err *e);
 /* A line to the other commander (net_text_check's rules). */
 int net_session_say(NetSession *s, const char *text, Err *e);
 
-/* Joiner, after NET_SE_BATTLE: the host's battle into sk, on its map
- * (a generated sea, or a shipped map by name: never a path the peer
- * gives) into map. NET_BAD_PEER or NET_FAILED with e set. */
+/* The map file a host sent (its PNG bytes and sidecar text), png NULL
+ * when none came (a generated sea). */
+typedef struct NetPeerMap {
+    const uint8_t *png;
+    size_t png_len;
+    const char *ini;
+    size_t ini_len;
+} NetPeerMap;
+
+/* Joiner, watcher, after NET_SE_BATTLE: the host's battle into sk, on
+ * its map (a generated sea, or the map file it sent) into map.
+ * NET_BAD_PEER with e set. */
 int net_session_take_battle(NetSession *s, Map *map, Skirmish *sk, Err *e);
-/* The same from a host's battle as save text (len bytes), who the peer
- * is named in messages: -1 with e set. */
-int net_peer_battle(const char *text, size_t len, const char *who, Map *map, Skirmish *sk, Err *e);
-/* The host's battle as it came (save text), after NET_SE_BATTLE. */
-const char *net_session_battle_text(const NetSession *s, size_t *len);
+/* The same from a host's battle as save text (len bytes) and its map
+ * (pm; NULL or empty: a generated sea, or from no map sent a shipped
+ * map by its file name, never a path the peer gives); who names the peer
+ * in messages. -1 with e set. */
+int net_peer_battle(const char *text, size_t len, const NetPeerMap *pm, const char *who, Map *map,
+                    Skirmish *sk, Err *e);
+/* The host's battle as it came (save text) and its map, after
+ * NET_SE_BATTLE: valid until the session closes. */
+const char *net_session_battle_text(const NetSession *s, size_t *len, NetPeerMap *pm);
 
 /* A host that gave up waiting for side B (NET_S_FAILED after an
  * NET_SE_AWAY): wait wait_s more. 0, or -1 when it can't. */
 int net_session_wait_more(NetSession *s);
 
 int net_session_state(const NetSession *s);
-int net_session_side(const NetSession *s); /* ours: 0 host, 1 joiner */
+int net_session_side(const NetSession *s); /* ours: 0 host, 1 joiner, SKIRMISH_SIDES watcher */
 int net_session_code(const NetSession *s); /* after a failure: NET_BAD_PEER or NET_FAILED */
 /* Whole seconds left of the wait under way (to join, rejoin, answer),
  * -1 when none is timed. */
@@ -120,7 +134,10 @@ int net_session_wait_left(const NetSession *s);
 bool net_session_sent(const NetSession *s);
 /* "ADDRESS:PORT" of the peer, "no peer" while there is none. */
 const char *net_session_peer(const NetSession *s);
-/* The last chat line heard (after NET_SE_CHAT). */
-const char *net_session_chat(const NetSession *s);
+/* The last chat line heard (after NET_SE_CHAT), and who said it in *from
+ * (when not NULL): "ADDRESS:PORT", or "watcher ADDRESS:PORT". */
+const char *net_session_chat(const NetSession *s, const char **from);
+/* Host: the watchers aboard. */
+int net_session_watchers(const NetSession *s);
 
 #endif

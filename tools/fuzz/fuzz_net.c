@@ -14,7 +14,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     NetMsg *m = malloc(sizeof *m);
-    uint8_t *again = malloc(NET_PACKET_MAX);
+    /* As large as what came: a map's packet may pass NET_PACKET_MAX. */
+    size_t cap = size > NET_PACKET_MAX ? size : NET_PACKET_MAX;
+    uint8_t *again = malloc(cap);
     if (!m || !again) abort();
     Err e = {{0}};
     if (net_msg_decode(data, size, m, &e) != 0) {
@@ -24,10 +26,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (m->blob &&
             (m->blob < (const char *)data || m->blob + m->blob_len > (const char *)data + size))
             abort();
+        if (m->png && (m->png < data || m->png + m->png_len > data + size)) abort();
+        if (m->ini &&
+            (m->ini < (const char *)data || m->ini + m->ini_len > (const char *)data + size))
+            abort();
         for (int k = 0; k < m->nships; k++)
             for (int s = 0; s < m->orders[k].nsteps; s++)
                 if (m->orders[k].steps[s] >= HEX_STEPS) abort();
-        long n = net_msg_encode(m, again, NET_PACKET_MAX);
+        long n = net_msg_encode(m, again, cap);
         if (n != (long)size || memcmp(again, data, size) != 0) abort();
     }
     free(again);
