@@ -16,11 +16,13 @@
 #include <enet/enet.h>
 
 #include "core/ai.h"
+#include "core/afile.h"
 #include "core/mapgen.h"
 #include "core/save.h"
 #include "net/net.h"
 #include "net/net_msg.h"
 #include "net/net_session.h"
+#include "game/battle.h"
 
 extern char **environ;
 
@@ -606,6 +608,57 @@ START_TEST(test_sessions_one_turn)
 }
 END_TEST
 
+/* A battle joined on a host's own map: the map is kept on this machine,
+ * and a save of the battle loads again from it after the host's file is
+ * gone. */
+START_TEST(test_joined_map_kept)
+{
+    char home[] = "/tmp/test_net_home_XXXXXX", path[512], save[512];
+    ck_assert_ptr_nonnull(mkdtemp(home));
+    setenv("XDG_DATA_HOME", home, 1);
+    Err e = {{0}};
+    static Skirmish sk;
+    Map map;
+    SkirmishSetup st;
+    skirmish_setup_default(&st);
+    st.seed = 3;
+    MapGenParams gen;
+    snprintf(path, sizeof path, "%s/my-isles.png", home);
+    ck_assert_int_eq(map_load(&map, "data/maps/channel-isles.png", &e), 0);
+    ck_assert_int_eq(map_save(&map, path, &e), 0);
+    map_free(&map);
+    ck_assert_int_eq(skirmish_map_load(path, 0, &map, &gen, &st, &e), 0);
+    ck_assert_int_eq(skirmish_init(&sk, &map, &st, &e), 0);
+    static char text[SAVE_MAX_BYTES];
+    int n = net_battle_text(&sk, text, sizeof text, &e);
+    ck_assert_int_gt(n, 0);
+    char *png, *ini;
+    size_t png_len, ini_len;
+    char side[512];
+    map_sidecar_path(path, side, sizeof side);
+    ck_assert_int_eq(afile_read(path, 1 << 24, &png, &png_len, &e), 0);
+    ck_assert_int_eq(afile_read(side, 1 << 16, &ini, &ini_len, &e), 0);
+    unlink(path);
+    unlink(side);
+    NetPeerMap pm = {(const uint8_t *)png, png_len, ini, ini_len};
+    Battle *b = battle_from_peer(text, (size_t)n, &pm, "127.0.0.1:1", 1, 1.0f, &e);
+    ck_assert_msg(b != NULL, "%s", e.msg);
+    ck_assert_ptr_nonnull(strstr(b->map_kept, "/shoal/maps/received/my-isles-"));
+    snprintf(save, sizeof save, "%s/joined.sav", home);
+    ck_assert_int_eq(battle_save(b, save, &e), 0);
+    Battle *again = battle_load(save, BATTLE_VS_AI, 1.0f, &e);
+    ck_assert_msg(again != NULL, "%s", e.msg);
+    ck_assert_int_eq(again->map.w, b->map.w);
+    ck_assert_str_eq(again->map.meta.name, b->map.meta.name);
+    battle_free(again);
+    battle_free(b);
+    skirmish_deinit(&sk);
+    map_free(&map);
+    free(png);
+    free(ini);
+}
+END_TEST
+
 static Suite *net_suite(void)
 {
     Suite *s = suite_create("net");
@@ -620,6 +673,7 @@ static Suite *net_suite(void)
     tcase_add_test(tc, test_host_refuses_illegal_orders);
     tcase_add_test(tc, test_map_message);
     tcase_add_test(tc, test_sessions_one_turn);
+    tcase_add_test(tc, test_joined_map_kept);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -308,6 +308,7 @@ Battle *battle_from_peer(const char *text, size_t len, const NetPeerMap *pm, con
         return NULL;
     }
     char line[BATTLE_LOG_TEXT];
+    if (pm && pm->png) battle_keep_map(b, pm);
     if (own == SKIRMISH_SIDES)
         snprintf(line, sizeof line, "watching %s's battle", peer);
     else
@@ -330,7 +331,15 @@ int battle_save(const Battle *b, const char *path, Err *e)
 {
     SaveExtras x;
     battle_routes_to_save(b, &x);
-    return save_write_with(&b->sk, &x, path, e);
+    if (!b->map_kept[0]) return save_write_with(&b->sk, &x, path, e);
+    /* A host's map: the save names this machine's copy of it. */
+    Skirmish *copy = malloc(sizeof *copy);
+    if (!copy) return err_set(e, "save: out of memory");
+    *copy = b->sk;
+    snprintf(copy->map_path, sizeof copy->map_path, "%s", b->map_kept);
+    int rc = save_write_with(copy, &x, path, e);
+    free(copy);
+    return rc;
 }
 
 int battle_end_turn(Battle *b, Err *e)

@@ -116,6 +116,9 @@ typedef struct BattleShipLook {
 typedef struct Battle {
     Map map; /* owned; sk borrows it */
     Skirmish sk;
+    /* A map a network host sent, kept on this machine (battle_net.c):
+     * saves name it instead of the host's path. "" none. */
+    char map_kept[SKIRMISH_PATH_MAX];
     int mode;
     int own; /* BATTLE_NET: the side this window commands */
     int phase;
@@ -178,6 +181,9 @@ Battle *battle_load(const char *path, int mode, float speed, Err *e);
 Battle *battle_from_peer(const char *text, size_t len, const NetPeerMap *pm, const char *peer,
                          int own, float speed, Err *e);
 void battle_free(Battle *b);
+/* battle_net.c: keep the map file a host sent (pm) on this machine
+ * (map_kept); a failure is told in the log. */
+void battle_keep_map(Battle *b, const NetPeerMap *pm);
 
 /* Save the battle as it stands (save_write: atomic). Orders plotted but
  * not submitted are saved too. */

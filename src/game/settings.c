@@ -493,3 +493,8 @@ int settings_save_dir(char *out, size_t cap)
 {
     return user_path("XDG_DATA_HOME", ".local/share", "shoal/saves", out, cap);
 }
+
+int settings_received_maps_dir(char *out, size_t cap)
+{
+    return user_path("XDG_DATA_HOME", ".local/share", "shoal/maps/received", out, cap);
+}

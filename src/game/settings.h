@@ -117,6 +117,10 @@ int settings_path(char *out, size_t cap);
 /* $XDG_DATA_HOME/shoal/saves, else $HOME/.local/share/shoal/saves (not
  * created here). Returns 0 or -1 like settings_path. */
 int settings_save_dir(char *out, size_t cap);
+/* $XDG_DATA_HOME/shoal/maps/received (else under $HOME/.local/share):
+ * where maps a network host sent are kept, so saves of its battle load
+ * again. Returns 0 or -1 like settings_path. */
+int settings_received_maps_dir(char *out, size_t cap);
 /* mkdir -p path (mode 0755). */
 int settings_mkdirs(const char *path, Err *e);
 
