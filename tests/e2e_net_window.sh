@@ -16,7 +16,7 @@ XWIN_GAME_ARGS="--sea-life off --menu" XWIN_REST="1270 790"
 PORT=$((21000 + $$ % 500))
 mkdir -p "$XDG_CONFIG_HOME/shoal"
 # A small generated sea, two ships a side, on a port of the test's own.
-printf 'net_port = %d\nmap = \nmap_seed = 7\nfleet_a = 2\nfleet_b = 2\nask_end_turn = off\n' "$PORT" \
+printf 'net_port = %d\nnet_rejoin = 5\nmap = \nmap_seed = 7\nfleet_a = 2\nfleet_b = 2\nask_end_turn = off\n' "$PORT" \
     >"$XDG_CONFIG_HOME/shoal/settings.ini"
 xwin_display e2e_net_window 240 259 2600x900
 
@@ -141,11 +141,51 @@ fi
 use join
 stop_game
 use host
-wait_for $((20 * slow)) grep -q "waiting up to 120 s for side B to rejoin" "$T/host.err" &&
+wait_for $((20 * slow)) grep -q "waiting up to 5 s for side B to rejoin" "$T/host.err" &&
     ok "the joiner gone, the host waits for side B" || no "host: $(tail -2 "$T/host.err")"
 sleep 1
 shot "$T/away.png"
 panel_shown "$T/away.png" && ok "and its panel counts the seconds" || no "no panel while side B is away"
+# Side B never comes back: the host is asked, and saves.
+wait_for $((20 * slow)) grep -q "side B did not rejoin within 5 s" "$T/host.err"
+sleep 1
+shot "$T/down.png"
+dialog_shown "$T/down.png" && ok "after net_rejoin's 5 s the host is asked what now" ||
+    no "no question after the wait: $(tail -2 "$T/host.err")"
+key Return # Save and leave
+wait_for $((10 * slow)) grep -q "saved .*network-turn2-" "$T/host.err" &&
+    ok "Save and leave keeps the battle" || no "not saved: $(tail -2 "$T/host.err")"
+sleep 1
+shot "$T/load.png"
+# Hosted again from the load screen (Play it: ... the fourth way), the
+# save at the top; a new joiner comes back through the recent host.
+click 640 462
+click 640 462
+click 640 462
+shot "$T/load-hosted.png"
+click 691 328
+wait_for $((20 * slow)) test "$(grep -c "hosting on UDP port $PORT" "$T/host.err")" = 2 &&
+    ok "the saved battle is hosted again" || no "not hosted again: $(tail -2 "$T/host.err")"
+if start join2 --size 1280x800; then
+    jpid=$pid jwin=$win
+    xdotool windowmove "$jwin" 1300 0
+    use join
+    sleep 1
+    click 720 395 # Network battle
+    shot "$T/recent.png"
+    click 640 495 # Join 127.0.0.1:PORT (the recent host, under Join a battle...; the panel grew)
+    wait_for $((20 * slow)) grep -q "joined as side B" <(tail -n 3 "$T/host.err") &&
+        ok "a joiner comes back through the recent host" || no "no rejoin: $(tail -2 "$T/join2.err")"
+    sleep $((2 * slow))
+    use join
+    if quicksave; then
+        [ "$(sed -n 's/^turn = //p' "$save" | head -1)" = 2 ] &&
+            ok "and plays on from turn 2" || no "the joiner's battle is at turn $(sed -n 's/^turn = //p' "$save" | head -1)"
+    else
+        no "no quick save from the joiner"
+    fi
+    stop_game
+fi
 pid=$hpid
 stop_game
 e2e_done e2e_net_window

@@ -221,8 +221,16 @@ fail:
 int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, SeaLifeStock *stock,
                     Err *e)
 {
-    const Map *back = g->m;
     Battle *old = g->battle;
+    if (!b && old && g->m == &old->map) {
+        /* No battle now: the world stays as it is, on the old battle's
+         * map, which the game keeps when the battle goes. */
+        map_free(&g->left_map);
+        g->left_map = old->map;
+        memset(&old->map, 0, sizeof old->map);
+        g->m = &g->left_map;
+    }
+    const Map *back = g->m;
     const Map *want = b ? &b->map : back;
     if (want == g->m) { /* the world stays: not needed */
         if (shore) shore_free(shore);
@@ -244,6 +252,7 @@ int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, Se
     g->battle = b;
     g->bview.battle = b;
     if (old != b) battle_free(old);
+    if (g->m != &g->left_map) map_free(&g->left_map);
     if (b) {
         b->speed = g->settings.anim_speed;
         focus_battle(g);
@@ -348,6 +357,7 @@ void game_deinit(Game *g)
     game_net_leave(g);
     battle_free(g->battle);
     g->battle = NULL;
+    map_free(&g->left_map);
     game_sound_deinit(g);
     pad_deinit(&g->pad);
     battle_view_deinit(&g->bview);

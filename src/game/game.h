@@ -35,7 +35,8 @@
 
 typedef struct Game {
     const GameOptions *o;
-    const Map *m;    /* the map on screen: the start map, or the battle's */
+    const Map *m;    /* the map on screen: the start map, the battle's, or left_map */
+    Map left_map;    /* the map of a battle left (game_set_battle NULL), still on screen */
     SDL_Window *win; /* NULL when headless */
     SDL_Renderer *r;
     JobPool *pool;

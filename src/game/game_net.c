@@ -13,9 +13,7 @@
 #include "net/net_session.h"
 #include "ui/theme.h"
 
-/* How long a host waits for side B to come back after a drop, and a
- * joiner for the host to answer (s). */
-#define NET_REJOIN_S 120
+/* How long a joiner waits for the host to answer (s). */
 #define NET_ANSWER_S 20
 /* Most events taken in one frame (a turn's set is one). */
 #define NET_EVENTS_PER_FRAME 8
@@ -51,7 +49,7 @@ static int open_link(Game *g, const char *address, int port, bool watch)
                            .address = address,
                            .port = port,
                            .wait_s = address ? NET_ANSWER_S : 0,
-                           .rejoin_s = NET_REJOIN_S,
+                           .rejoin_s = g->settings.net_rejoin,
                            .patient = true,
                            .pass = g->menu.net_pass,
                            .tell = tell,

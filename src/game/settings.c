@@ -40,6 +40,7 @@ void settings_default(Settings *s)
     s->turn_limit = 60;
     s->map_seed = 1;
     s->net_port = 27960; /* NET_PORT_DEFAULT */
+    s->net_rejoin = 120;
     for (int side = 0; side < 2; side++)
         for (int k = 0; k < SKIRMISH_SIDE_SHIPS; k++) s->pick.classes[side][k] = FLEET_FRIGATE;
     s->pick.wind_strength = 3;
@@ -182,13 +183,21 @@ static int apply_net(Settings *s, const KvReader *r, const char *k, const char *
 {
     long n;
     if (!strcmp(k, "net_recent")) return parse_recent(s, r, v, e);
-    if (strcmp(k, "net_port") != 0)
-        return err_set(e, "%s:%d: unknown setting '%s'", r->name, r->line, k);
-    if (kv_parse_int(v, 1, 65535, &n) != 0)
-        return err_set(e, "%s:%d: net_port '%s' is not a whole number in 1..65535", r->name,
-                       r->line, v);
-    s->net_port = (int)n;
-    return 0;
+    if (!strcmp(k, "net_port")) {
+        if (kv_parse_int(v, 1, 65535, &n) != 0)
+            return err_set(e, "%s:%d: net_port '%s' is not a whole number in 1..65535", r->name,
+                           r->line, v);
+        s->net_port = (int)n;
+        return 0;
+    }
+    if (!strcmp(k, "net_rejoin")) {
+        if (kv_parse_int(v, 5, 3600, &n) != 0)
+            return err_set(e, "%s:%d: net_rejoin '%s' is not a whole number of seconds in 5..3600",
+                           r->name, r->line, v);
+        s->net_rejoin = (int)n;
+        return 0;
+    }
+    return err_set(e, "%s:%d: unknown setting '%s'", r->name, r->line, k);
 }
 
 static int apply(Settings *s, const KvReader *r, const char *k, const char *v, Err *e)
@@ -376,9 +385,10 @@ int settings_format(const Settings *s, char *buf, size_t cap)
             strcat(recent, s->net_recent[i]);
         }
     more = snprintf(buf + n, cap - (size_t)n,
-                    "\n# network play: the port this window hosts on, the hosts joined lately\n"
-                    "net_port = %d\nnet_recent = %s\n",
-                    s->net_port, recent);
+                    "\n# network play: the port this window hosts on, the hosts joined lately,\n"
+                    "# and how long (s) a host waits for side B to come back after a drop\n"
+                    "net_port = %d\nnet_recent = %s\nnet_rejoin = %d\n",
+                    s->net_port, recent, s->net_rejoin);
     if (more < 0 || (size_t)more >= cap - (size_t)n) return -1;
     n += more;
     more = snprintf(buf + n, cap - (size_t)n,

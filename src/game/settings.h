@@ -72,6 +72,7 @@ typedef struct Settings {
     int volume[SETTINGS_VOLUMES]; /* 0..100 */
     int mute;                     /* 1: no sound (M) */
     int net_port;                 /* the UDP port this window hosts on */
+    int net_rejoin;               /* s a host waits for side B to rejoin, 5..3600 */
     char net_recent[SETTINGS_RECENT_HOSTS][SETTINGS_HOST_MAX]; /* "" unused */
     Keys keys;      /* the battle's bindable keys (key.ACTION lines) */
     char note[320]; /* "file:line: ..." about a key line skipped, "" none */
