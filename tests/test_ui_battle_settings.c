@@ -43,6 +43,13 @@ START_TEST(test_defaults_and_round_trip)
     s.volume[SETTINGS_VOL_MASTER] = 33;
     s.volume[SETTINGS_VOL_MUSIC] = 0;
     s.mute = 1;
+    s.opponent = SETTINGS_NETWORK;
+    s.net_port = 4000;
+    s.net_rejoin = 30;
+    settings_recent_host(&s, "harbour.example:27961");
+    settings_recent_host(&s, "10.0.0.2");
+    settings_recent_host(&s, "harbour.example:27961"); /* joined again: first, once */
+    settings_recent_host(&s, "bad host!");             /* not an address: not kept */
     char buf[SETTINGS_MAX_BYTES];
     int n = settings_format(&s, buf, sizeof buf);
     ck_assert_int_gt(n, 0);
@@ -55,7 +62,12 @@ START_TEST(test_defaults_and_round_trip)
     ck_assert_int_eq(t.show_grid, 0);
     ck_assert_int_eq(t.ask_end_turn, 0);
     ck_assert_int_eq(t.fleet[1], 7);
-    ck_assert_int_eq(t.opponent, SETTINGS_HOTSEAT);
+    ck_assert_int_eq(t.opponent, SETTINGS_NETWORK);
+    ck_assert_int_eq(t.net_port, 4000);
+    ck_assert_int_eq(t.net_rejoin, 30);
+    ck_assert_str_eq(t.net_recent[0], "harbour.example:27961");
+    ck_assert_str_eq(t.net_recent[1], "10.0.0.2");
+    ck_assert_str_eq(t.net_recent[2], "");
     ck_assert_int_eq(t.turn_limit, 99);
     ck_assert_str_eq(t.map, "open-waters.png");
     ck_assert_uint_eq(t.map_seed, 4000000000u);
@@ -94,6 +106,11 @@ START_TEST(test_bad_lines_give_defaults)
         "volume_effects = -1\n",
         "volume_loud = 5\n",
         "mute = maybe\n",
+        "net_port = 0\n",
+        "net_rejoin = 2\n",
+        "net_recent = a, b, c, d, e\n",
+        "net_recent = evil/host\n",
+        "net_colour = red\n",
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         Settings s;
