@@ -397,8 +397,10 @@ static int check_clock(NetSession *s, const Skirmish *sk, Err *e)
         return net_failf(s, NET_FAILED, e, "peer %s: no word for %d s", net_player_name(s),
                          s->o.wait_s > 0 ? s->o.wait_s : 30);
     }
-    bool in = s->have_hash && s->have_orders[1 - s->side];
-    bool waiting_on_peer = s->state == NET_S_PLAYING && s->side != SKIRMISH_SIDES &&
+    /* A watcher waits on no one: the host's word comes when it comes. */
+    bool player = s->side < SKIRMISH_SIDES;
+    bool in = player && s->have_hash && s->have_orders[1 - s->side];
+    bool waiting_on_peer = s->state == NET_S_PLAYING && player &&
                            ((s->sent && !in) || (s->final_sent && !s->have_hash));
     if (waiting_on_peer && s->o.silence_s > 0 && t - s->heard > s->o.silence_s * 1000.0) {
         err_set(e, "peer %s: no word for %d s", net_player_name(s), s->o.silence_s);
