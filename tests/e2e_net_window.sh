@@ -7,8 +7,11 @@
 # B. Each ends one turn (Return): while the other has not, the panel says
 # whose orders it waits for; then both replay the turn and stand at turn 2
 # with the same battle (their quick saves agree, orders aside). The
-# joiner's address is kept among the recent hosts, and a joiner who
-# leaves has the host say that side B is gone and count the seconds.
+# joiner's address is kept among the recent hosts; T says a line to the
+# other commander; a joiner who leaves has the host say that side B is
+# gone and count the seconds, then ask what now: saved, the battle is
+# hosted again from the load screen and a joiner comes back through the
+# recent hosts to play on.
 set -u
 . tests/lib_e2e.sh
 XWIN_GAME_ARGS="--sea-life off --menu" XWIN_REST="1270 790"
@@ -88,6 +91,14 @@ use join
 shot "$T/joined.png"
 [ "$(setting net_recent)" = "127.0.0.1:$PORT" ] && ok "the address is kept among the recent hosts" ||
     no "net_recent is '$(setting net_recent)'"
+
+# T opens a line to say: the host's reaches the joiner's log.
+use host
+key t
+xdotool type --delay 20 "Fair winds"
+key Return
+wait_for $((10 * slow)) grep -q "says: Fair winds$" "$T/join.err" &&
+    ok "T says a line to the other commander" || no "no chat on the joiner: $(tail -2 "$T/join.err")"
 
 # Side A sends A1 four hexes east (she is selected as the turn opens)
 # and ends its turn: it waits for side B's orders.

@@ -480,6 +480,7 @@ static int game_key(Game *g, const SDL_Event *ev)
     if (game_sound_key(g, k)) return 1;
     if (g->battle && g->battle->mode == BATTLE_NET && k == g->settings.keys.key[KEYS_CHAT]) {
         game_net_ask(g, GAME_ASK_NET_CHAT);
+        g->ask.swallow_text = g->ask.open; /* the key's own letter is not the line's */
         return 1;
     }
     if (g->battle) {

@@ -105,11 +105,12 @@ typedef struct Game {
     /* A battle against a friend over the network (game_net.c): the link
      * (NULL: none), the port hosted on, the address joined, and where
      * the battle is: the host's battle loading, the final hash sent, side
-     * B seen, the failure question offering to wait or join again. */
+     * B seen, the link failed and asked about (offering to wait or join
+     * again), watching. */
     NetSession *net;
     int net_port;
     char net_address[SETTINGS_HOST_MAX];
-    bool net_loading, net_final, net_had_peer, net_down_again, net_watching;
+    bool net_loading, net_final, net_had_peer, net_down, net_down_again, net_watching;
     UiPanel net_panel;
     int quit;      /* the player chose Quit: the loop ends after this frame */
     int exit_code; /* for quit: 1 after a failure the game can't go on from */

@@ -37,6 +37,7 @@ static void close_link(Game *g, const char *why)
     g->net = NULL;
     g->net_final = false;
     g->net_loading = false;
+    g->net_down = false;
 }
 
 /* Open a session (host when address is NULL; watch: as a watcher), or
@@ -147,6 +148,7 @@ static void ask_down(Game *g, const Err *e)
         dialog_open(&g->ask, GAME_ASK_NET_DOWN, "The network battle stopped", msg,
                     (const char *const[]){"Save and leave", "Leave"}, 2, 0, 1);
     g->net_down_again = again;
+    g->net_down = true;
 }
 
 /* One event of the session's. */
@@ -212,13 +214,16 @@ void game_net_frame(Game *g)
     if (g->net_loading && !g->loader) g->net_loading = false;
     /* The network battle was left (another one, or none, took its place). */
     int state = net_session_state(g->net);
-    if (!b && !g->loader && !g->net_loading && state != NET_S_JOINING && !g->ask.open) {
+    if (!b && !g->loader && !g->net_loading && state != NET_S_JOINING && !g->net_down) {
         close_link(g, "they left the battle");
         return;
     }
     /* A load under way (the host's battle, or the one this window hosts):
      * what comes waits until it is on screen. */
-    if (g->loader || g->ask.open) return;
+    /* While a question is open the link is still heard (a friend whose
+     * pings went unanswered for seconds would drop us), but a failure
+     * already asked about is not asked again. */
+    if (g->loader || g->net_down) return;
     Err e = {{0}};
     if (b && b->phase == BATTLE_WAIT && !net_session_sent(g->net) &&
         (state == NET_S_PLAYING || state == NET_S_WAITING) &&
@@ -233,7 +238,7 @@ void game_net_frame(Game *g)
             return;
         }
     }
-    for (int k = 0; k < NET_EVENTS_PER_FRAME && g->net && !g->ask.open; k++) {
+    for (int k = 0; k < NET_EVENTS_PER_FRAME && g->net && !g->net_down; k++) {
         /* A turn's orders wait while the last turn is re-watched. */
         if (b && b->phase == BATTLE_ANIMATE) break;
         int ev = net_session_poll(g->net, b ? &b->sk : NULL, 0, &e);
@@ -343,7 +348,10 @@ bool game_net_answer(Game *g, int kind, int button)
         fprintf(stderr, "shoal: saved %s\n", path);
     }
     if (again && g->net && net_session_side(g->net) == 0) {
-        if (net_session_wait_more(g->net) == 0) return true;
+        if (net_session_wait_more(g->net) == 0) {
+            g->net_down = false;
+            return true;
+        }
     }
     if (again && net_session_side(g->net) != 0) {
         char address[SETTINGS_HOST_MAX];

@@ -207,10 +207,15 @@ int dialog_event(Dialog *d, const SDL_Event *ev)
     if (!d->open) return 0;
     switch (ev->type) {
     case SDL_KEYDOWN:
+        d->swallow_text = 0; /* a key typed in the box: its text is wanted */
         return key_down(d, &ev->key);
     case SDL_KEYUP:
         return 1;
     case SDL_TEXTINPUT:
+        if (d->swallow_text) {
+            d->swallow_text = 0;
+            return 1;
+        }
         if (d->has_field) insert_text(d, ev->text.text);
         return 1;
     case SDL_MOUSEMOTION:

@@ -30,6 +30,9 @@ typedef struct Dialog {
     size_t caret; /* byte offset into field */
     DialogCompleteFn complete;
     void *complete_ctx;
+    /* Opened by a key that also types (T to talk): its text, coming next,
+     * is not the field's. Any key pressed in the box first clears it. */
+    int swallow_text;
     int answer;      /* chosen button once closed, -1 none */
     int answer_kind; /* kind of the dialog that gave answer */
     /* Layout of the last draw (output px) for the mouse. */
