@@ -106,6 +106,7 @@ void game_net_join(Game *g, const char *address, bool watch)
     if (open_link(g, host, port, watch) != 0) return;
     snprintf(g->net_address, sizeof g->net_address, "%s", address);
     g->net_watching = watch;
+    g->menu_open = 0; /* the panel says how the joining goes */
     settings_recent_host(&g->settings, address);
     settings_recent_host(&g->menu.edit, address);
     game_settings_store(g);
@@ -386,8 +387,9 @@ static void waiting_line(Game *g, char *buf, size_t cap)
     char secs[32] = "";
     if (left >= 0) snprintf(secs, sizeof secs, ", %d s", left);
     if (state == NET_S_JOINING) {
-        snprintf(buf, cap, "%s %s\xE2\x80\xA6%s", g->net_watching ? "watching" : "joining",
-                 g->net_address, secs);
+        snprintf(buf, cap, "%s %s\xE2\x80\xA6 (%d s left)",
+                 g->net_watching ? "coming aboard to watch" : "joining", g->net_address,
+                 left > 0 ? left : 0);
     } else if (state == NET_S_WAITING && !g->net_had_peer) {
         char addrs[160];
         net_local_addresses(addrs, sizeof addrs);
