@@ -249,5 +249,23 @@ bad "--pass" --pass secret
 bad "--wait" --host --wait 0
 bad "--say" --say ahoy
 bad "--say" --host --say "$(printf 'a\tb')"
+# The game's own flags (a window's network battle) refuse the same way,
+# before any window opens.
+gbad() {
+    local want=$1
+    shift
+    "$BIN" "$@" >/dev/null 2>"$T/flag.err"
+    local rc=$?
+    [ "$rc" = 2 ] && [ "$(wc -l <"$T/flag.err")" = 1 ] && grep -q -- "$want" "$T/flag.err" &&
+        ok "shoal $* -> exit 2 naming $want" || no "shoal $*: rc $rc: $(cat "$T/flag.err")"
+}
+gbad "--join" --join 127.0.0.1 --seed 4
+gbad "--join" --join 127.0.0.1:0
+gbad "--watch" --join 127.0.0.1 --watch 127.0.0.1
+gbad "--host" --host --opponent hotseat
+gbad "--host" --host --screenshot "$T/x.png"
+gbad "--port" --port 4000
+gbad "--pass" --pass secret
+gbad "--pass" --host --pass "$(printf 'a\tb')"
 
 e2e_done e2e_net

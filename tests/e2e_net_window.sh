@@ -11,7 +11,8 @@
 # other commander; a joiner who leaves has the host say that side B is
 # gone and count the seconds, then ask what now: saved, the battle is
 # hosted again from the load screen and a joiner comes back through the
-# recent hosts to play on.
+# recent hosts to play on. The same from the command line: shoal --host
+# (a port in use: one line, exit 1) and shoal --join.
 set -u
 . tests/lib_e2e.sh
 XWIN_GAME_ARGS="--sea-life off --menu" XWIN_REST="1270 790"
@@ -104,7 +105,17 @@ wait_for $((10 * slow)) grep -q "says: Fair winds$" "$T/join.err" &&
 # and ends its turn: it waits for side B's orders.
 use host
 quicksave && cp "$save" "$T/first.sav"
-click 180 399
+# A1 (selected, and clicked to be sure), then four hexes east; her orders
+# are in the quick save before the turn ends (a slow machine gets a second
+# try).
+for try in 1 2; do
+    click 30 400
+    click 180 399
+    quicksave
+    steps=$(awk '$0 == "[orders.0]" { on = 1; next } /^\[/ { on = 0 } on && $1 == "steps" { print $3 }' "$save")
+    [ -n "$steps" ] && [ "$steps" != "-" ] && break
+done
+[ -n "$steps" ] && [ "$steps" != "-" ] && ok "A1 has orders ($steps)" || no "A1 has no orders: '$steps'"
 key Return
 sleep $((1 * slow))
 shot "$T/host-waits.png"
@@ -199,4 +210,32 @@ if start join2 --size 1280x800; then
 fi
 pid=$hpid
 stop_game
+
+# From the command line: shoal --host with a skirmish's flags, and shoal
+# --join; a second --host on the same port says so and exits 1.
+P2=$((PORT + 1))
+XWIN_GAME_ARGS="--sea-life off"
+if start hostcli --size 1280x800 --host --port "$P2" --seed 3 --ships 1; then
+    hpid=$pid hwin=$win
+    wait_for $((20 * slow)) grep -q "hosting on UDP port $P2" "$T/hostcli.err" &&
+        ok "shoal --host --port $P2 --seed 3 --ships 1 hosts its battle" ||
+        no "not hosting: $(tail -2 "$T/hostcli.err")"
+    "$B_ABS/shoal" --host --port "$P2" --seed 3 >/dev/null 2>"$T/taken.err" &
+    tp=$!
+    wait_for $((30 * slow)) sh -c "! kill -0 $tp 2>/dev/null"
+    wait "$tp"
+    trc=$?
+    [ "$trc" = 1 ] && grep -q "can't listen on UDP port $P2" "$T/taken.err" &&
+        ok "a second --host on that port: one line, exit 1" ||
+        no "port taken: rc $trc: $(head -c 300 "$T/taken.err")"
+    if start joincli --size 1280x800 --join "127.0.0.1:$P2"; then
+        wait_for $((20 * slow)) grep -q "joined as side B" "$T/hostcli.err" &&
+            ok "shoal --join 127.0.0.1:$P2 joins it" || no "no join: $(tail -2 "$T/joincli.err")"
+        stop_game
+    fi
+    pid=$hpid
+    stop_game
+else
+    no "shoal --host did not start: $(head -c 300 "$T/hostcli.err")"
+fi
 e2e_done e2e_net_window

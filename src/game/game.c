@@ -341,6 +341,7 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
     }
     place_camera(g);
     game_tutorial_open(g);
+    game_net_open(g);
     return 0;
 }
 

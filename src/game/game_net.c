@@ -112,6 +112,26 @@ void game_net_join(Game *g, const char *address, bool watch)
     game_settings_store(g);
 }
 
+void game_net_open(Game *g)
+{
+    const GameOptions *o = g->o;
+    if (o->net_pass[0]) snprintf(g->menu.net_pass, sizeof g->menu.net_pass, "%s", o->net_pass);
+    if (!o->net_host && !o->net_join[0]) return;
+    if (o->net_host && g->battle && g->battle->mode == BATTLE_NET)
+        open_link(g, NULL, o->net_port > 0 ? o->net_port : g->settings.net_port, false);
+    if (o->net_join[0]) {
+        char address[300];
+        snprintf(address, sizeof address, "%.255s:%d", o->net_join, o->net_join_port);
+        game_net_join(g, address, o->net_watch);
+    }
+    /* The link asked for on the command line could not be had (a port in
+     * use, no such host): said on stderr; nothing to play. */
+    if (!g->net) {
+        g->quit = 1;
+        g->exit_code = 1;
+    }
+}
+
 bool game_net_on(const Game *g)
 {
     return g->net != NULL;

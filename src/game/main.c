@@ -18,7 +18,7 @@ static int run_battle(GameOptions *o, const BattleSetup *st);
 /* --skirmish: the battle to start in, on --map or the sea of --seed. */
 static int start_battle(GameOptions *o)
 {
-    BattleSetup st = {.mode = o->opponent,
+    BattleSetup st = {.mode = o->net_host ? BATTLE_NET : o->opponent,
                       .map_path = o->map_path,
                       .seed = o->has_seed ? o->seed : 1,
                       .ships = {o->ships[0], o->ships[1]},
@@ -43,7 +43,7 @@ static int start_scenario(GameOptions *o)
         fprintf(stderr, "shoal: %s\n", e.msg);
         return 2;
     }
-    st.mode = o->opponent;
+    st.mode = o->net_host ? BATTLE_NET : o->opponent;
     st.ai_level = o->ai_level;
     return run_battle(o, &st);
 }

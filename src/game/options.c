@@ -12,6 +12,7 @@
 #include "core/sea.h"
 #include "core/hex.h"
 #include "core/skirmish.h"
+#include "net/net.h"
 #include "ui/camera.h"
 
 #ifndef SHOAL_VERSION
@@ -32,6 +33,7 @@ static const char USAGE[] =
     "             [--skirmish [--opponent ai|hotseat|watch] [--ships A[,B]]\n"
     "              [--classes LIST[/LIST]] [--wind DIR[,S]] [--ai easy|normal|hard]\n"
     "              [--turns T] [--advance K]]\n"
+    "             [--host [--port N] | --join HOST[:PORT] | --watch HOST[:PORT]] [--pass TEXT]\n"
     "       shoal --autoplay [--ai-vs-ai] [--seed N] [--map FILE] [--turns T] [--json]\n"
     "             (see shoal --autoplay --help)\n"
     "\n";
@@ -50,6 +52,7 @@ static const char FOOTER[] =
 typedef struct Given {
     int seed, frames, fish, sharks, sea, center, size;
     int opponent, ships, turns, advance, classes, wind, ai;
+    int port, join, watch, pass;
 } Given;
 
 static void defaults(GameOptions *o)
@@ -90,9 +93,40 @@ static const char *battle_flag(const Given *g)
     return last;
 }
 
+/* The network flags against the rest: a host's battle is the one the
+ * flags set up; a joiner's and a watcher's is the host's. */
+static int check_net(GameOptions *o, const Given *g)
+{
+    const char *joins = g->watch ? "--watch" : "--join";
+    if (g->join && g->watch) return bad("--watch", "give --join or --watch, not both");
+    if (o->net_host && (g->join || g->watch)) return bad(joins, "not with --host");
+    if (g->port && !o->net_host)
+        return bad("--port", "only with --host (%s takes HOST:PORT)", joins);
+    if (g->pass && !o->net_host && !g->join && !g->watch)
+        return bad("--pass", "only with --host, --join or --watch");
+    bool net = o->net_host || g->join || g->watch;
+    if (net && (o->screenshot || o->compare || o->bench_batch))
+        return bad(o->net_host ? "--host" : joins, "needs a window: not with --screenshot, "
+                                                   "--compare-sea-life or --bench-batch");
+    if (net && (o->menu || o->tutorial))
+        return bad(o->net_host ? "--host" : joins, "not with --menu or --tutorial");
+    if (o->net_host && (g->opponent || g->advance))
+        return bad("--host", "side B is the friend who joins: not with --opponent or --advance");
+    if ((g->join || g->watch) &&
+        (o->skirmish || o->scenario || o->map_path || o->has_seed || battle_flag(g)))
+        return bad(joins, "the host sets the battle (drop --skirmish, --scenario, --map, --seed "
+                          "and the battle's flags)");
+    o->net_watch = g->watch > 0;
+    /* Hosting is a skirmish's, unless it is a scenario's. */
+    if (o->net_host && !o->scenario) o->skirmish = 1;
+    return -1;
+}
+
 /* The flags that go together, checked once every flag has been read. */
 static int check_together(GameOptions *o, const Given *g)
 {
+    int net = check_net(o, g);
+    if (net >= 0) return net;
     const char *battle = battle_flag(g);
     if (o->map_path && o->has_seed) return bad("--map", "give --map or --seed, not both");
     if (!!o->screenshot + o->compare + o->bench_batch > 1)
@@ -127,6 +161,22 @@ static int check_together(GameOptions *o, const Given *g)
     if (o->advance > o->turns)
         return bad("--advance", "%d turns is more than the battle's %d", o->advance, o->turns);
     return -1;
+}
+
+/* --join / --watch HOST[:PORT]. */
+static int parse_join(const CliFlag *f, const char *v, Err *e)
+{
+    GameOptions *o = f->to;
+    return net_parse_address(f->name, v, o->net_join, sizeof o->net_join, &o->net_join_port, e);
+}
+
+/* --pass TEXT: at most NET_TEXT_MAX bytes, no control characters. */
+static int parse_pass(const CliFlag *f, const char *v, Err *e)
+{
+    GameOptions *o = f->to;
+    if (net_text_check(f->name, v, e) != 0) return -1;
+    snprintf(o->net_pass, sizeof o->net_pass, "%s", v);
+    return 0;
 }
 
 /* --classes LIST[/LIST]: side A's list and side B's (one list: both). */
@@ -189,7 +239,7 @@ static const char *const on_off[] = {"on", "off", NULL};
 static const int on_off_v[] = {1, 0};
 
 #define SEA_FLAGS    18
-#define BATTLE_FLAGS 11
+#define BATTLE_FLAGS 16
 #define GAME_FLAGS   (SEA_FLAGS + BATTLE_FLAGS)
 
 /* The game's flags, one row each: what they set, their ranges and help.
@@ -308,6 +358,25 @@ static void battle_flags(CliFlag out[BATTLE_FLAGS], GameOptions *o, Given *g)
          .hi = SKIRMISH_MAX_TURNS, .given = &g->advance, .arg = "K",
          .help = "the computer plays both sides for K turns first;\n"
                  "the last one is still playing out when shown"},
+        {.name = "--host", .kind = CLI_SWITCH, .to = &o->net_host,
+         .help = "host this battle (--skirmish's, or --scenario's)\n"
+                 "for a friend who joins over the network: you\n"
+                 "command side A, they side B"},
+        {.name = "--port", .kind = CLI_INT, .to = &o->net_port, .lo = 1, .hi = 65535,
+         .given = &g->port, .arg = "N",
+         .help = "the UDP port --host listens on (default settings.ini's\n"
+                 "net_port, 27960)"},
+        {.name = "--join", .kind = CLI_CALL, .to = o, .parse = parse_join, .given = &g->join,
+         .arg = "HOST[:PORT]",
+         .help = "join the battle hosted at HOST as side B"},
+        {.name = "--watch", .kind = CLI_CALL, .to = o, .parse = parse_join, .given = &g->watch,
+         .arg = "HOST[:PORT]",
+         .help = "watch the battle hosted at HOST, each turn as it\n"
+                 "resolves"},
+        {.name = "--pass", .kind = CLI_CALL, .to = o, .parse = parse_pass, .given = &g->pass,
+         .arg = "TEXT",
+         .help = "the passphrase --host asks of joiners, or --join and\n"
+                 "--watch give"},
         {.name = "--help", .alias = "-h", .kind = CLI_HELP, .help = "show this and exit"},
         {.name = "--version", .kind = CLI_VERSION, .help = "show the version and exit"},
     };

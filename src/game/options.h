@@ -67,6 +67,15 @@ typedef struct GameOptions {
     int ai_level;          /* --ai easy|normal|hard: SKIRMISH_AI_* of side B */
     struct Battle *battle; /* the battle --skirmish starts in (main makes it,
                               the game owns it from app_run on) */
+    /* Network play in the window (game_net.c): --host this battle (the
+     * --skirmish or --scenario one) on --port (0: settings.ini's), or
+     * --join / --watch the one at net_join:net_join_port; --pass. */
+    int net_host;
+    int net_port;
+    char net_join[256];
+    int net_join_port;
+    int net_watch;
+    char net_pass[201];
 } GameOptions;
 
 /* Fill o from argv. Returns -1 to go on, else the exit code: 0 after
