@@ -66,6 +66,10 @@ static void check_accepted(const FuzzArgv *a, const GameOptions *o)
     for (int s = 0; s < 2; s++)
         FUZZ_CHECK(o->ships[s] >= 1 && o->ships[s] <= SKIRMISH_SIDE_SHIPS, "ships %d", o->ships[s]);
     FUZZ_CHECK(o->turns >= 1 && o->turns <= SKIRMISH_MAX_TURNS, "turns %d", o->turns);
+    FUZZ_CHECK(o->net_port >= 0 && o->net_port <= 65535, "port %d", o->net_port);
+    FUZZ_CHECK(!o->net_join[0] || (o->net_join_port >= 1 && o->net_join_port <= 65535),
+               "join port %d", o->net_join_port);
+    FUZZ_CHECK(!(o->net_host && o->net_join[0]), "both --host and --join");
     FUZZ_CHECK(o->advance >= 0 && o->advance <= o->turns, "advance %d of %d turns", o->advance,
                o->turns);
     FUZZ_CHECK(!!o->screenshot + o->compare + o->bench_batch <= 1, "two headless runs at once");
