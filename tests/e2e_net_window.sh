@@ -105,17 +105,21 @@ wait_for $((10 * slow)) grep -q "says: Fair winds$" "$T/join.err" &&
 # and ends its turn: it waits for side B's orders.
 use host
 quicksave && cp "$save" "$T/first.sav"
-# A1 (selected, and clicked to be sure), then four hexes east; her orders
-# are in the quick save before the turn ends (a slow machine gets a second
-# try).
-for try in 1 2; do
-    click 30 400
+# A1 (selected with 1: a click on her own hex would turn her), then a hex
+# east of her; her orders (a step ahead, F) are in the quick save before
+# the turn ends (a slow machine gets a second try).
+for try in 1 2 3; do
+    key 1
     click 180 399
     quicksave
     steps=$(awk '$0 == "[orders.0]" { on = 1; next } /^\[/ { on = 0 } on && $1 == "steps" { print $3 }' "$save")
-    [ -n "$steps" ] && [ "$steps" != "-" ] && break
+    case "$steps" in *F*) break ;; esac
+    sleep 1
 done
-[ -n "$steps" ] && [ "$steps" != "-" ] && ok "A1 has orders ($steps)" || no "A1 has no orders: '$steps'"
+case "$steps" in
+*F*) ok "A1 has orders to sail ($steps)" ;;
+*) no "A1 has no orders to sail: '$steps'" ;;
+esac
 key Return
 sleep $((1 * slow))
 shot "$T/host-waits.png"
