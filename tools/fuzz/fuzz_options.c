@@ -79,6 +79,11 @@ static void check_accepted(const FuzzArgv *a, const GameOptions *o)
                    o->frames);
     if (o->skirmish) {
         FUZZ_CHECK(!o->compare && !o->bench_batch && !o->menu, "--skirmish with a conflicting run");
+    } else if (o->scenario) {
+        /* A scenario sets its fleets and turns; --opponent, --ai and
+         * --advance apply to it. */
+        FUZZ_CHECK(o->ships[0] == 3 && o->ships[1] == 3 && o->turns == 60,
+                   "fleets or turns given with --scenario");
     } else {
         /* The battle flags are refused without --skirmish. */
         FUZZ_CHECK(o->opponent == BATTLE_VS_AI && o->ships[0] == 3 && o->ships[1] == 3 &&
