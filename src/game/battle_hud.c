@@ -304,6 +304,8 @@ static void top_bar(BattleView *v, const Battle *b, Ui *ui, int view_w)
     }
     float ny = y + (float)th + 2 * pad;
     if (b->sk.scenario[0]) ny = goal_bar(v, &b->sk, view_w, ny, pad);
+    /* What goes under the HUD (the network panel) keeps clear of the note's line. */
+    v->top_end = ny + (float)th + 2 * pad;
     if (b->note_left > 0.0f && b->note[0]) {
         int nw, nh;
         text_measure(v->text, b->note, &nw, &nh);

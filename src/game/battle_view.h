@@ -79,6 +79,7 @@ typedef struct BattleView {
     float ui;           /* output px per design px */
     float right_inset;  /* output px taken at the right edge by another panel */
     float bottom_inset; /* ... and at the bottom left (the log sits above it) */
+    float top_end;      /* output px below the top bar, the goals and the note's line (last HUD) */
     /* Scratch geometry, reused every frame (grown, never shrunk). */
     GeoList geo;
     /* Press of the right button, for telling a click from a pan. */

@@ -265,7 +265,9 @@ int game_ask_take(Game *g, int *kind);
  * becomes the tutorial's as it comes on screen. */
 void game_tutorial_start(Game *g);
 /* Start the menu's chosen scenario (menu.scen_choice) against the
- * computer; one that can't be read is told, and nothing starts. */
+ * computer, or hosted for a friend over the network when the Network
+ * battle screen chose it (menu.scen_hosted); one that can't be read is
+ * told, and nothing starts. */
 void game_scenario_start(Game *g);
 /* At the end of game_init: --tutorial starts it; a first start in a
  * window (no settings.ini, nothing asked for on the command line) asks
@@ -312,11 +314,10 @@ const char *game_sound_state(const Game *g);
 /* ------------------------------------- game_net.c: a battle over the network */
 
 /* Host the battle of st (its mode becomes BATTLE_NET; this window is side
- * A) on the settings' port, or the scenario chosen in the menu, or the
+ * A) on the settings' port (game_scenario_start hosts a scenario), or the
  * save at path; the panel shows what it waits for. A port that can't be
  * had is told and nothing starts. */
 void game_net_host(Game *g, BattleSetup *st);
-void game_net_host_scenario(Game *g);
 void game_net_host_load(Game *g, const char *path);
 /* Join the host at address ("HOST[:PORT]"): this window is side B once
  * its battle comes (or, watch, sees each turn of it); the address goes

@@ -56,7 +56,7 @@ static void apply_menu_action(Game *g, int m)
         if (!game_ask_discard(g, GAME_ASK_LOAD)) load_from_menu(g);
         break;
     case MENU_ACT_HOST_SCENARIO:
-        if (!game_ask_discard(g, GAME_ASK_SCENARIO)) game_net_host_scenario(g);
+        if (!game_ask_discard(g, GAME_ASK_SCENARIO)) game_scenario_start(g);
         break;
     case MENU_ACT_JOIN:
         game_net_join(g, g->menu.join_addr, false);

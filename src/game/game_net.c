@@ -74,20 +74,6 @@ void game_net_host(Game *g, BattleSetup *st)
     game_new_battle(g, st);
 }
 
-void game_net_host_scenario(Game *g)
-{
-    const Menu *m = &g->menu;
-    if (m->scen_choice < 0 || m->scen_choice >= m->nscen) return;
-    BattleSetup st;
-    char map[PATHS_MAX];
-    Err e = {{0}};
-    if (battle_setup_scenario(&st, m->scen[m->scen_choice].name, map, sizeof map, &e) != 0) {
-        game_tell(g, 1, e.msg);
-        return;
-    }
-    game_net_host(g, &st);
-}
-
 void game_net_host_load(Game *g, const char *path)
 {
     if (open_link(g, NULL, g->settings.net_port, false) != 0) return;
@@ -445,7 +431,8 @@ int game_net_hud(Game *g, float ui_scale)
     if (p->w < 360.0f * ui_scale) p->w = 360.0f * ui_scale;
     if (p->w > (float)g->view_w - 20.0f * ui_scale) p->w = (float)g->view_w - 20.0f * ui_scale;
     p->x = ((float)g->view_w - p->w) / 2;
-    p->y = 118.0f * ui_scale; /* under the top bar and its note line */
+    /* Under the top bar, a scenario's goals and the note's line. */
+    p->y = net_battle(g) && g->bview.top_end > 0.0f ? g->bview.top_end : 118.0f * ui_scale;
     p->title = "Network battle";
     ui_panel_begin(&g->ui, p);
     ui_label(&g->ui, line);

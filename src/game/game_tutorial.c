@@ -35,7 +35,10 @@ void game_scenario_start(Game *g)
         return;
     }
     tutorial_end(&g->tut);
-    game_new_battle(g, &st); /* copies the map's path */
+    if (m->scen_hosted)
+        game_net_host(g, &st); /* copies the map's path too */
+    else
+        game_new_battle(g, &st); /* copies the map's path */
 }
 
 void game_tutorial_open(Game *g)

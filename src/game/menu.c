@@ -478,6 +478,7 @@ static int scenario_screen(Menu *m, Ui *ui, int view_w, int view_h)
     for (int i = 0; i < m->nscen; i++) {
         if (ui_button(ui, m->scen[i].title)) {
             m->scen_choice = i;
+            m->scen_hosted = false;
             act = MENU_ACT_SCENARIO;
         }
         char line[256];

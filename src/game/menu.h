@@ -120,7 +120,8 @@ typedef struct Menu {
     int key_wait; /* the Keys screen's action waiting for its new key, -1 none */
     int nscen;    /* the shipped scenarios that read (menu_init) */
     MenuScenario scen[SCENARIO_MAX];
-    int scen_choice; /* set with MENU_ACT_SCENARIO */
+    int scen_choice;  /* set with MENU_ACT_SCENARIO and MENU_ACT_HOST_SCENARIO */
+    bool scen_hosted; /* ... true with the latter: hosted over the network */
     /* The Network battle screen (menu_net.c): the passphrase given
      * (asked of joiners, given to hosts; never kept on disk), the host
      * chosen to join, this machine's addresses for a friend to join. */

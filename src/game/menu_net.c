@@ -30,6 +30,7 @@ int menu_net_screen(Menu *m, Ui *ui, int view_w, int view_h)
         if (c == 0) m->scen_choice = (k + 1) % m->nscen;
         if (c == 1) {
             m->scen_choice = k;
+            m->scen_hosted = true;
             act = MENU_ACT_HOST_SCENARIO;
         }
     }
