@@ -271,7 +271,6 @@ void menu_end(Menu *m, Ui *ui)
 enum {
     TIP_TUTORIAL,
     TIP_NEW,
-    TIP_LOAD,
     TIP_EXPLORE,
     TIP_MAP,
     TIP_SEED,
@@ -290,8 +289,6 @@ static const char *const tips[TIP_COUNT] = {
     [TIP_TUTORIAL] = "A short lesson: one frigate against one sloop, step by step, each step "
                      "saying why it matters. About five turns.",
     [TIP_NEW] = "Choose a map, the fleets, who commands side B, the wind and the turn limit.",
-    [TIP_LOAD] = "A battle saved with F5 or Save game, to play on against the computer, at "
-                 "this screen, to watch, or hosted for a friend over the network.",
     [TIP_EXPLORE] = "Close the menu and look at the living sea: fish school, sharks hunt, and "
                     "the school flees your cursor.",
     [TIP_MAP] = "Click for the next map: each shipped map, then a sea generated from a seed.",
