@@ -344,8 +344,6 @@ int game_net_hud(Game *g, float ui_scale);
 /* At the end of game_init: --host hosts the battle on screen, --join and
  * --watch go aboard the host's (a failure is the usual question). */
 void game_net_open(Game *g);
-/* A network battle is under way or being joined. */
-bool game_net_on(const Game *g);
 /* Leave it (the friend is told). */
 void game_net_leave(Game *g);
 

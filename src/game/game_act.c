@@ -55,9 +55,6 @@ static void apply_menu_action(Game *g, int m)
     case MENU_ACT_LOAD:
         if (!game_ask_discard(g, GAME_ASK_LOAD)) load_from_menu(g);
         break;
-    case MENU_ACT_HOST_SCENARIO:
-        if (!game_ask_discard(g, GAME_ASK_SCENARIO)) game_scenario_start(g);
-        break;
     case MENU_ACT_JOIN:
         game_net_join(g, g->menu.join_addr, false);
         break;

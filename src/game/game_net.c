@@ -118,11 +118,6 @@ void game_net_open(Game *g)
     }
 }
 
-bool game_net_on(const Game *g)
-{
-    return g->net != NULL;
-}
-
 /* The battle on screen is the network's. */
 static Battle *net_battle(Game *g)
 {

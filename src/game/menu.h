@@ -41,13 +41,12 @@ enum {
     MENU_ACT_QUIT,
     MENU_ACT_TUTORIAL, /* the guided first battle (tutorial.h) */
     MENU_ACT_SOUND,    /* menu->edit's volumes or mute changed: heard and kept at once */
-    MENU_ACT_SCENARIO, /* start scenario menu->scen[menu->scen_choice] against the computer */
+    MENU_ACT_SCENARIO, /* start scenario menu->scen[menu->scen_choice] (scen_hosted: hosted) */
     /* Network battle: */
-    MENU_ACT_HOST_SCENARIO, /* host scenario menu->scen[menu->scen_choice] */
-    MENU_ACT_JOIN,          /* join menu->join_addr */
-    MENU_ACT_ASK_JOIN,      /* ask for an address to join */
-    MENU_ACT_ASK_PASS,      /* ask for the passphrase */
-    MENU_ACT_ASK_PORT,      /* ask for the port to host on */
+    MENU_ACT_JOIN,     /* join menu->join_addr */
+    MENU_ACT_ASK_JOIN, /* ask for an address to join */
+    MENU_ACT_ASK_PASS, /* ask for the passphrase */
+    MENU_ACT_ASK_PORT, /* ask for the port to host on */
 };
 
 /* A shipped scenario as the menu lists it (scenario.h). */
@@ -120,8 +119,8 @@ typedef struct Menu {
     int key_wait; /* the Keys screen's action waiting for its new key, -1 none */
     int nscen;    /* the shipped scenarios that read (menu_init) */
     MenuScenario scen[SCENARIO_MAX];
-    int scen_choice;  /* set with MENU_ACT_SCENARIO and MENU_ACT_HOST_SCENARIO */
-    bool scen_hosted; /* ... true with the latter: hosted over the network */
+    int scen_choice;  /* set with MENU_ACT_SCENARIO */
+    bool scen_hosted; /* ... against the computer, or hosted over the network */
     /* The Network battle screen (menu_net.c): the passphrase given
      * (asked of joiners, given to hosts; never kept on disk), the host
      * chosen to join, this machine's addresses for a friend to join. */

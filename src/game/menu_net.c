@@ -31,7 +31,7 @@ int menu_net_screen(Menu *m, Ui *ui, int view_w, int view_h)
         if (c == 1) {
             m->scen_choice = k;
             m->scen_hosted = true;
-            act = MENU_ACT_HOST_SCENARIO;
+            act = MENU_ACT_SCENARIO;
         }
     }
     snprintf(label[2], sizeof label[2], "Port: %d (UDP)  \xE2\x80\xBA", s->net_port);
