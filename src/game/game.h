@@ -331,8 +331,8 @@ void game_peer_battle(Game *g, const char *text, size_t len, const NetPeerMap *p
  * events acted on (the friend's orders resolve the turn); closes the link
  * when its battle is gone. */
 void game_net_frame(Game *g);
-/* Open a question: MENU_ACT_ASK_JOIN, _ASK_PASS, _ASK_PORT, or
- * GAME_ASK_NET_CHAT (a line to say). */
+/* Open the question of kind GAME_ASK_NET_JOIN, _PASS, _PORT or _CHAT (a
+ * line to say). */
 void game_net_ask(Game *g, int what);
 /* Act on the answer to one of game_net's questions; false when kind is
  * not one. */

@@ -59,9 +59,13 @@ static void apply_menu_action(Game *g, int m)
         game_net_join(g, g->menu.join_addr, false);
         break;
     case MENU_ACT_ASK_JOIN:
+        game_net_ask(g, GAME_ASK_NET_JOIN);
+        break;
     case MENU_ACT_ASK_PASS:
+        game_net_ask(g, GAME_ASK_NET_PASS);
+        break;
     case MENU_ACT_ASK_PORT:
-        game_net_ask(g, m);
+        game_net_ask(g, GAME_ASK_NET_PORT);
         break;
     case MENU_ACT_RESUME:
     case MENU_ACT_EXPLORE:

@@ -255,21 +255,21 @@ void game_net_frame(Game *g)
 void game_net_ask(Game *g, int what)
 {
     char msg[256];
-    if (what == MENU_ACT_ASK_JOIN) {
+    if (what == GAME_ASK_NET_JOIN) {
         static const char *const b[] = {"Join", "Watch", "Cancel"};
         dialog_open(&g->ask, GAME_ASK_NET_JOIN, "Join a battle",
                     "The host's address, as they give it: HOST or HOST:PORT. Join to command "
                     "side B; watch to see each turn as it is played.",
                     b, 3, 0, 2);
         dialog_set_field(&g->ask, g->settings.net_recent[0], NULL, NULL);
-    } else if (what == MENU_ACT_ASK_PASS) {
+    } else if (what == GAME_ASK_NET_PASS) {
         static const char *const b[] = {"Keep", "Cancel"};
         dialog_open(&g->ask, GAME_ASK_NET_PASS, "Passphrase",
                     "Asked of whoever joins a battle you host, and given to the host you join. "
                     "Empty: none. Kept until shoal closes, never on disk.",
                     b, 2, 0, 1);
         dialog_set_field(&g->ask, g->menu.net_pass, NULL, NULL);
-    } else if (what == MENU_ACT_ASK_PORT) {
+    } else if (what == GAME_ASK_NET_PORT) {
         static const char *const b[] = {"Keep", "Cancel"};
         snprintf(msg, sizeof msg,
                  "The UDP port a battle you host listens on (1..65535; %d unless you choose). "
