@@ -26,10 +26,10 @@ turn_of() { sed -n 's/^turn = //p' "$1"; }
 
 # --- the end-turn check ----------------------------------------------------
 # Against the computer, on a generated sea: A1 is selected; a click on
-# the open sea north-east of her (a route round the island's north) gives
+# the open sea south-west, beyond the island (a route round its south), gives
 # her a path, A2 and A3 have none.
 if start endturn --skirmish --seed 3 --opponent ai; then
-    click 250 200
+    click 130 470
     click 898 90 # End turn (the Battle panel's button)
     shot "$T/ask.png" && dialog_shown "$T/ask.png" && ok "End turn with ships idle asks before the turn ends" ||
         no "no end-turn question on screen"
@@ -61,7 +61,7 @@ if start endturn --skirmish --seed 3 --opponent ai; then
     key space
     key BackSpace
     key F5
-    click 250 200
+    click 130 470
     key F9
     click 421 355 # Save, then load
     kept() { ls "$SAVES"/turn[0-9]*-*.sav >/dev/null 2>&1; }
@@ -86,7 +86,7 @@ if start discard --skirmish --seed 3 --opponent ai; then
     save="$SAVES/quicksave.sav"
     key F5 # the quick save: no orders yet
     cp "$save" "$T/clean.sav"
-    click 250 200 # A1's path: progress since the save
+    click 130 470 # A1's path: progress since the save
     key F9
     shot "$T/f9.png" && dialog_shown "$T/f9.png" && ok "F9 with unsaved orders asks first" || no "F9 loaded without asking"
     click 707 355 # Cancel
@@ -135,7 +135,7 @@ hotseat() {
     rm -rf "$XDG_CONFIG_HOME" "$SAVES"
     start "$name" --skirmish --seed 3 --opponent hotseat || { hs_why="$name: no window or first picture"; return 1; }
     key Return # A lifts the curtain
-    [ "$plot" = 1 ] && click 250 200
+    [ "$plot" = 1 ] && click 130 470
     key Return # end turn: asked about idle ships
     key Return # End turn
     # (No F12 at the curtain: its "saved ..." note would reach B's screen.)

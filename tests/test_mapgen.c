@@ -283,18 +283,29 @@ static void check_spawns(const Map *m, int min_per_fleet)
 
 START_TEST(test_spawns)
 {
-    /* Open water: a full fleet each, close to the left and right edges. */
-    MapGenParams open = params(3, 640, 480, 0.0f, 0.5f, 0, false);
+    /* Open water, 31 hexes across: a full fleet each, in sight of each
+     * other (18 hexes' sailing between the first spawns, which open water
+     * makes the straight line), not at the map's far edges. */
     Map m;
-    gen(&m, &open);
-    check_spawns(&m, 6);
-    for (int i = 0; i < m.meta.spawn_count[0]; i++) {
-        float x0, y0, x1, y1;
-        hex_centre(&m, m.meta.spawns[0][i], &x0, &y0);
-        hex_centre(&m, m.meta.spawns[1][i], &x1, &y1);
-        ck_assert(x0 < 0.25f * (float)m.w);
-        ck_assert(x1 > 0.75f * (float)m.w);
+    for (int mirror = 0; mirror < 2; mirror++) {
+        MapGenParams open = params(3, 1280, 800, 0.0f, 0.5f, 0, mirror);
+        gen(&m, &open);
+        check_spawns(&m, 6);
+        int gap = hex_distance(m.meta.spawns[0][0], m.meta.spawns[1][0]), nearest = gap;
+        for (int i = 0; i < m.meta.spawn_count[0]; i++)
+            for (int j = 0; j < m.meta.spawn_count[1]; j++) {
+                int d = hex_distance(m.meta.spawns[0][i], m.meta.spawns[1][j]);
+                if (d < nearest) nearest = d;
+            }
+        ck_assert_msg(gap >= 17 && gap <= 19, "mirror %d: first spawns %d hexes apart", mirror,
+                      gap);
+        ck_assert_msg(nearest >= 14, "mirror %d: ships %d hexes apart", mirror, nearest);
+        map_free(&m);
     }
+    /* On a map too narrow for that (15 hexes), each fleet keeps its half. */
+    MapGenParams narrow = params(3, 640, 480, 0.0f, 0.5f, 0, false);
+    gen(&m, &narrow);
+    check_spawns(&m, 6);
     map_free(&m);
 
     /* (Seed 3 of the 512x512 case seated full fleets only by putting

@@ -4,6 +4,7 @@
 #include "mapgen_internal.h"
 
 #include <assert.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,14 @@
 #endif
 
 #define MG_SPAWNS 6
+/* Where fleets start: MG_SPAWN_HALF_GAP hexes either side of the middle,
+ * 2 * MG_SPAWN_HALF_GAP hexes' sailing apart (in sight: first broadsides
+ * in 2-3 turns, fleets still forming), and clear of land within
+ * MG_SPAWN_ROOM hexes, each closed hex there weighing MG_SPAWN_OPEN hexes
+ * of distance. */
+#define MG_SPAWN_HALF_GAP 9.0f
+#define MG_SPAWN_ROOM     3
+#define MG_SPAWN_OPEN     1.0f
 
 /* The hexes of a map as an odd-r offset grid: row r, column c is axial
  * (c - floor(r/2), r), stored at r * cols + c. */
@@ -114,14 +123,123 @@ static int mg_cluster(const MgHexes *g, const float *score, Hex *out)
     return best_n;
 }
 
-/* Score for fleet 0 (left) or 1 (right): near its own edge first, then near
- * the middle row, so the fleets start facing each other across the sea. */
-static void mg_scores(const MgHexes *g, const Map *m, int fleet, float *score)
+/* Hexes within MG_SPAWN_ROOM steps of grid hex i that are not open sea
+ * (land, another body of water, off the map): a fleet placed among them
+ * starts in a nook it must first work out of. */
+static int mg_closed(const MgHexes *g, const unsigned char *sail, int i)
 {
-    for (int i = 0; i < g->n; i++) {
-        float from_edge = fleet == 0 ? g->x[i] : (float)m->w - g->x[i];
-        score[i] = from_edge + 0.5f * fabsf(g->y[i] - 0.5f * (float)m->h);
+    Hex c = mg_grid_hex(g, i);
+    int closed = 0;
+    for (int dq = -MG_SPAWN_ROOM; dq <= MG_SPAWN_ROOM; dq++)
+        for (int dr = -MG_SPAWN_ROOM; dr <= MG_SPAWN_ROOM; dr++) {
+            Hex h = hex_make(c.q + dq, c.r + dr);
+            if (hex_distance(h, c) > MG_SPAWN_ROOM) continue;
+            int k = mg_grid_index(g, h);
+            closed += k < 0 || !sail[k];
+        }
+    return closed;
+}
+
+/* Score for fleet 0: near its line first, then near the middle row, in open
+ * water. The line lies MG_SPAWN_HALF_GAP hexes left of the middle column
+ * (on a map too narrow for that, the edge): the fleets start in sight, not
+ * at the map's far edges (a battle opening 28 hexes apart in light airs
+ * took 20 turns to fire its first broadside). */
+static void mg_scores(const MgHexes *g, const Map *m, const unsigned char *sail, float size,
+                      float *score)
+{
+    const float hex_w = MG_SQRT3 * size;
+    const float line = 0.5f * (float)m->w - MG_SPAWN_HALF_GAP * hex_w;
+    for (int i = 0; i < g->n; i++)
+        score[i] = fabsf(g->x[i] - line) + 0.5f * fabsf(g->y[i] - 0.5f * (float)m->h) +
+                   MG_SPAWN_OPEN * hex_w * (float)mg_closed(g, sail, i);
+}
+
+/* Sailing steps over sail from the n hexes at from to every grid hex (-1:
+ * not reachable), into steps, with queue as scratch (both g->n long). With
+ * stop >= 0, returns as soon as grid hex stop has its count. */
+static void mg_steps(const MgHexes *g, const unsigned char *sail, const Hex *from, int n, int stop,
+                     int *steps, int *queue)
+{
+    int head = 0, tail = 0;
+    for (int i = 0; i < g->n; i++) steps[i] = -1;
+    for (int s = 0; s < n; s++) {
+        int k = mg_grid_index(g, from[s]);
+        if (k >= 0 && steps[k] < 0) {
+            steps[k] = 0;
+            queue[tail++] = k;
+        }
     }
+    while (head < tail && (stop < 0 || steps[stop] < 0)) {
+        int k = queue[head++];
+        for (int d = 0; d < HEX_DIRS; d++) {
+            int nb = mg_grid_index(g, hex_neighbor(mg_grid_hex(g, k), d));
+            if (nb < 0 || !sail[nb] || steps[nb] >= 0) continue;
+            steps[nb] = steps[k] + 1;
+            queue[tail++] = nb;
+        }
+    }
+}
+
+/* How far a fleet sailing steps hexes to the enemy lies from the opening
+ * gap, in pixels (FLT_MAX when she cannot reach the enemy at all). */
+static float mg_gap_off(int steps, float hex_w)
+{
+    return steps < 0 ? FLT_MAX : hex_w * fabsf((float)steps - 2.0f * MG_SPAWN_HALF_GAP);
+}
+
+/* Score for fleet 1, placed after fleet 0 (its n spawns at f0): the sailing
+ * distance from fleet 0 near 2 * MG_SPAWN_HALF_GAP hexes (a straight line
+ * across an island can be a long way round), then near the middle row, in
+ * open water. Returns -1 when out of memory. */
+static int mg_scores_from(const MgHexes *g, const Map *m, const unsigned char *sail, const Hex *f0,
+                          int n, float size, float *score)
+{
+    int *steps = malloc((size_t)g->n * sizeof *steps),
+        *queue = malloc((size_t)g->n * sizeof *queue);
+    if (!steps || !queue) {
+        free(steps);
+        free(queue);
+        return -1;
+    }
+    mg_steps(g, sail, f0, n, -1, steps, queue);
+    const float hex_w = MG_SQRT3 * size;
+    for (int i = 0; i < g->n; i++)
+        score[i] = mg_gap_off(steps[i], hex_w) + 0.5f * fabsf(g->y[i] - 0.5f * (float)m->h) +
+                   MG_SPAWN_OPEN * hex_w * (float)mg_closed(g, sail, i);
+    free(steps);
+    free(queue);
+    return 0;
+}
+
+/* Score for fleet 0 on a mirrored map under reflection t, for the hexes
+ * g->ok marks: as mg_scores_from, the sailing distance being the one to the
+ * hex's own image (where the enemy's ship starts). One search per hex, each
+ * stopping at its image: small next to the rest of generation. Returns -1
+ * when out of memory. */
+static int mg_scores_mirrored(const MgHexes *g, const Map *m, const unsigned char *sail, Hex t,
+                              float size, float *score)
+{
+    int *steps = malloc((size_t)g->n * sizeof *steps),
+        *queue = malloc((size_t)g->n * sizeof *queue);
+    if (!steps || !queue) {
+        free(steps);
+        free(queue);
+        return -1;
+    }
+    const float hex_w = MG_SQRT3 * size;
+    for (int i = 0; i < g->n; i++) {
+        score[i] = FLT_MAX;
+        if (!g->ok[i]) continue;
+        Hex h = mg_grid_hex(g, i);
+        int image = mg_grid_index(g, hex_sub(t, h));
+        mg_steps(g, sail, &h, 1, image, steps, queue);
+        score[i] = mg_gap_off(steps[image], hex_w) + 0.5f * fabsf(g->y[i] - 0.5f * (float)m->h) +
+                   MG_SPAWN_OPEN * hex_w * (float)mg_closed(g, sail, i);
+    }
+    free(steps);
+    free(queue);
+    return 0;
 }
 
 /* The hex grid is not itself 180-degree symmetric (its spacing involves
@@ -181,11 +299,16 @@ static int mg_spawns_mirrored(MgHexes *g, const Map *m, const unsigned char *sai
         }
     int best = 0;
     Hex best_t = t0;
+    float *near = malloc((size_t)g->n * sizeof *near);
+    if (!near) return -1;
     for (int c = 0; c < nt && best < MG_SPAWNS; c++) {
         mg_mark_mirrored(g, sail, ts[c], half);
         Hex grp[MG_SPAWNS];
-        int n = mg_cluster(g, score, grp);
-        if (n < 0) return -1;
+        int n = mg_scores_mirrored(g, m, sail, ts[c], size, near) ? -1 : mg_cluster(g, near, grp);
+        if (n < 0) {
+            free(near);
+            return -1;
+        }
         if (n > best) {
             best = n;
             best_t = ts[c];
@@ -193,18 +316,22 @@ static int mg_spawns_mirrored(MgHexes *g, const Map *m, const unsigned char *sai
         }
     }
     for (int s = 0; s < best; s++) f1[s] = hex_sub(best_t, f0[s]);
-    if (best == MG_SPAWNS) return best;
+    if (best == MG_SPAWNS) {
+        free(near);
+        return best;
+    }
     /* No reflection fits a full fleet (small or crowded maps): any sailable
      * cluster on the left, and for fleet 1 the cluster nearest to the image
      * of its first hex. Used only when it seats more ships. */
     Hex l0[MG_SPAWNS], l1[MG_SPAWNS];
     for (int i = 0; i < g->n; i++) g->ok[i] = sail[i] && g->x[i] < half;
     int n0 = mg_cluster(g, score, l0);
-    if (n0 <= best) return n0 < 0 ? -1 : best;
+    if (n0 <= best) {
+        free(near);
+        return n0 < 0 ? -1 : best;
+    }
     int a = mg_grid_index(g, l0[0]);
     float px = (float)m->w - g->x[a], py = (float)m->h - g->y[a];
-    float *near = malloc((size_t)g->n * sizeof *near);
-    if (!near) return -1;
     for (int i = 0; i < g->n; i++) {
         g->ok[i] = sail[i] && g->x[i] > half;
         near[i] = mg_sq(g->x[i] - px) + mg_sq(g->y[i] - py);
@@ -301,7 +428,7 @@ int mapgen_spawns(Map *m, bool mirror, float size)
         mg_grid_free(&g);
         return -1;
     }
-    mg_scores(&g, m, 0, score);
+    mg_scores(&g, m, sail, size, score);
     int n0, n1;
     if (mirror) {
         n0 = n1 = mg_spawns_mirrored(&g, m, sail, score, size, meta->spawns[0], meta->spawns[1]);
@@ -309,8 +436,8 @@ int mapgen_spawns(Map *m, bool mirror, float size)
         for (int i = 0; i < g.n; i++) g.ok[i] = sail[i] && g.x[i] < half;
         n0 = mg_cluster(&g, score, meta->spawns[0]);
         for (int i = 0; i < g.n; i++) g.ok[i] = sail[i] && g.x[i] > half;
-        mg_scores(&g, m, 1, score);
-        n1 = mg_cluster(&g, score, meta->spawns[1]);
+        n1 = n0 < 0 ? -1 : mg_scores_from(&g, m, sail, meta->spawns[0], n0, size, score);
+        if (n1 == 0) n1 = mg_cluster(&g, score, meta->spawns[1]);
     }
     free(sail);
     free(score);
