@@ -12,8 +12,8 @@ B=${SHOAL_BUILD:-build}
 PY=/usr/bin/python3
 frames=1800
 [ -n "${SHOAL_TEST_LIGHT:-}" ] && [ "$SHOAL_TEST_LIGHT" != 0 ] && frames=900
-# --advance 5: the fleets have closed, so the first frames are a fight.
-battle=(--skirmish --opponent watch --ships 8,8 --seed 3 --size 480x270 --sea-life off --advance 5)
+# --advance 8: the fleets are in close action, so the first frames are a fight.
+battle=(--skirmish --opponent watch --ships 8,8 --seed 3 --size 480x270 --sea-life off --advance 8)
 
 # mix.raw: 16-bit stereo at 44.1 kHz. Prints "frames peak clipped rms_l rms_r".
 mix_stats() {
