@@ -140,19 +140,30 @@ static int mg_closed(const MgHexes *g, const unsigned char *sail, int i)
     return closed;
 }
 
+/* Every grid hex's cost of being shut in (mg_closed, in pixels), once per
+ * map: each scorer below adds it. */
+static void mg_room(const MgHexes *g, const unsigned char *sail, float size, float *room)
+{
+    const float hex_w = MG_SQRT3 * size;
+    for (int i = 0; i < g->n; i++) room[i] = MG_SPAWN_OPEN * hex_w * (float)mg_closed(g, sail, i);
+}
+
+/* A spawn's score: off pixels from where its fleet should lie, plus its
+ * distance from the middle row and its room. */
+static float mg_score(float off, const MgHexes *g, const Map *m, const float *room, int i)
+{
+    return off + 0.5f * fabsf(g->y[i] - 0.5f * (float)m->h) + room[i];
+}
+
 /* Score for fleet 0: near its line first, then near the middle row, in open
  * water. The line lies MG_SPAWN_HALF_GAP hexes left of the middle column
  * (on a map too narrow for that, the edge): the fleets start in sight, not
  * at the map's far edges (a battle opening 28 hexes apart in light airs
  * took 20 turns to fire its first broadside). */
-static void mg_scores(const MgHexes *g, const Map *m, const unsigned char *sail, float size,
-                      float *score)
+static void mg_scores(const MgHexes *g, const Map *m, const float *room, float size, float *score)
 {
-    const float hex_w = MG_SQRT3 * size;
-    const float line = 0.5f * (float)m->w - MG_SPAWN_HALF_GAP * hex_w;
-    for (int i = 0; i < g->n; i++)
-        score[i] = fabsf(g->x[i] - line) + 0.5f * fabsf(g->y[i] - 0.5f * (float)m->h) +
-                   MG_SPAWN_OPEN * hex_w * (float)mg_closed(g, sail, i);
+    const float line = 0.5f * (float)m->w - MG_SPAWN_HALF_GAP * MG_SQRT3 * size;
+    for (int i = 0; i < g->n; i++) score[i] = mg_score(fabsf(g->x[i] - line), g, m, room, i);
 }
 
 /* Sailing steps over sail from the n hexes at from to every grid hex (-1:
@@ -192,8 +203,8 @@ static float mg_gap_off(int steps, float hex_w)
  * distance from fleet 0 near 2 * MG_SPAWN_HALF_GAP hexes (a straight line
  * across an island can be a long way round), then near the middle row, in
  * open water. Returns -1 when out of memory. */
-static int mg_scores_from(const MgHexes *g, const Map *m, const unsigned char *sail, const Hex *f0,
-                          int n, float size, float *score)
+static int mg_scores_from(const MgHexes *g, const Map *m, const unsigned char *sail,
+                          const float *room, const Hex *f0, int n, float size, float *score)
 {
     int *steps = malloc((size_t)g->n * sizeof *steps),
         *queue = malloc((size_t)g->n * sizeof *queue);
@@ -204,9 +215,7 @@ static int mg_scores_from(const MgHexes *g, const Map *m, const unsigned char *s
     }
     mg_steps(g, sail, f0, n, -1, steps, queue);
     const float hex_w = MG_SQRT3 * size;
-    for (int i = 0; i < g->n; i++)
-        score[i] = mg_gap_off(steps[i], hex_w) + 0.5f * fabsf(g->y[i] - 0.5f * (float)m->h) +
-                   MG_SPAWN_OPEN * hex_w * (float)mg_closed(g, sail, i);
+    for (int i = 0; i < g->n; i++) score[i] = mg_score(mg_gap_off(steps[i], hex_w), g, m, room, i);
     free(steps);
     free(queue);
     return 0;
@@ -217,8 +226,8 @@ static int mg_scores_from(const MgHexes *g, const Map *m, const unsigned char *s
  * hex's own image (where the enemy's ship starts). One search per hex, each
  * stopping at its image: small next to the rest of generation. Returns -1
  * when out of memory. */
-static int mg_scores_mirrored(const MgHexes *g, const Map *m, const unsigned char *sail, Hex t,
-                              float size, float *score)
+static int mg_scores_mirrored(const MgHexes *g, const Map *m, const unsigned char *sail,
+                              const float *room, Hex t, float size, float *score)
 {
     int *steps = malloc((size_t)g->n * sizeof *steps),
         *queue = malloc((size_t)g->n * sizeof *queue);
@@ -234,8 +243,7 @@ static int mg_scores_mirrored(const MgHexes *g, const Map *m, const unsigned cha
         Hex h = mg_grid_hex(g, i);
         int image = mg_grid_index(g, hex_sub(t, h));
         mg_steps(g, sail, &h, 1, image, steps, queue);
-        score[i] = mg_gap_off(steps[image], hex_w) + 0.5f * fabsf(g->y[i] - 0.5f * (float)m->h) +
-                   MG_SPAWN_OPEN * hex_w * (float)mg_closed(g, sail, i);
+        score[i] = mg_score(mg_gap_off(steps[image], hex_w), g, m, room, i);
     }
     free(steps);
     free(queue);
@@ -271,7 +279,7 @@ static void mg_mark_mirrored(MgHexes *g, const unsigned char *sail, Hex t, float
  * two hexes off) in order of how far off they are; fleet 1 the reflected
  * copy. Returns the fleets' common count, or -1 when out of memory. */
 static int mg_spawns_mirrored(MgHexes *g, const Map *m, const unsigned char *sail,
-                              const float *score, float size, Hex *f0, Hex *f1)
+                              const float *room, const float *score, float size, Hex *f0, Hex *f1)
 {
     const float half = 0.5f * (float)m->w;
     Hex t0 = mg_mirror_t(g, m, size);
@@ -304,7 +312,8 @@ static int mg_spawns_mirrored(MgHexes *g, const Map *m, const unsigned char *sai
     for (int c = 0; c < nt && best < MG_SPAWNS; c++) {
         mg_mark_mirrored(g, sail, ts[c], half);
         Hex grp[MG_SPAWNS];
-        int n = mg_scores_mirrored(g, m, sail, ts[c], size, near) ? -1 : mg_cluster(g, near, grp);
+        int n =
+            mg_scores_mirrored(g, m, sail, room, ts[c], size, near) ? -1 : mg_cluster(g, near, grp);
         if (n < 0) {
             free(near);
             return -1;
@@ -403,7 +412,8 @@ int mapgen_spawns(Map *m, bool mirror, float size)
     MgHexes g;
     float *score = NULL;
     unsigned char *sail = NULL;
-    if (mg_grid_init(&g, m, size) || !(score = calloc((size_t)g.n, sizeof *score)) ||
+    /* score, then room (mg_room): one block. */
+    if (mg_grid_init(&g, m, size) || !(score = calloc(2 * (size_t)g.n, sizeof *score)) ||
         !(sail = malloc((size_t)g.n))) {
         free(score);
         mg_grid_free(&g);
@@ -428,15 +438,18 @@ int mapgen_spawns(Map *m, bool mirror, float size)
         mg_grid_free(&g);
         return -1;
     }
-    mg_scores(&g, m, sail, size, score);
+    float *room = score + g.n;
+    mg_room(&g, sail, size, room);
+    mg_scores(&g, m, room, size, score);
     int n0, n1;
     if (mirror) {
-        n0 = n1 = mg_spawns_mirrored(&g, m, sail, score, size, meta->spawns[0], meta->spawns[1]);
+        n0 = n1 =
+            mg_spawns_mirrored(&g, m, sail, room, score, size, meta->spawns[0], meta->spawns[1]);
     } else {
         for (int i = 0; i < g.n; i++) g.ok[i] = sail[i] && g.x[i] < half;
         n0 = mg_cluster(&g, score, meta->spawns[0]);
         for (int i = 0; i < g.n; i++) g.ok[i] = sail[i] && g.x[i] > half;
-        n1 = n0 < 0 ? -1 : mg_scores_from(&g, m, sail, meta->spawns[0], n0, size, score);
+        n1 = n0 < 0 ? -1 : mg_scores_from(&g, m, sail, room, meta->spawns[0], n0, size, score);
         if (n1 == 0) n1 = mg_cluster(&g, score, meta->spawns[1]);
     }
     free(sail);
