@@ -81,11 +81,12 @@ static int grow(void **pp, size_t old_bytes, size_t bytes)
 int grid_reserve(Grid *g, int cap, Err *e)
 {
     if (cap < 0) return err_set(e, "grid: capacity %d; it must be >= 0", cap);
-    if (cap <= g->cap && g->order) return 0;
+    if (cap <= g->cap && g->sx) return 0;
     size_t n = alloc_count(cap), np = (size_t)cap + GRID_PAD;
     /* What the buffers hold now (nothing before the first reserve). */
-    size_t on = g->order ? alloc_count(g->cap) : 0, onp = g->order ? (size_t)g->cap + GRID_PAD : 0;
-    int fail = grow((void **)&g->order, on * sizeof(int), n * sizeof(int)) ||
+    size_t on = g->sx ? alloc_count(g->cap) : 0, onp = g->sx ? (size_t)g->cap + GRID_PAD : 0;
+    /* A grid with a payload keeps no order (the payload says who). */
+    int fail = (!g->su && grow((void **)&g->order, on * sizeof(int), n * sizeof(int))) ||
                grow((void **)&g->sx, onp * sizeof(float), np * sizeof(float)) ||
                grow((void **)&g->sy, onp * sizeof(float), np * sizeof(float)) ||
                grow((void **)&g->cell_of, on * sizeof(int), n * sizeof(int));
@@ -113,6 +114,8 @@ int grid_enable_payload(Grid *g, Err *e)
         g->sid = NULL;
         return err_set(e, "grid: out of memory for the payload of %d points", g->cap);
     }
+    free(g->order);
+    g->order = NULL;
     return 0;
 }
 
@@ -307,7 +310,6 @@ void grid_stage_scatter(void *grid, int begin, int end, int worker)
         int i1 = (int)((int64_t)g->n * (k + 1) / parts);
         const float *x = g->in_x, *y = g->in_y;
         const int *cell_of = g->cell_of;
-        int *order = g->order;
         float *sx = g->sx, *sy = g->sy;
         if (g->in_u && g->in_v && g->in_id) {
             const float *u = g->in_u, *v = g->in_v;
@@ -316,7 +318,6 @@ void grid_stage_scatter(void *grid, int begin, int end, int worker)
             int *sid = g->sid;
             for (int i = i0; i < i1; i++) {
                 int pos = cur[cell_of[i]]++;
-                order[pos] = i;
                 sx[pos] = x[i];
                 sy[pos] = y[i];
                 su[pos] = u[i];
@@ -324,6 +325,7 @@ void grid_stage_scatter(void *grid, int begin, int end, int worker)
                 sid[pos] = id[i];
             }
         } else {
+            int *order = g->order;
             for (int i = i0; i < i1; i++) {
                 int pos = cur[cell_of[i]]++;
                 order[pos] = i;
@@ -382,7 +384,7 @@ void grid_query(const Grid *g, float qx, float qy, float r, GridVisitFn fn, void
         for (int k = k0; k < k1; k++) {
             float dx = g->sx[k] - qx, dy = g->sy[k] - qy;
             float d2 = dx * dx + dy * dy;
-            if (d2 <= r2) fn(ctx, g->order[k], d2);
+            if (d2 <= r2) fn(ctx, g->order ? g->order[k] : k, d2);
         }
     }
 }

@@ -17,7 +17,7 @@ typedef struct Grid {
     int cap;         /* points it can hold without reallocating */
     int n;           /* points in the last build */
     int *cell_start; /* cols*rows+1 offsets into order */
-    int *order;      /* point indices, sorted by cell (stable) */
+    int *order;      /* point indices, sorted by cell (stable); NULL with a payload */
     float *sx, *sy;  /* positions copied in cell order */
     int *cell_of;    /* cell of each point, by point index */
     int *hist;       /* per-worker histograms, internal */
@@ -46,7 +46,9 @@ int grid_reserve(Grid *g, int cap, Err *e);
 void grid_build(Grid *g, const float *x, const float *y, int n, JobPool *pool);
 
 /* Allocate the payload channels su, sv, sid (kept at capacity by
- * grid_reserve); builds then copy u, v, id in cell order. */
+ * grid_reserve); builds then copy u, v, id in cell order. The grid keeps
+ * no order from then on (4 bytes a point): the payload says who is where,
+ * and grid_query passes sorted slots. */
 int grid_enable_payload(Grid *g, Err *e);
 /* Make room for `parts` per-part histograms so builds split that many ways
  * without allocating. grid_build grows them itself when it can. */
@@ -86,7 +88,8 @@ static inline int grid_cell_of(const Grid *g, float x, float y)
 }
 
 /* Call fn(ctx, j, dist2) for every built point j within radius r of (qx, qy)
- * (squared distance compare; r <= cell scans only 3x3 cells). */
+ * (squared distance compare; r <= cell scans only 3x3 cells); j is the
+ * point's index, or its sorted slot in a grid with a payload. */
 typedef void (*GridVisitFn)(void *ctx, int j, float dist2);
 void grid_query(const Grid *g, float qx, float qy, float r, GridVisitFn fn, void *ctx);
 

@@ -288,17 +288,15 @@ static int grow_fish(Sea *s, int cap, Err *e)
 {
     if (cap <= s->cap) return 0;
     size_t n = (size_t)cap;
-    for (int b = 0; b < 2; b++) {
-        float **fl[] = {&s->x[b], &s->y[b], &s->vx[b], &s->vy[b]};
-        for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++) {
-            float *q = bigmem_realloc(*fl[i], (size_t)s->cap * sizeof(float), n * sizeof(float));
-            if (!q) return err_set(e, "sea: out of memory for %d fish", cap);
-            *fl[i] = q;
-        }
-        int *q = bigmem_realloc(s->id[b], (size_t)s->cap * sizeof(int), n * sizeof(int));
+    float **fl[] = {&s->x, &s->y, &s->vx, &s->vy};
+    for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++) {
+        float *q = bigmem_realloc(*fl[i], (size_t)s->cap * sizeof(float), n * sizeof(float));
         if (!q) return err_set(e, "sea: out of memory for %d fish", cap);
-        s->id[b] = q;
+        *fl[i] = q;
     }
+    int *q = bigmem_realloc(s->id, (size_t)s->cap * sizeof(int), n * sizeof(int));
+    if (!q) return err_set(e, "sea: out of memory for %d fish", cap);
+    s->id = q;
     if (grid_reserve(&s->grid, cap, e) != 0) return -1;
     s->cap = cap;
     return 0;
@@ -380,13 +378,11 @@ void sea_deinit(Sea *s)
     if (s->scheduled) sea_complete(s);
     grid_deinit(&s->grid);
     cells_free(&s->cells);
-    for (int b = 0; b < 2; b++) {
-        free(s->x[b]);
-        free(s->y[b]);
-        free(s->vx[b]);
-        free(s->vy[b]);
-        free(s->id[b]);
-    }
+    free(s->x);
+    free(s->y);
+    free(s->vx);
+    free(s->vy);
+    free(s->id);
     jobs_deinit(s->own_pool);
     free(s);
 }
@@ -468,9 +464,9 @@ int sea_set_fish_count(Sea *s, int n, Err *e)
         sea_spawn_fish(s, s->n, n);
     } else if (n < s->n) {
         /* Drop the highest ids, keeping the storage order of the rest. */
-        int fr = s->front, j = 0;
-        float *x = s->x[fr], *y = s->y[fr], *vx = s->vx[fr], *vy = s->vy[fr];
-        int *id = s->id[fr];
+        int j = 0;
+        float *x = s->x, *y = s->y, *vx = s->vx, *vy = s->vy;
+        int *id = s->id;
         for (int i = 0; i < s->n; i++) {
             if (id[i] >= n) continue;
             x[j] = x[i];
@@ -597,11 +593,16 @@ void sea_set_bake(Sea *s, SeaBakeFn fn, void *ctx)
 
 /* ------------------------------------------------------------ step */
 
-/* The view of buffer b at step `step`. */
-static void view_of(const Sea *s, int b, uint64_t step, SeaView *v)
+/* The view of the fish (none: fish 0) and of shark buffer b at `step`. */
+static void view_of(const Sea *s, int fish, int b, uint64_t step, SeaView *v)
 {
     assert(b == 0 || b == 1);
-    *v = (SeaView){s->n,  s->x[b],   s->y[b],   s->vx[b],   s->vy[b],   s->id[b],
+    if (!fish) {
+        *v = (SeaView){0,     NULL,      NULL,      NULL,       NULL,       NULL,
+                       s->ns, s->shx[b], s->shy[b], s->shvx[b], s->shvy[b], step};
+        return;
+    }
+    *v = (SeaView){s->n,  s->x,      s->y,      s->vx,      s->vy,      s->id,
                    s->ns, s->shx[b], s->shy[b], s->shvx[b], s->shvy[b], step};
 }
 
@@ -615,11 +616,11 @@ void sea_schedule(Sea *s)
     int parts = s->n / SEA_MIN_PART;
     if (parts > s->grid.hist_workers) parts = s->grid.hist_workers;
     if (parts < 1) parts = 1;
-    int fr = s->front, back = fr ^ 1;
-    grid_build_begin(&s->grid, s->x[fr], s->y[fr], s->vx[fr], s->vy[fr], s->id[fr], s->n, parts);
+    int back = s->front ^ 1;
+    grid_build_begin(&s->grid, s->x, s->y, s->vx, s->vy, s->id, s->n, parts);
     s->run_bake = s->bake;
     s->run_bake_ctx = s->bake_ctx;
-    view_of(s, back, s->step + 1, &s->bake_view);
+    view_of(s, 1, back, s->step + 1, &s->bake_view);
     JobChain *c = &s->chain;
     c->count = 0;
     c->stage[c->count++] = (JobStage){sea_stage_count, s, parts, 1};
@@ -682,7 +683,8 @@ int sea_steps_due(double *acc, double dt, double step, int max_steps)
 
 void sea_view(const Sea *s, SeaView *v)
 {
-    view_of(s, s->front, s->step, v);
+    /* In flight the fish stage is writing the fish. */
+    view_of(s, !s->scheduled, s->front, s->step, v);
 }
 
 int sea_view_find(const SeaView *v, int id, int hint)
@@ -711,14 +713,15 @@ static uint64_t fnv(uint64_t h, const void *data, size_t len)
 
 uint64_t sea_hash(const Sea *s)
 {
+    assert(!s->scheduled);
     uint64_t h = 0xcbf29ce484222325ull;
     int fr = s->front;
     size_t nf = (size_t)s->n * sizeof(float), ns = (size_t)s->ns * sizeof(float);
-    h = fnv(h, s->x[fr], nf);
-    h = fnv(h, s->y[fr], nf);
-    h = fnv(h, s->vx[fr], nf);
-    h = fnv(h, s->vy[fr], nf);
-    h = fnv(h, s->id[fr], (size_t)s->n * sizeof(int));
+    h = fnv(h, s->x, nf);
+    h = fnv(h, s->y, nf);
+    h = fnv(h, s->vx, nf);
+    h = fnv(h, s->vy, nf);
+    h = fnv(h, s->id, (size_t)s->n * sizeof(int));
     h = fnv(h, s->shx[fr], ns);
     h = fnv(h, s->shy[fr], ns);
     h = fnv(h, s->shvx[fr], ns);
@@ -732,9 +735,10 @@ uint64_t sea_eaten(const Sea *s)
 }
 
 /* Fish within r of a point, visited either through the grid (storage
- * positions are the front state, filed under last step's cells, so the
+ * positions are the fish's state, filed under last step's cells, so the
  * search widens by the farthest a fish moves in a step) or, while the
- * grid is stale or a step is in flight, over the front buffer. */
+ * grid is stale, over all the fish. Never in flight: the fish stage
+ * writes the fish. */
 typedef struct Probe {
     float qx, qy, r2;
     int count;
@@ -754,12 +758,27 @@ static inline void probe_visit(Probe *pr, float x, float y, int id)
     }
 }
 
+/* The cell whose slots hold slot k (cell_start is sorted; the last cell
+ * that starts at or before k). */
+static int cell_of_slot(const Grid *g, int k)
+{
+    int lo = 0, hi = g->cols * g->rows - 1;
+    while (lo < hi) {
+        int mid = lo + (hi - lo + 1) / 2;
+        if (g->cell_start[mid] <= k)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
 static void probe(const Sea *s, Probe *pr, float r)
 {
-    const int fr = s->front;
-    const float *x = s->x[fr], *y = s->y[fr];
-    const int *id = s->id[fr];
-    if (s->scheduled || !s->grid_fresh) {
+    assert(!s->scheduled);
+    const float *x = s->x, *y = s->y;
+    const int *id = s->id;
+    if (!s->grid_fresh) {
         for (int i = 0; i < s->n; i++) probe_visit(pr, x[i], y[i], id[i]);
         return;
     }
@@ -775,7 +794,7 @@ static void probe(const Sea *s, Probe *pr, float r)
     /* Respawned fish moved far from the cell they are filed under. */
     for (int i = 0; i < s->nrespawned; i++) {
         int k = s->respawned[i];
-        int c = g->cell_of[g->order[k]];
+        int c = cell_of_slot(g, k);
         int cx = c % g->cols, cy = c / g->cols;
         if (cx >= cx0 && cx <= cx1 && cy >= cy0 && cy <= cy1) continue;
         probe_visit(pr, x[k], y[k], id[k]);

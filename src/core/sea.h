@@ -49,8 +49,10 @@ typedef struct SeaCircle {
     float x, y, vx, vy, radius;
 } SeaCircle;
 
-/* Read-only view of the current (front) buffer. Pointers stay valid until
- * the next sea_complete / count change. Fish are listed in the sea's
+/* Read-only view of the current state. Pointers stay valid until the next
+ * sea_schedule / count change: while a step is in flight its fish stage
+ * writes the fish, so a view taken then lists none (fish 0, NULL arrays);
+ * the sharks are double-buffered and stay readable. Fish are listed in the sea's
  * storage order (the cell order of the last step), which changes from
  * step to step: x[i], y[i], vx[i], vy[i] belong to fish id[i]. A fish
  * keeps its id for life (an eaten fish respawns elsewhere under the same
@@ -160,15 +162,15 @@ void sea_view(const Sea *s, SeaView *v);
  * such fish. The search starts at `hint` (e.g. the slot the fish had a
  * step ago: it rarely moves far) and widens; any hint works. */
 int sea_view_find(const SeaView *v, int id, int hint);
-/* FNV-1a over the bits of the front buffer: the fish's x, y, vx, vy and
+/* FNV-1a over the bits of the current state: the fish's x, y, vx, vy and
  * id in storage order, then the sharks' x, y, vx, vy. The same for any
- * thread count (so is the storage order). */
+ * thread count (so is the storage order). No step may be in flight. */
 uint64_t sea_hash(const Sea *s);
 
 /* The id of the nearest fish of the current state to (x, y) within max_r
  * (d^2 <= r^2; ties to the lowest id) via the grid, or -1. Exactly the brute-force
- * answer; while a step is in flight or after a count change it scans the
- * front buffer instead. */
+ * answer; after a count change it scans every fish instead. No step may be
+ * in flight (its fish stage writes the fish): complete it first. */
 int sea_nearest_fish(const Sea *s, float x, float y, float max_r);
 /* Fish of the current state within r of (x, y) (d^2 <= r^2), same way. */
 int sea_count_within(const Sea *s, float x, float y, float r);

@@ -156,16 +156,21 @@ struct Sea {
     int threads;
     int simd; /* SEA_SIMD_*: the fish stage's copy (same results, faster) */
 
-    /* Fish in storage order, double-buffered: front is the view. A step
-     * writes the back buffer in the cell order of the grid it built from
-     * the front, so every store is sequential; id[] says who is where.
-     * (Writing a copy by id as well cost a quarter of a 100k-fish step.) */
+    /* Fish in storage order: the view. A step sorts them into the grid's
+     * cell-ordered arrays (sx, sy, su, sv, sid: the state it reads) and
+     * writes the new state back here in that order, so every store is
+     * sequential; id[] says who is where. The grid's arrays are the second
+     * buffer: a third copy (a back buffer beside them, swapped with this
+     * one) cost 20 bytes a fish for nothing but a view readable while a
+     * step is in flight. (Writing a copy by id as well cost a quarter of a
+     * 100k-fish step.) */
     int n, cap;
-    float *x[2], *y[2], *vx[2], *vy[2];
-    int *id[2];
-    int front;
+    float *x, *y, *vx, *vy;
+    int *id;
 
-    /* Sharks by index, double-buffered like the fish. */
+    /* Sharks by index, double-buffered: front is the view (readable while
+     * a step is in flight), the step writes the other. */
+    int front;
     int ns;
     float shx[2][SEA_MAX_SHARKS], shy[2][SEA_MAX_SHARKS];
     float shvx[2][SEA_MAX_SHARKS], shvy[2][SEA_MAX_SHARKS];
@@ -407,7 +412,7 @@ void sea_gather_threats(Sea *s);
 
 /* ------------------------------------------------------ sea_spawn.c */
 
-/* Spawn fish ids [a, b) into slots [a, b) of the front buffer, in schools
+/* Spawn fish ids [a, b) into slots [a, b) of the sea's fish, in schools
  * laid out from the seed; uses the step constants (s->k). */
 void sea_spawn_fish(Sea *s, int a, int b);
 /* Put shark i of the front buffer at a random point of a spawn cell,

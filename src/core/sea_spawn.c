@@ -159,7 +159,7 @@ static int next_school_cell(const Sea *s, uint64_t key, uint64_t g, uint64_t *r2
 }
 
 /* Put fish `id`, the q-th of a school of `size` (school number g of the
- * layout) centred on cell ci, into its slot of the front buffer. */
+ * layout) centred on cell ci, into its slot of the sea's fish. */
 static void place_fish(Sea *s, int id, int q, int size, uint64_t g, int ci)
 {
     uint64_t skey = s->seed ^ SEA_SALT_SCHOOL, fkey = s->seed ^ SEA_SALT_FISH;
@@ -192,15 +192,14 @@ static void place_fish(Sea *s, int id, int q, int size, uint64_t g, int ci)
     h = sea_hash3(fkey, (uint64_t)id, 100);
     float dir = 6.2831853f * sea_u01(h, 0);
     float sp = s->k.cruise * (0.9f + 0.2f * sea_u01(h, 32));
-    int fr = s->front;
-    s->x[fr][id] = x;
-    s->y[fr][id] = y;
-    s->vx[fr][id] = cosf(dir) * sp;
-    s->vy[fr][id] = sinf(dir) * sp;
-    s->id[fr][id] = id;
+    s->x[id] = x;
+    s->y[id] = y;
+    s->vx[id] = cosf(dir) * sp;
+    s->vy[id] = sinf(dir) * sp;
+    s->id[id] = id;
 }
 
-/* Spawn fish ids [a, b) into slots [a, b) of the front buffer, in schools
+/* Spawn fish ids [a, b) into slots [a, b) of the sea's fish, in schools
  * of one kind each: school g of the layout is of kind g % kinds and takes
  * the next 20-200 fish of that kind (ids kind, kind + kinds, ...); each
  * school is a sunflower-seed disc (evenly spaced, lightly jittered) around

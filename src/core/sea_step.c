@@ -346,8 +346,8 @@ SEA_ALWAYS_INLINE static inline void steer8(const SeaStepK *K, uint32_t wkey, ui
  * cell and flags; the neighbour sums (sea_nbr.h), eight fish at a time;
  * the (rare, branchy) avoidance votes of the flagged fish; the steering,
  * eight at a time; then the stores, and the safety net and respawns of
- * the few that need them. Writes the back storage buffer in the same
- * (cell) order, which is the next view. A fish's steering is a long
+ * the few that need them. Writes the new state over the sea's fish in
+ * the same (cell) order, which is the next view. A fish's steering is a long
  * chain of dependent square roots and divisions: in a pass of its own,
  * the chains of neighbouring fish overlap. */
 SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int avx)
@@ -358,10 +358,13 @@ SEA_ALWAYS_INLINE static inline void fish_range(Sea *s, int begin, int end, int 
     const float *X = g->sx, *Y = g->sy, *U = g->su, *V = g->sv;
     const int *ID = g->sid;
     const int cols = g->cols;
+    /* The new state goes over the old (the scatter copied it into the
+     * grid, which is what the stage reads); the sharks' back buffer holds
+     * their new positions (respawns keep out of their sight). */
     const int wb = s->front ^ 1;
-    float *restrict ox = s->x[wb], *restrict oy = s->y[wb];
-    float *restrict ovx = s->vx[wb], *restrict ovy = s->vy[wb];
-    int *restrict oid = s->id[wb];
+    float *restrict ox = s->x, *restrict oy = s->y;
+    float *restrict ovx = s->vx, *restrict ovy = s->vy;
+    int *restrict oid = s->id;
     const uint32_t wkey = (uint32_t)sea_mix64(s->seed ^ SEA_SALT_WANDER);
     const uint32_t stamp = s->threat_stamp;
     const uint32_t step = (uint32_t)s->step;

@@ -318,6 +318,8 @@ void sealife_cursor(SeaLife *s, float x, float y, float r)
 int sealife_follow_at(SeaLife *s, float x, float y, float r)
 {
     if (!s->on) return 0;
+    /* The sea finds fish only between steps. */
+    sealife_finish(s);
     int id = sea_nearest_fish(s->sea, x, y, r);
     if (id < 0) return 0;
     SeaView v;
@@ -339,6 +341,13 @@ void sealife_unfollow(SeaLife *s)
 int sealife_followed(SeaLife *s, float *x, float *y)
 {
     if (s->follow < 0) return 0;
+    if (s->in_flight) {
+        /* The step's fish stage is writing the fish: where it was last
+         * seen, which is also where the sprites on screen show it. */
+        *x = s->follow_x;
+        *y = s->follow_y;
+        return 1;
+    }
     SeaView v;
     sea_view(s->sea, &v);
     int slot = sea_view_find(&v, s->follow, s->follow_slot);

@@ -110,11 +110,13 @@ SeaLifeTiming sealife_timing(const SeaLife *s);
  * clears it. */
 void sealife_cursor(SeaLife *s, float x, float y, float r);
 
-/* Follow the fish nearest map point (x, y) within r; 1 if one was found. */
+/* Follow the fish nearest map point (x, y) within r; 1 if one was found.
+ * A step in flight is finished first. */
 int sealife_follow_at(SeaLife *s, float x, float y, float r);
 void sealife_unfollow(SeaLife *s);
 /* Where the followed fish is now: 1 and (x, y), or 0 when none is
- * followed (never was, stopped, or lost: eaten and respawned). */
+ * followed (never was, stopped, or lost: eaten and respawned). While a
+ * step is in flight: where it was before the step, as the sprites show. */
 int sealife_followed(SeaLife *s, float *x, float *y);
 
 #endif
