@@ -175,7 +175,7 @@ static int cells_init(SeaCells *c, const Grid *g, const ShoreField *f, Err *e)
         cells_free(c);
         return err_set(e, "sea: out of memory for %zu grid cells", cells);
     }
-    for (size_t i = 0; i < cells * subs; i++) c->submin[i] = INFINITY;
+    for (size_t i = 0; i < cells * subs; i++) c->submin[i] = UINT16_MAX;
     for (size_t i = 0; i < cells; i++) {
         c->deep[i] = 0.0f;
         c->deep_px[i] = -1;
@@ -193,9 +193,11 @@ static int cells_init(SeaCells *c, const Grid *g, const ShoreField *f, Err *e)
         int sy = (int)((cy - (float)(row / g->cols) * g->cell) * c->inv_subcell);
         int base = row * (int)subs + (sy < c->sub ? sy : c->sub - 1) * c->sub;
         for (int x = 0; x < f->w; x++) {
-            float d = shore_px(f, (size_t)y * (size_t)f->w + (size_t)x);
+            size_t px = (size_t)y * (size_t)f->w + (size_t)x;
+            uint16_t q = f->dist[px]; /* codes order as the distances do */
             int si = base + col[x];
-            if (d < c->submin[si]) c->submin[si] = d;
+            if (q < c->submin[si]) c->submin[si] = q;
+            float d = shore_px(f, px);
             int ci = si / (int)subs;
             if (d > c->deep[ci]) {
                 c->deep[ci] = d;
@@ -217,13 +219,15 @@ static void cells_classify(SeaCells *c, const Grid *g, const SeaParams *p)
      * centres, a bilinear sample loses at most ~1.5 px more, and the field
      * is 1-Lipschitz (to ~1%): so a subcell whose least distance clears the
      * margin, or a step's reach, by this slack never needs shore work. A
-     * subcell holding no pixel centre is always near. */
+     * subcell holding no pixel centre reads as the field's cap (so it is
+     * near only for a reach past 1,000 px: shore work where none is needed
+     * changes nothing, it only costs). */
     float reach =
         fmaxf(p->shore_margin, fmaxf(p->flee_speed, p->shark_speed) * p->dt * 1.1f) + 4.0f;
     for (size_t i = 0; i < cells; i++) {
         uint16_t m = 0;
         for (int k = 0; k < subs; k++) {
-            float v = c->submin[i * (size_t)subs + (size_t)k];
+            float v = shore_decode(c->submin[i * (size_t)subs + (size_t)k]);
             if (!(v >= reach)) m |= (uint16_t)(1u << k);
         }
         c->near[i] = m;

@@ -135,8 +135,9 @@ typedef struct SeaCells {
      * under 8 px); a fish only does shore work when its subcell says so. */
     int sub;
     float inv_subcell; /* sub / cell side */
-    float *submin;     /* least shore distance of a pixel centre in each
-                          subcell (cells * sub * sub), INFINITY if none */
+    uint16_t *submin;  /* least shore code (shore_encode) of a pixel centre in
+                          each subcell (cells * sub * sub), UINT16_MAX if
+                          none: half a float's 43 MB at 16384^2 px */
     float *deep;       /* greatest distance in each cell */
     int *deep_px;      /* that pixel (y * w + x), -1 if the cell is dry */
     uint16_t *near;    /* per cell, bit sy * sub + sx: land or the shore
