@@ -175,7 +175,7 @@ static int cells_init(SeaCells *c, const Grid *g, const ShoreField *f, Err *e)
         cells_free(c);
         return err_set(e, "sea: out of memory for %zu grid cells", cells);
     }
-    for (size_t i = 0; i < cells * subs; i++) c->submin[i] = UINT16_MAX;
+    memset(c->submin, UINT8_MAX, cells * subs);
     for (size_t i = 0; i < cells; i++) {
         c->deep[i] = 0.0f;
         c->deep_px[i] = -1;
@@ -193,11 +193,11 @@ static int cells_init(SeaCells *c, const Grid *g, const ShoreField *f, Err *e)
         int sy = (int)((cy - (float)(row / g->cols) * g->cell) * c->inv_subcell);
         int base = row * (int)subs + (sy < c->sub ? sy : c->sub - 1) * c->sub;
         for (int x = 0; x < f->w; x++) {
-            size_t px = (size_t)y * (size_t)f->w + (size_t)x;
-            uint16_t q = f->dist[px]; /* codes order as the distances do */
+            float d = shore_px(f, (size_t)y * (size_t)f->w + (size_t)x);
+            /* Whole px, rounded down: never above the distance. */
+            uint8_t q = d < (float)UINT8_MAX ? (uint8_t)d : UINT8_MAX;
             int si = base + col[x];
             if (q < c->submin[si]) c->submin[si] = q;
-            float d = shore_px(f, px);
             int ci = si / (int)subs;
             if (d > c->deep[ci]) {
                 c->deep[ci] = d;
@@ -218,16 +218,17 @@ static void cells_classify(SeaCells *c, const Grid *g, const SeaParams *p)
     /* Any point of a subcell is within ~1.5 px of one of its pixel
      * centres, a bilinear sample loses at most ~1.5 px more, and the field
      * is 1-Lipschitz (to ~1%): so a subcell whose least distance clears the
-     * margin, or a step's reach, by this slack never needs shore work. A
-     * subcell holding no pixel centre reads as the field's cap (so it is
-     * near only for a reach past 1,000 px: shore work where none is needed
-     * changes nothing, it only costs). */
+     * margin, or a step's reach, by this slack never needs shore work.
+     * Shore work where none is needed changes nothing, it only costs: so
+     * the least distances are kept in whole px rounded down, and a subcell
+     * holding no pixel centre reads as 255 px, like the deep ones (near
+     * only for a reach past 255 px). */
     float reach =
         fmaxf(p->shore_margin, fmaxf(p->flee_speed, p->shark_speed) * p->dt * 1.1f) + 4.0f;
     for (size_t i = 0; i < cells; i++) {
         uint16_t m = 0;
         for (int k = 0; k < subs; k++) {
-            float v = shore_decode(c->submin[i * (size_t)subs + (size_t)k]);
+            float v = c->submin[i * (size_t)subs + (size_t)k];
             if (!(v >= reach)) m |= (uint16_t)(1u << k);
         }
         c->near[i] = m;

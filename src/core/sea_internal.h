@@ -135,9 +135,10 @@ typedef struct SeaCells {
      * under 8 px); a fish only does shore work when its subcell says so. */
     int sub;
     float inv_subcell; /* sub / cell side */
-    uint16_t *submin;  /* least shore code (shore_encode) of a pixel centre in
-                          each subcell (cells * sub * sub), UINT16_MAX if
-                          none: half a float's 43 MB at 16384^2 px */
+    uint8_t *submin;   /* least shore distance of a pixel centre in each
+                          subcell (cells * sub * sub), whole px rounded
+                          down, 255 if none or further (a quarter of a
+                          float's 43 MB at 16384^2 px) */
     float *deep;       /* greatest distance in each cell */
     int *deep_px;      /* that pixel (y * w + x), -1 if the cell is dry */
     uint16_t *near;    /* per cell, bit sy * sub + sx: land or the shore
