@@ -2,6 +2,7 @@
  * order, returns from schedule at once and finishes queued work. */
 #include "core/jobs.h"
 
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <time.h>
@@ -15,6 +16,11 @@ typedef struct Cover {
     atomic_int calls;
     atomic_int bad; /* a range that was empty, out of bounds or reversed */
     atomic_int bad_worker;
+    /* Each thread's home part (jobs.c: n cut into min(threads, n / grain)
+     * parts of at least a grain; none for the threads past them) and the
+     * lowest begin of the chunks it ran inside it. */
+    int home_lo[JOBS_MAX_THREADS], home_hi[JOBS_MAX_THREADS];
+    atomic_int first[JOBS_MAX_THREADS];
     int n, threads;
 } Cover;
 
@@ -25,10 +31,23 @@ static void cover_fn(void *ctx, int begin, int end, int worker)
     if (begin < 0 || end > c->n || begin >= end) atomic_fetch_add(&c->bad, 1);
     if (worker < 0 || worker >= c->threads) atomic_fetch_add(&c->bad_worker, 1);
     for (int i = begin; i < end && i >= 0 && i < c->n; i++) atomic_fetch_add(&c->hits[i], 1);
+    if (worker >= 0 && worker < c->threads && begin >= c->home_lo[worker] &&
+        begin < c->home_hi[worker]) {
+        int f = atomic_load(&c->first[worker]);
+        while (begin < f && !atomic_compare_exchange_weak(&c->first[worker], &f, begin)) {
+        }
+    }
 }
 
-static void cover_reset(Cover *c, int n, int threads)
+static void cover_reset(Cover *c, int n, int grain, int threads)
 {
+    int g = grain > 0 ? grain : 1, homes = n / g;
+    homes = homes < 1 ? 1 : homes > threads ? threads : homes;
+    for (int w = 0; w < JOBS_MAX_THREADS; w++) {
+        c->home_lo[w] = w < homes ? (int)((long)n * w / homes) : 0;
+        c->home_hi[w] = w < homes ? (int)((long)n * (w + 1) / homes) : 0;
+        atomic_store(&c->first[w], INT_MAX);
+    }
     for (int i = 0; i < MAX_N; i++) atomic_store(&c->hits[i], 0);
     atomic_store(&c->calls, 0);
     atomic_store(&c->bad, 0);
@@ -88,7 +107,7 @@ START_TEST(test_parallel_for_covers_once)
         for (size_t ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
             for (size_t gi = 0; gi < sizeof grains / sizeof grains[0]; gi++) {
                 int n = ns[ni];
-                cover_reset(&c, n, threads[ti]);
+                cover_reset(&c, n, grains[gi], threads[ti]);
                 jobs_parallel_for(p, n, grains[gi], cover_fn, &c);
                 for (int i = 0; i < n; i++)
                     ck_assert_msg(atomic_load(&c.hits[i]) == 1,
@@ -101,12 +120,21 @@ START_TEST(test_parallel_for_covers_once)
                 if (n > 0 && grains[gi] > 0)
                     ck_assert_int_le(atomic_load(&c.calls),
                                      n / grains[gi] > 0 ? n / grains[gi] : 1);
+                /* A thread works its own part from the front (others take
+                 * from its back), so what it ran of it starts there. */
+                for (int w = 0; w < threads[ti]; w++) {
+                    int f = atomic_load(&c.first[w]);
+                    ck_assert_msg(
+                        f == INT_MAX || f == c.home_lo[w],
+                        "n %d grain %d threads %d: worker %d began its part [%d, %d) at %d", n,
+                        grains[gi], threads[ti], w, c.home_lo[w], c.home_hi[w], f);
+                }
             }
         }
         jobs_deinit(p);
     }
     /* No pool: runs inline. */
-    cover_reset(&c, 100, 1);
+    cover_reset(&c, 100, 7, 1);
     jobs_parallel_for(NULL, 100, 7, cover_fn, &c);
     for (int i = 0; i < 100; i++) ck_assert_int_eq(atomic_load(&c.hits[i]), 1);
 }

@@ -12,12 +12,20 @@
 
 /* Chains waiting or running; schedule blocks (helping) when it is full. */
 #define QUEUE_CAP 16
-/* Chunk sizes are guided: each takes 1 / (GUIDE_SHARE * threads) of what
- * is left (at least the stage's grain), so the first chunks are large and
- * cheap to hand out, and the last are small: the threads finish a stage
- * within about a grain of each other instead of one waiting out the
- * other's last big chunk, and a thread that starts late (the main thread
- * arriving at jobs_complete) still finds work to share. */
+/* Each stage's range is cut into one home part per thread, and a thread
+ * takes its chunks from the front of its own part first: stage after
+ * stage and step after step, a thread then works on the same items (the
+ * sea's count and scatter parts, then the fish those parts sorted, then
+ * the next step's count over them), so their cache lines stay in its
+ * core instead of crossing to the other's. (Chunks handed out from one
+ * shared front, whoever came first: shoal-bench --compare threads on this
+ * 2-core host, medians of 5 alternated, 1.37x at 10,000 fish and 1.59x at
+ * 100,000; from home parts 1.54x and 1.85x.) Chunk sizes are guided: each takes 1 / GUIDE_SHARE of
+ * what is left of the part (at least the stage's grain), so the first chunks are large and cheap to
+ * hand out and the last are small. A thread whose part is done takes from the back of the part with
+ * the most left, half of it: the threads finish a stage within about a grain of each other, and a
+ * thread that starts late (the main thread arriving at jobs_complete) still finds its part, or the
+ * rest of it, waiting. */
 #define GUIDE_SHARE 2
 /* How long an idle thread polls for the next stage before it sleeps. A
  * stage boundary is usually a few microseconds away; a condition-variable
@@ -47,7 +55,8 @@ struct JobPool {
     int qhead, qcount;
     /* State of the head chain's current stage (all under mu). */
     int stage;
-    int next_pos, done_items, grain;
+    int left, done_items, grain;                    /* left: items not yet handed out */
+    int lo[JOBS_MAX_THREADS], hi[JOBS_MAX_THREADS]; /* each thread's home part */
     JobStage cur;
 };
 
@@ -115,8 +124,17 @@ static void start_stage(JobPool *p)
         if (p->stage < c->count) {
             p->cur = c->stage[p->stage];
             p->grain = p->cur.grain > 0 ? p->cur.grain : 1;
-            p->next_pos = 0;
+            p->left = p->cur.n;
             p->done_items = 0;
+            /* Home parts of at least a grain, so no chunk is smaller;
+             * threads past them start by taking from the others. */
+            int homes = p->cur.n / p->grain;
+            homes = homes < 1 ? 1 : homes > p->threads ? p->threads : homes;
+            for (int w = 0; w < p->threads; w++) {
+                int k = w < homes ? w : homes;
+                p->lo[w] = (int)((int64_t)p->cur.n * k / homes);
+                p->hi[w] = w < homes ? (int)((int64_t)p->cur.n * (k + 1) / homes) : p->lo[w];
+            }
             wake_all(p);
             return;
         }
@@ -126,25 +144,46 @@ static void start_stage(JobPool *p)
         p->stage = 0;
         wake_all(p);
     }
-    p->next_pos = p->done_items = 0;
+    p->left = p->done_items = 0;
     p->cur.n = 0;
 }
 
-/* Claim the next chunk of the running stage; 0 when none is left. mu held. */
-static int take_chunk(JobPool *p, JobStage *st, int *begin, int *end)
+/* A chunk of `left` items: `share` of them, at least the grain, and all
+ * of them when less than a grain would be left over. */
+static int chunk_size(const JobPool *p, int left, int share)
 {
-    if (p->qcount == 0 || p->next_pos >= p->cur.n) return 0;
-    assert(p->grain >= 1);
-    int left = p->cur.n - p->next_pos;
-    int size = p->threads > 1 ? left / (GUIDE_SHARE * p->threads) : left;
+    int size = left / share;
     if (size < p->grain) size = p->grain;
-    /* No chunk under the grain: a short rest goes with this one. */
-    if (left - size < p->grain) size = left;
+    return left - size < p->grain ? left : size;
+}
+
+/* Claim the next chunk of the running stage for `worker`: from the front
+ * of its home part, else from the back of the part with the most left;
+ * 0 when none is left. mu held. */
+static int take_chunk(JobPool *p, int worker, JobStage *st, int *begin, int *end)
+{
+    if (p->qcount == 0 || p->left == 0) return 0;
+    assert(p->grain >= 1 && worker >= 0 && worker < p->threads);
+    int w = worker;
+    if (p->lo[w] < p->hi[w]) {
+        int size =
+            p->threads > 1 ? chunk_size(p, p->hi[w] - p->lo[w], GUIDE_SHARE) : p->hi[w] - p->lo[w];
+        *begin = p->lo[w];
+        p->lo[w] += size;
+        *end = p->lo[w];
+    } else {
+        int v = 0;
+        for (int k = 1; k < p->threads; k++)
+            if (p->hi[k] - p->lo[k] > p->hi[v] - p->lo[v]) v = k;
+        assert(p->lo[v] < p->hi[v]);
+        int size = chunk_size(p, p->hi[v] - p->lo[v], 2);
+        *end = p->hi[v];
+        p->hi[v] -= size;
+        *begin = p->hi[v];
+    }
     *st = p->cur;
-    *begin = p->next_pos;
-    *end = p->next_pos + size;
-    assert(*end <= p->cur.n);
-    p->next_pos += size;
+    assert(0 <= *begin && *begin < *end && *end <= p->cur.n);
+    p->left -= *end - *begin;
     return 1;
 }
 
@@ -163,7 +202,7 @@ static int run_one(JobPool *p, int worker)
 {
     JobStage st;
     int b, e;
-    if (!take_chunk(p, &st, &b, &e)) return 0;
+    if (!take_chunk(p, worker, &st, &b, &e)) return 0;
     pthread_mutex_unlock(&p->mu);
     st.fn(st.ctx, b, e, worker);
     pthread_mutex_lock(&p->mu);
@@ -302,7 +341,7 @@ void jobs_complete(JobPool *p, JobChain *c)
         pthread_mutex_unlock(&p->mu);
         spin_for_epoch(p, seen);
         pthread_mutex_lock(&p->mu);
-        if (!c->scheduled || (p->qcount > 0 && p->next_pos < p->cur.n)) continue;
+        if (!c->scheduled || (p->qcount > 0 && p->left > 0)) continue;
         if (atomic_load_explicit(&p->epoch, memory_order_acquire) != seen) continue;
         p->waiters++;
         pthread_cond_wait(&p->done_cv, &p->mu);
