@@ -1,6 +1,6 @@
 /* sea_internal: the Sea's fields and what the sea's files (sea.c,
- * sea_step.c, sea_shark.c, sea_spawn.c, sea_threat.c) share; nothing outside the sea
- * includes this. */
+ * sea_query.c, sea_step.c, sea_shark.c, sea_spawn.c, sea_threat.c) share;
+ * nothing outside the sea includes this. */
 #ifndef SHOAL_SEA_INTERNAL_H
 #define SHOAL_SEA_INTERNAL_H
 
@@ -380,10 +380,10 @@ static inline float sea_border_push(const SeaStepK *K, float x, float y, float k
     return urg;
 }
 
-/* The sea's files call one way: sea.c (lifecycle, the step chain, queries)
- * calls the threat snapshot (sea_threat.c), the stages (sea_step.c,
- * sea_shark.c) and the spawning (sea_spawn.c);
- * the stages call sea_spawn.c; sea_spawn.c calls none of them. */
+/* The sea's files call one way: sea.c (lifecycle, the step chain, the
+ * view) calls the threat snapshot (sea_threat.c), the stages (sea_step.c,
+ * sea_shark.c) and the spawning (sea_spawn.c); the stages call
+ * sea_spawn.c; sea_spawn.c and sea_query.c (the queries) call none. */
 
 /* ------------------------------------------------------- sea_step.c */
 
