@@ -19,13 +19,16 @@
  * the next step's count over them), so their cache lines stay in its
  * core instead of crossing to the other's. (Chunks handed out from one
  * shared front, whoever came first: shoal-bench --compare threads on this
- * 2-core host, medians of 5 alternated, 1.37x at 10,000 fish and 1.59x at
- * 100,000; from home parts 1.54x and 1.85x.) Chunk sizes are guided: each takes 1 / GUIDE_SHARE of
- * what is left of the part (at least the stage's grain), so the first chunks are large and cheap to
- * hand out and the last are small. A thread whose part is done takes from the back of the part with
- * the most left, half of it: the threads finish a stage within about a grain of each other, and a
- * thread that starts late (the main thread arriving at jobs_complete) still finds its part, or the
- * rest of it, waiting. */
+ * 2-core host, medians of 5 alternated, 1.37x at 10,000 fish and 1.59x
+ * at 100,000; from home parts 1.54x and 1.85x.)
+ *
+ * Chunk sizes are guided: each takes 1 / GUIDE_SHARE of what is left of
+ * the part (at least the stage's grain), so the first chunks are large
+ * and cheap to hand out and the last are small. A thread whose part is
+ * done takes half of what is left from the back of the part with the
+ * most left: the threads finish a stage within about a grain of each
+ * other, and a thread that starts late (the main thread arriving at
+ * jobs_complete) still finds its part, or the rest of it, waiting. */
 #define GUIDE_SHARE 2
 /* How long an idle thread polls for the next stage before it sleeps. A
  * stage boundary is usually a few microseconds away; a condition-variable
@@ -131,9 +134,8 @@ static void start_stage(JobPool *p)
             int homes = p->cur.n / p->grain;
             homes = homes < 1 ? 1 : homes > p->threads ? p->threads : homes;
             for (int w = 0; w < p->threads; w++) {
-                int k = w < homes ? w : homes;
-                p->lo[w] = (int)((int64_t)p->cur.n * k / homes);
-                p->hi[w] = w < homes ? (int)((int64_t)p->cur.n * (k + 1) / homes) : p->lo[w];
+                p->lo[w] = w < homes ? (int)((int64_t)p->cur.n * w / homes) : 0;
+                p->hi[w] = w < homes ? (int)((int64_t)p->cur.n * (w + 1) / homes) : 0;
             }
             wake_all(p);
             return;

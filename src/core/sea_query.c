@@ -78,21 +78,6 @@ static inline void probe_visit(Probe *pr, float x, float y, int id)
     }
 }
 
-/* The cell whose slots hold slot k (cell_start is sorted; the last cell
- * that starts at or before k). */
-static int cell_of_slot(const Grid *g, int k)
-{
-    int lo = 0, hi = g->cols * g->rows - 1;
-    while (lo < hi) {
-        int mid = lo + (hi - lo + 1) / 2;
-        if (g->cell_start[mid] <= k)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
-}
-
 static void probe(const Sea *s, Probe *pr, float r)
 {
     assert(!s->scheduled);
@@ -114,7 +99,8 @@ static void probe(const Sea *s, Probe *pr, float r)
     /* Respawned fish moved far from the cell they are filed under. */
     for (int i = 0; i < s->nrespawned; i++) {
         int k = s->respawned[i];
-        int c = cell_of_slot(g, k);
+        /* The grid's copy keeps the position it was filed by. */
+        int c = grid_cell_of(g, g->sx[k], g->sy[k]);
         int cx = c % g->cols, cy = c / g->cols;
         if (cx >= cx0 && cx <= cx1 && cy >= cy0 && cy <= cy1) continue;
         probe_visit(pr, x[k], y[k], id[k]);
