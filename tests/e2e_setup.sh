@@ -28,7 +28,6 @@ PY
 
 printf 'ask_end_turn = off\nmap =\nmap_seed = 5\nfleet_a = 3\nfleet_b = 3\n' >"$SETTINGS"
 if start setup --menu; then
-    sleep $((1 * slow))
     click 430 283 # New skirmish (the left half of its row), under Guided first battle
     shot "$T/new-before.png"
     click 343 267 # A1: line -> sloop
@@ -39,16 +38,16 @@ if start setup --menu; then
     click 400 440 # E -> NE
     click 620 440 # strength 3 -> 4
     shot "$T/new-after.png"
-    # The title row and the first button (the panel's top), and Start.
-    same "$T/new-before.png" "$T/new-after.png" 283 60 741 128 &&
+    # The title row and the first button (the panel's top, below the status
+    # line, where the first picture's note may still show), and Start.
+    same "$T/new-before.png" "$T/new-after.png" 283 68 741 128 &&
         ok "the panel's top stays put as its rows change" || no "the panel's top moved (see new-before/after.png)"
     same "$T/new-before.png" "$T/new-after.png" 283 500 741 535 &&
         ok "Start the battle stays under the pointer" || no "Start the battle moved"
     same "$T/new-before.png" "$T/new-after.png" 283 255 741 280 &&
         no "side A's row looks the same after three clicks" || ok "side A's row shows the classes clicked"
     click 511 517 # Start the battle
-    sleep $((3 * slow))
-    if quicksave; then
+    if ev_wait 30 '^turn 1 side A plot$' && quicksave; then
         got=$(for i in 0 1 2 3 4 5; do field "ship.$i" class; done | tr '\n' ' ')
         [ "$got" = "sloop line sloop line frigate frigate " ] &&
             ok "the battle has the classes clicked (A: sloop line sloop, B: line frigate frigate)" ||

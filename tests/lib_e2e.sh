@@ -32,6 +32,38 @@ wait_for() {
     done
     return 1
 }
+# The test channel (core/testev.h): a program started with
+# SHOAL_TEST_EVENTS=$EV appends one line per event to $EV ("frame 1",
+# "input key F5", "note saved PATH", "turn 2 side A plot", "menu new").
+#   ev_mark                    remember where $EV ends now
+#   ev_wait SECONDS PATTERN... wait until lines matching each extended regex
+#                              come after the mark, in this order; the mark
+#                              moves past the last and $ev_line holds it. On
+#                              timeout it says what it waited for and returns 1.
+# SECONDS is the plain build's deadline (the sanitizer runs get $slow times
+# as long): a deadline only ends a wait that something has broken.
+EV=
+ev_at=0
+ev_line=
+ev_mark() { ev_at=$(cat "$EV" 2>/dev/null | wc -l); }
+ev_wait() {
+    local secs=$1 k at
+    shift
+    local pats
+    pats=$(printf '%s\037' "$@")
+    for ((k = 0; k < secs * slow * 20; k++)); do
+        at=$(awk -v from="$ev_at" -v pats="$pats" 'BEGIN { n = split(pats, p, "\037") - 1; i = 1 }
+            NR > from && $0 ~ p[i] { if (++i > n) { print NR; exit } }' "$EV" 2>/dev/null)
+        if [ -n "$at" ]; then
+            ev_at=$at
+            ev_line=$(sed -n "${at}p" "$EV")
+            return 0
+        fi
+        sleep 0.05
+    done
+    echo "  (waited $((secs * slow)) s for events: $*; the last of $(basename "$EV"): $(tail -n 1 "$EV" 2>/dev/null))"
+    return 1
+}
 e2e_done() {
     echo "$1: $pass passed, $fail failed"
     [ "$fail" -eq 0 ]

@@ -1,21 +1,24 @@
 # lib_xwin: what the window scripts share, sourced after lib_e2e.sh: an
-# Xvfb display of their own, the game started in $T/run (where F12 puts its
-# screenshots) with its window found, F12 pictures and F5 quick saves read
-# back, and a clean-up that kills every game and the display. A script
+# Xvfb display of their own, the game started in $T/run with its test
+# channel in $T/NAME.events ($EV, lib_e2e.sh's ev_wait) and its window
+# found, F12 pictures and F5 quick saves read back once the game says they
+# are written, input that returns once the game has handled it and drawn a
+# frame after it, and a clean-up that kills every game and the display. A script
 # sets XWIN_GAME_ARGS (flags every `start` adds) and XWIN_REST (where
 # the pointer waits) before starting games;
 # SHOAL_E2E_KEEP=DIR keeps the pictures and logs to look at.
 #
 #   xwin_display NAME FIRST LAST WxH   start Xvfb on the first free :FIRST..LAST
 #                                       (exits the script with a FAIL if it can't)
-#   start NAME ARGS...                  a game; $pid, $win; its first picture in
+#   start NAME ARGS...                  a game; $pid, $win, $EV; its first picture in
 #                                       $T/NAME-first.png
-#   shot OUT [SECONDS]                  F12, the picture moved to OUT
-#   quicksave                           F5, and wait for the fresh save
+#   shot OUT [SECONDS]                  F12, the picture moved to OUT once written
+#   quicksave                           F5, and wait for the game's "saved" note
 #   field SECTION KEY                   a value of the quick save
 #   stop_game                           SIGTERM the game and wait for it
-#   key KEY... / click X Y [BUTTON]     xdotool, then $tick seconds to handle it
-#                                       (a click then rests the pointer at XWIN_REST)
+#   key KEY... / click X Y [BUTTON]     xdotool, then wait until the game has handled
+#                                       it and drawn a frame (a click then rests the
+#                                       pointer at XWIN_REST the same way)
 #   tap KEY... / tap_click X Y          the same with no wait: for what only lasts a
 #                                       while (a replay), seen by the next shot or poll
 #   setting KEY                         a value of settings.ini
@@ -33,11 +36,10 @@ save="$SAVES/quicksave.sav"
 pid=
 pids=()
 xpid=
-# Seconds a key or click is given to be handled before the next (a script
-# may set its own first); the sanitizer builds on a busy machine take
-# several times longer.
-tick=${tick:-0.4}
-[ "$slow" -gt 1 ] && tick=$((2 * slow / 5))
+# The deadline (plain build's seconds) for a key or click to be handled: a
+# busy machine is waited for; only a game that has stopped reading input
+# runs it out.
+XWIN_INPUT_SECS=${XWIN_INPUT_SECS:-30}
 
 xwin_cleanup() {
     for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null; done
@@ -65,8 +67,7 @@ xwin_display() {
     # unloads at exit, which LeakSanitizer cannot name (see e2e_signals).
     export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
     trap xwin_cleanup EXIT
-    sleep 1
-    if ! kill -0 "$xpid" 2>/dev/null; then
+    if ! wait_for $((10 * slow)) xdotool getdisplaygeometry >/dev/null 2>&1 || ! kill -0 "$xpid" 2>/dev/null; then
         no "Xvfb did not start on :$d"
         e2e_done "$name"
         exit
@@ -83,27 +84,25 @@ has_window() {
 }
 
 start() {
-    local name=$1 k
+    local name=$1
     shift
-    rm -f "$T/run"/shoal-*.png
+    EV="$T/$name.events"
+    : >"$EV"
+    ev_at=0
     # shellcheck disable=SC2086 # XWIN_GAME_ARGS is a list of flags
-    (cd "$T/run" && exec "$B_ABS/shoal" $XWIN_GAME_ARGS "$@") >"$T/$name.out" 2>"$T/$name.err" &
+    (cd "$T/run" && SHOAL_TEST_EVENTS="$EV" exec "$B_ABS/shoal" $XWIN_GAME_ARGS "$@") \
+        >"$T/$name.out" 2>"$T/$name.err" &
     pid=$!
     pids+=("$pid")
     win=""
-    wait_for $((40 * slow)) has_window || return 1
-    # The loop runs once F12 gives a picture; an F12 sent while the game is
-    # still starting may never reach it, so ask again every few seconds.
-    for ((k = 0; k < 5; k++)); do shot "$T/$name-first.png" $((4 * slow)) && break; done
-    [ "$k" -lt 5 ] || return 1
-    # Found again now the loop runs: an accelerated renderer makes SDL
-    # destroy the first window and open another of the same title, and a
-    # window found before that is gone (CI's make asan clicked a dead
-    # window; the F12s, sent to the focus, still reached the game).
-    has_window || return 1
+    # The loop has drawn its first frame: the window is the one it keeps
+    # (an accelerated renderer makes SDL destroy the first window and open
+    # another of the same title, and a window found before that is gone).
+    ev_wait 40 '^frame 1$' || return 1
+    wait_for $((10 * slow)) has_window || return 1
+    shot "$T/$name-first.png" || return 1
     # XWIN_REST="X Y": where the pointer waits, off the panels.
-    # shellcheck disable=SC2086
-    [ -n "${XWIN_REST:-}" ] && xdotool mousemove --window "$win" $XWIN_REST
+    [ -n "${XWIN_REST:-}" ] && rest
     return 0
 }
 
@@ -112,27 +111,20 @@ stop_game() {
     wait "$pid" 2>/dev/null
 }
 
-# It returns as soon as the picture is there; a loaded machine took over 3 s.
+# F12, then the picture the game says it wrote (whole: a temp file renamed).
 shot() {
-    local out=$1 secs=${2:-$((10 * slow))} f k
-    rm -f "$T/run"/shoal-*.png
+    local out=$1 secs=${2:-20}
+    ev_mark
     xdotool key F12
-    for ((k = 0; k < secs * 10; k++)); do
-        f=$(ls "$T/run"/shoal-*.png 2>/dev/null | head -n 1)
-        if [ -n "$f" ]; then
-            sleep 0.1 # written whole: a temp file renamed
-            mv "$f" "$out"
-            return 0
-        fi
-        sleep 0.1
-    done
-    return 1
+    ev_wait "$secs" '^shot ' || return 1
+    mv "${ev_line#shot }" "$out"
 }
 
 quicksave() {
     rm -f "$save"
+    ev_mark
     xdotool key F5
-    wait_for $((5 * slow)) test -s "$save"
+    ev_wait 20 '^note saved ' && test -s "$save"
 }
 
 field() {
@@ -140,19 +132,30 @@ field() {
         on && $1 == key { sub(/^[^=]*= */, ""); print; exit }' "$save"
 }
 
+# Each key sent is released (one "input key" line), then a frame is drawn.
 key() {
+    local k pats=()
+    for k in "$@"; do pats+=('^input key '); done
+    ev_mark
     xdotool key "$@"
-    sleep "$tick"
+    ev_wait "$XWIN_INPUT_SECS" "${pats[@]}" '^frame '
+}
+
+# The pointer to XWIN_REST, once the game has seen it there.
+rest() {
+    # shellcheck disable=SC2086
+    set -- $XWIN_REST
+    ev_mark
+    xdotool mousemove --window "$win" "$1" "$2"
+    ev_wait "$XWIN_INPUT_SECS" "^input motion $1 $2\$" '^frame '
 }
 
 click() {
+    ev_mark
     xdotool mousemove --window "$win" "$1" "$2" click "${3:-1}"
-    sleep "$tick"
-    if [ -n "${XWIN_REST:-}" ]; then
-        # shellcheck disable=SC2086
-        xdotool mousemove --window "$win" $XWIN_REST
-        sleep 0.2
-    fi
+    ev_wait "$XWIN_INPUT_SECS" "^input click ${3:-1} $1 $2\$" '^frame ' || return 1
+    [ -n "${XWIN_REST:-}" ] && [ "$XWIN_REST" != "$1 $2" ] && rest
+    return 0
 }
 
 # A tick under TSan is seconds long: a replay started by a key would be over

@@ -195,9 +195,9 @@ START_TEST(test_files_and_places)
     ck_assert_uint_eq(fread(back, 1, sizeof back - 1, f), strlen(mine));
     fclose(f);
     ck_assert_str_eq(back, mine);
-    ck_assert_int_eq(settings_mkdirs(dir, &e), 0);
+    ck_assert_int_eq(paths_mkdirs(dir, &e), 0);
     snprintf(want, sizeof want, "%s/a/b/c", dir);
-    ck_assert_int_eq(settings_mkdirs(want, &e), 0);
+    ck_assert_int_eq(paths_mkdirs(want, &e), 0);
     struct stat st;
     ck_assert_int_eq(stat(want, &st), 0);
     ck_assert(S_ISDIR(st.st_mode));

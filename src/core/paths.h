@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "err.h"
+
 /* Room for any file path shoal builds or keeps (PATH_MAX on Linux). */
 #define PATHS_MAX 4096
 
@@ -34,5 +36,25 @@ const char *paths_base_name(const char *path);
 
 /* Whether something (a file, a folder, anything stat() sees) is at path. */
 bool paths_exists(const char *path);
+
+/* A folder of the user's by the XDG rules: $XDG_KIND/tail when that
+ * variable is set to an absolute path, else $HOME/home_tail/tail
+ * ("XDG_DATA_HOME", ".local/share", "shoal/saves"). Returns 0, or -1 (out
+ * empty) when neither is set or the path does not fit into cap bytes. */
+int paths_user_dir(const char *xdg, const char *home_tail, const char *tail, char *out, size_t cap);
+
+/* Where a desktop user keeps pictures, joined with tail ("shoal"):
+ * $XDG_PICTURES_DIR, else the XDG_PICTURES_DIR line of user-dirs.dirs in
+ * $XDG_CONFIG_HOME (or ~/.config), which names a localised folder, else
+ * ~/Pictures. Returns 0, or -1 (out empty) with no home or no room. */
+int paths_pictures_dir(const char *tail, char *out, size_t cap);
+
+/* path as a person reads it: "~/rest" when it lies under $HOME, else as
+ * it is (cut to cap bytes). Returns out. */
+const char *paths_tilde(const char *path, char *out, size_t cap);
+
+/* mkdir -p path (0755). Returns 0 when path is a folder at the end, or -1
+ * with e naming the part that could not be made. */
+int paths_mkdirs(const char *path, Err *e);
 
 #endif

@@ -12,8 +12,10 @@
 
 #include "battle.h"
 #include "core/stop.h"
+#include "core/testev.h"
 #include "game.h"
 #include "headless.h"
+#include "ui/testin.h"
 #include "ui/wintitle.h"
 
 /* The loop never runs faster than this when vsync is unavailable. */
@@ -81,7 +83,7 @@ static int run_interactive(Game *g)
         hz = mode.refresh_rate;
     double period = 1.0 / hz;
     double last = now_seconds();
-    for (;;) {
+    for (unsigned long frame = 1;; frame++) {
         /* Minimised: sleep in the event queue instead of spinning. */
         if (SDL_GetWindowFlags(g->win) & SDL_WINDOW_MINIMIZED) SDL_WaitEvent(NULL);
         double t = now_seconds();
@@ -89,17 +91,21 @@ static int run_interactive(Game *g)
         last = t;
         game_frame_begin(g);
         SDL_Event ev;
-        while (SDL_PollEvent(&ev))
+        while (SDL_PollEvent(&ev)) {
             if (game_event(g, &ev)) return 0;
+            testin_event(&ev);
+        }
         if (stop_requested()) return stop_exit_status();
         game_frame(g, dt);
         if (g->quit) return g->exit_code;
+        game_testev_frame(g);
         game_frame_done(g, dt);
         if (g->want_shot) {
             game_save_shot(g);
             g->want_shot = 0;
         }
         SDL_RenderPresent(g->r);
+        testev_frame(frame);
         text_frame_end(g->text);
         /* Without vsync (or a driver that ignores it) cap the rate so the
          * game does not burn a core. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/stop.h"
+#include "core/testev.h"
 #include "core/ai.h"
 #include "core/paths.h"
 #include "core/scenario.h"
@@ -54,6 +55,7 @@ void battle_note(Battle *b, int bad, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(b->note, sizeof b->note, fmt, ap);
     va_end(ap);
+    testev_say("note %s", b->note);
     b->note_left = BATTLE_NOTE_S;
     b->note_bad = bad;
 }

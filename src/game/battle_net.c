@@ -46,7 +46,7 @@ void battle_keep_map(Battle *b, const NetPeerMap *pm)
     bool has_ini = pm->ini_len > 0;
     if (rc == 0 &&
         !(holds(png, pm->png, pm->png_len) && (!has_ini || holds(ini, pm->ini, pm->ini_len))))
-        rc = settings_mkdirs(dir, &e) == 0 &&
+        rc = paths_mkdirs(dir, &e) == 0 &&
                      (!has_ini || afile_write(ini, pm->ini, pm->ini_len, &e) == 0) &&
                      afile_write(png, pm->png, pm->png_len, &e) == 0
                  ? 0

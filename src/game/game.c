@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "core/paths.h"
+#include "core/testev.h"
 #include "hud.h"
 #include "ui/draw.h"
 #include "ui/screenshot.h"
@@ -402,6 +403,7 @@ void game_status(Game *g, const char *msg)
         battle_note(g->battle, 0, "%s", msg);
         return;
     }
+    testev_say("note %s", msg);
     /* Cut to fit. */
     size_t n = strlen(msg);
     if (n >= sizeof g->status) n = sizeof g->status - 1;
@@ -412,10 +414,11 @@ void game_status(Game *g, const char *msg)
 
 void game_save_shot(Game *g)
 {
-    char name[64];
+    char path[PATHS_MAX], shown[PATHS_MAX];
     Err e = {{0}};
-    if (shot_save_dated(g->r, "shoal", name, sizeof name, &e) == 0) {
-        snprintf(e.msg, sizeof e.msg, "saved %s", name);
+    if (shot_save_dated(g->r, "shoal", path, sizeof path, &e) == 0) {
+        snprintf(e.msg, sizeof e.msg, "screenshot saved to %.200s",
+                 paths_tilde(path, shown, sizeof shown));
         game_status(g, e.msg);
     } else {
         game_status(g, e.msg);

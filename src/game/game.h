@@ -33,6 +33,15 @@
 /* The quick save (F5, F9): saves/GAME_QUICKSAVE.sav. */
 #define GAME_QUICKSAVE "quicksave"
 
+#define GAME_SEEN_LINE 64
+
+/* What the test channel last told of the game's state (game_testev.c). */
+typedef struct GameSeen {
+    char menu[GAME_SEEN_LINE], load[GAME_SEEN_LINE], ask[GAME_SEEN_LINE];
+    char help[GAME_SEEN_LINE], turn[GAME_SEEN_LINE];
+    const Battle *battle; /* the battle told of, to see a new one */
+} GameSeen;
+
 typedef struct Game {
     const GameOptions *o;
     const Map *m;    /* the map on screen: the start map, the battle's, or left_map */
@@ -114,6 +123,7 @@ typedef struct Game {
     UiPanel net_panel;
     int quit;      /* the player chose Quit: the loop ends after this frame */
     int exit_code; /* for quit: 1 after a failure the game can't go on from */
+    GameSeen seen; /* the test channel's (game_testev.c) */
 } Game;
 
 /* Everything of a game on renderer r (and window win, NULL headless):
@@ -143,7 +153,8 @@ void game_apply_actions(Game *g);
 
 /* Show msg in the status line for a few seconds. */
 void game_status(Game *g, const char *msg);
-/* F12: save what was just drawn as shoal-DATE-TIME.png; the outcome goes
+/* F12: save what was just drawn as ~/Pictures/shoal/shoal-DATE-TIME.png
+ * (shot_save_dated says where); the outcome goes
  * to the status line (and stderr on failure). */
 void game_save_shot(Game *g);
 
@@ -280,6 +291,11 @@ void game_tutorial_answer(Game *g, int kind);
  * its panel's last choice and checks its step; it ends when another
  * battle replaces its own. */
 void game_tutorial_frame(Game *g);
+
+/* game_testev.c: once a frame, after game_frame, tell the test channel
+ * what changed of the menu, a load, a question, help and the battle's
+ * turn, side and phase. Free when the channel is off. */
+void game_testev_frame(Game *g);
 /* Its panel, inside draw_hud's widgets, after the battle's HUD. */
 void game_tutorial_hud(Game *g, const Camera *c);
 

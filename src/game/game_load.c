@@ -244,7 +244,7 @@ int game_save_battle(Game *g, const char *name, char *out, size_t cap, Err *e)
     if (!g->battle) return err_set(e, "save: no battle to save");
     if (settings_save_dir(dir, sizeof dir) != 0)
         return err_set(e, "save: no home folder to keep saves in (HOME is not set)");
-    if (settings_mkdirs(dir, e) != 0) return -1;
+    if (paths_mkdirs(dir, e) != 0) return -1;
     int n = snprintf(out, cap, "%s/%s.sav", dir, name);
     if (n < 0 || (size_t)n >= cap) return err_set(e, "save: path too long in %s", dir);
     return battle_save(g->battle, out, e);

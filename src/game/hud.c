@@ -71,7 +71,7 @@ static const char *const sea_rows[][2] = {
     {"Tab", "controls panel: boid weights, fish, sharks"},
     {"F3", "performance overlay"},
     {"F11", "fullscreen on / off"},
-    {"F12", "save a screenshot (shoal-DATE-TIME.png)"},
+    {"F12", "save a screenshot (to ~/Pictures/shoal)"},
     {"F9", "load the quick save"},
     {"F1 or H", "show / hide this help"},
     {"Esc", "the menu (Esc closes this help first)"},

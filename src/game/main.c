@@ -10,6 +10,7 @@
 #include "core/map.h"
 #include "core/paths.h"
 #include "core/stop.h"
+#include "core/testev.h"
 #include "options.h"
 #include "world.h"
 
@@ -78,6 +79,7 @@ int main(int argc, char **argv)
     int rc = options_parse(argc, argv, &o);
     if (rc >= 0) return rc;
     stop_catch(!(o.screenshot || o.compare || o.bench_batch));
+    if (testev_open("shoal") != 0) return 2;
     if (o.skirmish) return start_battle(&o);
     if (o.scenario) return start_scenario(&o);
 

@@ -432,25 +432,6 @@ int settings_load(Settings *s, const char *path, Err *e)
     return rc;
 }
 
-int settings_mkdirs(const char *path, Err *e)
-{
-    char buf[PATHS_MAX];
-    size_t n = strlen(path);
-    if (n == 0 || n >= sizeof buf) return err_set(e, "%s: bad folder path", path);
-    memcpy(buf, path, n + 1);
-    for (size_t i = 1; i <= n; i++) {
-        if (buf[i] != '/' && buf[i] != '\0') continue;
-        char c = buf[i];
-        buf[i] = '\0';
-        if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-            return err_set(e, "%s: cannot create folder: %s", buf, strerror(errno));
-        buf[i] = c;
-    }
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) return err_set(e, "%s: not a folder", path);
-    return 0;
-}
-
 /* The folder part of path into out ("a/b/c.ini" -> "a/b"). */
 static int dir_of(const char *path, char *out, size_t cap)
 {
@@ -467,44 +448,21 @@ int settings_save(const Settings *s, const char *path, Err *e)
     char text[SETTINGS_MAX_BYTES], dir[PATHS_MAX];
     int n = settings_format(s, text, sizeof text);
     if (n < 0) return err_set(e, "%s: settings text too long", path);
-    if (dir_of(path, dir, sizeof dir) == 0 && settings_mkdirs(dir, e) != 0) return -1;
+    if (dir_of(path, dir, sizeof dir) == 0 && paths_mkdirs(dir, e) != 0) return -1;
     return afile_write(path, text, (size_t)n, e);
-}
-
-/* $XDG_<kind> (when set, non-empty and absolute) + tail, else $HOME + home_tail + tail. */
-static int user_path(const char *xdg, const char *home_tail, const char *tail, char *out,
-                     size_t cap)
-{
-    const char *x = getenv(xdg);
-    int n;
-    if (x && x[0] == '/') {
-        n = snprintf(out, cap, "%s/%s", x, tail);
-    } else {
-        const char *home = getenv("HOME");
-        if (!home || !home[0]) {
-            if (cap) out[0] = '\0';
-            return -1;
-        }
-        n = snprintf(out, cap, "%s/%s/%s", home, home_tail, tail);
-    }
-    if (n < 0 || (size_t)n >= cap) {
-        if (cap) out[0] = '\0';
-        return -1;
-    }
-    return 0;
 }
 
 int settings_path(char *out, size_t cap)
 {
-    return user_path("XDG_CONFIG_HOME", ".config", "shoal/settings.ini", out, cap);
+    return paths_user_dir("XDG_CONFIG_HOME", ".config", "shoal/settings.ini", out, cap);
 }
 
 int settings_save_dir(char *out, size_t cap)
 {
-    return user_path("XDG_DATA_HOME", ".local/share", "shoal/saves", out, cap);
+    return paths_user_dir("XDG_DATA_HOME", ".local/share", "shoal/saves", out, cap);
 }
 
 int settings_received_maps_dir(char *out, size_t cap)
 {
-    return user_path("XDG_DATA_HOME", ".local/share", "shoal/maps/received", out, cap);
+    return paths_user_dir("XDG_DATA_HOME", ".local/share", "shoal/maps/received", out, cap);
 }

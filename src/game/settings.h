@@ -122,7 +122,5 @@ int settings_save_dir(char *out, size_t cap);
  * where maps a network host sent are kept, so saves of its battle load
  * again. Returns 0 or -1 like settings_path. */
 int settings_received_maps_dir(char *out, size_t cap);
-/* mkdir -p path (mode 0755). */
-int settings_mkdirs(const char *path, Err *e);
 
 #endif

@@ -2,6 +2,7 @@
 #include "screenshot.h"
 #include "core/paths.h"
 #include "core/stop.h"
+#include "core/testev.h"
 
 #include <SDL_image.h>
 #include <errno.h>
@@ -42,14 +43,26 @@ int shot_save_png(SDL_Renderer *r, const char *path, Err *e)
     return rc;
 }
 
-int shot_save_dated(SDL_Renderer *r, const char *prefix, char *name, size_t cap, Err *e)
+int shot_save_dated(SDL_Renderer *r, const char *prefix, char *path, size_t cap, Err *e)
 {
-    char when[32];
+    char dir[PATHS_MAX], when[32];
+    if (paths_pictures_dir("shoal", dir, sizeof dir) != 0)
+        return err_set(e, "screenshot: no pictures folder (HOME is not set)");
+    if (paths_mkdirs(dir, e) != 0) return -1;
     time_t t = time(NULL);
     struct tm tm;
     localtime_r(&t, &tm);
     strftime(when, sizeof when, "%Y%m%d-%H%M%S", &tm);
-    int n = snprintf(name, cap, "%s-%s.png", prefix, when);
-    if (n < 0 || (size_t)n >= cap) return err_set(e, "%s: screenshot name too long", prefix);
-    return shot_save_png(r, name, e);
+    /* Two pictures in one second keep both. */
+    for (int k = 1; k < 100; k++) {
+        char nth[16] = "";
+        if (k > 1) snprintf(nth, sizeof nth, "-%d", k);
+        int n = snprintf(path, cap, "%s/%s-%s%s.png", dir, prefix, when, nth);
+        if (n < 0 || (size_t)n >= cap) return err_set(e, "%s: screenshot path too long", dir);
+        if (paths_exists(path)) continue;
+        if (shot_save_png(r, path, e) != 0) return -1;
+        testev_say("shot %s", path);
+        return 0;
+    }
+    return err_set(e, "%s: 99 screenshots in one second already", dir);
 }

@@ -13,8 +13,12 @@
  * e names the file on failure. */
 int shot_save_png(SDL_Renderer *r, const char *path, Err *e);
 
-/* F12's picture: shot_save_png to "PREFIX-YYYYmmdd-HHMMSS.png" in the
- * working folder, its name into name (cap bytes). */
-int shot_save_dated(SDL_Renderer *r, const char *prefix, char *name, size_t cap, Err *e);
+/* F12's picture: shot_save_png to "PREFIX-YYYYmmdd-HHMMSS.png" (-2, -3 ...
+ * when that is taken) in the user's pictures folder under shoal/
+ * (paths_pictures_dir: ~/Pictures/shoal on most desktops), made when
+ * missing, never in the working folder (a game started from the source
+ * tree would litter it). Its path into path (cap bytes), and on the test
+ * channel "shot PATH". */
+int shot_save_dated(SDL_Renderer *r, const char *prefix, char *path, size_t cap, Err *e);
 
 #endif

@@ -53,7 +53,7 @@ const EdActKey edact_keys[] = {
     {EDACT_MOD_CTRL, SDLK_o, EDACT_OPEN, false, "Open\xE2\x80\xA6  (Ctrl+O)", NULL, NULL},
     {EDACT_MOD_PLAIN, SDLK_TAB, EDACT_PANELS, false, NULL, "Tab", "hide / show the panels"},
     {EDACT_MOD_ANY, SDLK_F12, EDACT_SHOT, false, NULL,
-     "F12", "screenshot (shoal-editor-DATE-TIME.png)"},
+     "F12", "screenshot (to ~/Pictures/shoal)"},
     {EDACT_MOD_PLAIN, SDLK_F1, EDACT_HELP, false, NULL, "F1,  Esc", "this help; Esc closes it"},
     {EDACT_MOD_PLAIN, SDLK_ESCAPE, EDACT_ESCAPE, false, "Close  (Esc)", NULL, NULL},
     {EDACT_MOD_CTRL, SDLK_q, EDACT_QUIT, false, NULL,

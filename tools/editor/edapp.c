@@ -408,13 +408,13 @@ static void draw_panels(EdApp *a)
     dialog_draw(&a->dlg, a->r, a->text, a->view.w, a->view.h, a->px_ratio);
 }
 
-/* F12: this frame as shoal-editor-DATE-TIME.png in the working folder. */
+/* F12: this frame as shoal-editor-DATE-TIME.png in ~/Pictures/shoal. */
 static void save_shot(EdApp *a)
 {
-    char name[64];
+    char path[PATHS_MAX], shown[PATHS_MAX];
     Err e = {{0}};
-    if (shot_save_dated(a->r, "shoal-editor", name, sizeof name, &e) == 0)
-        edapp_status(a, "Saved %s", name);
+    if (shot_save_dated(a->r, "shoal-editor", path, sizeof path, &e) == 0)
+        edapp_status(a, "Screenshot saved to %.200s", paths_tilde(path, shown, sizeof shown));
     else
         edapp_status(a, "%s", e.msg);
 }

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/testev.h"
+
 #define STATUS_SECONDS 5.0
 /* Rim pixels around a change whose colour depends on it (sand rims). */
 #define RIM 2
@@ -25,6 +27,7 @@ void edapp_status(EdApp *a, const char *fmt, ...)
     vsnprintf(a->status, sizeof a->status, fmt, ap);
     va_end(ap);
     a->status_left = STATUS_SECONDS;
+    testev_say("note %s", a->status);
 }
 
 bool edapp_dirty(const EdApp *a)

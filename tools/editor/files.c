@@ -17,36 +17,10 @@
 
 int files_recovery_dir(char *out, size_t cap, Err *e)
 {
-    const char *xdg = getenv("XDG_DATA_HOME");
-    const char *home = getenv("HOME");
-    int n;
-    if (xdg && xdg[0] == '/')
-        n = snprintf(out, cap, "%s/shoal/recovery", xdg);
-    else if (home && home[0])
-        n = snprintf(out, cap, "%s/.local/share/shoal/recovery", home);
-    else
-        return err_set(e, "recovery: neither XDG_DATA_HOME nor HOME is set; no autosave");
-    if (n < 0 || (size_t)n >= cap) return err_set(e, "recovery: folder path too long");
+    if (paths_user_dir("XDG_DATA_HOME", ".local/share", "shoal/recovery", out, cap) != 0)
+        return err_set(e, "recovery: no folder (HOME and XDG_DATA_HOME unset, or too long); "
+                          "no autosave");
     return 0;
-}
-
-/* mkdir -p. */
-static int make_dirs(char *path, Err *e)
-{
-    for (char *p = path + 1;; p++) {
-        if (*p != '/' && *p != '\0') continue;
-        char c = *p;
-        *p = '\0';
-        int rc = mkdir(path, 0755);
-        int err = errno;
-        *p = c;
-        if (rc != 0 && err != EEXIST) {
-            char tmp[PATHS_MAX];
-            snprintf(tmp, sizeof tmp, "%.*s", (int)(p - path), path);
-            return err_set(e, "%s: cannot make the recovery folder: %s", tmp, strerror(err));
-        }
-        if (c == '\0') return 0;
-    }
 }
 
 int files_absolute(const char *path, char *out, size_t cap)
@@ -77,7 +51,7 @@ int files_recovery_path(const char *map_path, char *out, size_t cap, bool create
 {
     char dir[PATHS_MAX];
     if (files_recovery_dir(dir, sizeof dir, e) != 0) return -1;
-    if (create && make_dirs(dir, e) != 0) return -1;
+    if (create && paths_mkdirs(dir, e) != 0) return -1;
     int n;
     if (!map_path || !map_path[0]) {
         n = snprintf(out, cap, "%s/untitled.png", dir);

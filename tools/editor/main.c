@@ -8,11 +8,13 @@
 #include <SDL.h>
 
 #include "core/stop.h"
+#include "core/testev.h"
 #include "core/cli.h"
 #include "core/map.h"
 #include "core/mapgen.h"
 #include "edapp.h"
 #include "script.h"
+#include "ui/testin.h"
 #include "ui/wintitle.h"
 
 #ifndef SHOAL_VERSION
@@ -200,9 +202,13 @@ static int run(EdApp *a, const EdOptions *o, Script *script)
         if (!headless && !edapp_animating(a) && SDL_WaitEventTimeout(&ev, IDLE_WAKE_MS)) {
             /* Idle: sleep in the event queue instead of redrawing. */
             edapp_event(a, &ev);
+            testin_event(&ev);
             t = now_seconds();
         }
-        while (SDL_PollEvent(&ev)) edapp_event(a, &ev);
+        while (SDL_PollEvent(&ev)) {
+            edapp_event(a, &ev);
+            testin_event(&ev);
+        }
         if (a->quit) return 0;
         if (stop_requested()) {
             edapp_keep_unsaved(a);
@@ -222,6 +228,7 @@ static int run(EdApp *a, const EdOptions *o, Script *script)
             return 1;
         }
         edapp_present(a);
+        testev_frame((unsigned long)frame + 1);
         if (last_frame) return 0;
         if (!headless) {
             double spent = now_seconds() - t;
@@ -256,6 +263,11 @@ int main(int argc, char **argv)
      * handlers, which would only queue an SDL_QUIT for the quit dialog. */
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
     stop_catch(true);
+    if (testev_open("shoal-editor") != 0) {
+        if (sp) script_free(sp);
+        map_free(&m);
+        return 2;
+    }
     /* Else the title's em dash and file name never reach X (xprop). */
     wintitle_init();
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
