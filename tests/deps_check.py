@@ -2,7 +2,7 @@
 Makefile's recipes) use must come from a Debian package that `make check`
 installs, or from one that every Debian system has.
 
-Usage: deps_check.py RUN_AND_TEST_PACKAGES... -- FILE...
+Usage: deps_check.py [--without PKG]... RUN_AND_TEST_PACKAGES... -- FILE...
 Prints one line per problem, naming the command or module, the file that
 uses it and the package that provides it here; exits 1 when there is one.
 A fresh machine is how this went wrong once: the tests read screenshots
@@ -65,8 +65,8 @@ def closure(roots, pkgs, provided_by):
     return seen
 
 
-def owner(path):
-    """The Debian package that ships path, or None."""
+def candidates(path):
+    """path and its real path, each also through the /usr merge (/bin = /usr/bin)."""
     cands = [path, os.path.realpath(path)]
     for c in list(cands):
         for a, b in (("/usr/bin/", "/bin/"), ("/usr/sbin/", "/sbin/"), ("/usr/lib/", "/lib/")):
@@ -74,12 +74,24 @@ def owner(path):
                 cands.append(b + c[len(a):])
             elif c.startswith(b):
                 cands.append(a + c[len(b):])
-    for c in cands:
-        r = subprocess.run(["dpkg", "-S", c], capture_output=True, text=True)
-        for line in r.stdout.splitlines() if r.returncode == 0 else []:
-            if not line.startswith("diversion by "):  # dpkg-divert's notes
-                return line.split(":")[0].split(",")[0].strip()
-    return None
+    return cands
+
+
+def owners(paths):
+    """path -> the Debian package that ships it (or None), from one dpkg -S
+    for them all: dpkg reads every package's file list on each call, which
+    made one call per path cost minutes."""
+    cands = {p: candidates(p) for p in paths}
+    every = sorted({c for cs in cands.values() for c in cs})
+    found = {}
+    if every:
+        r = subprocess.run(["dpkg", "-S"] + every, capture_output=True, text=True)
+        for line in r.stdout.splitlines():
+            if line.startswith("diversion by "):  # dpkg-divert's notes
+                continue
+            pkgs, _, f = line.partition(": ")
+            found.setdefault(f.strip(), pkgs.split(",")[0].split(":")[0].strip())
+    return {p: next((found[c] for c in cs if c in found), None) for p, cs in cands.items()}
 
 
 def split_heredocs(text):
@@ -187,27 +199,72 @@ def modules(parts):
     return found
 
 
-def module_file(name):
-    r = subprocess.run([PY, "-c", "import %s as m; print(getattr(m, '__file__', '') or '')" % name],
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        return None
-    return r.stdout.strip() or os.path.realpath(PY)
+def module_files(names):
+    """name -> the file a module is imported from (python3 itself for a
+    built-in), or None when it does not import: one interpreter for all."""
+    code = ("import importlib, os, sys\n"
+            "for n in sys.argv[1:]:\n"
+            "    try:\n"
+            "        m = importlib.import_module(n)\n"
+            "        print(n, getattr(m, '__file__', '') or os.path.realpath(sys.executable))\n"
+            "    except Exception:\n"
+            "        print(n)\n")
+    r = subprocess.run([PY, "-c", code] + sorted(names), capture_output=True, text=True)
+    out = {}
+    for line in r.stdout.splitlines():
+        name, _, path = line.partition(" ")
+        out[name] = path or None
+    return out
 
 
-def bash_knows(word):
-    r = subprocess.run(["bash", "-c", "type -t -- %s" % shlex.quote(word)],
-                       capture_output=True, text=True)
-    return r.stdout.strip() in ("builtin", "keyword")
+def bash_words(words):
+    """The words bash itself knows (builtins and keywords): one bash for all."""
+    if not words:
+        return set()
+    script = 'for w in "$@"; do [ "$(type -t -- "$w")" = builtin ] || ' \
+             '[ "$(type -t -- "$w")" = keyword ] && echo "$w"; done'
+    r = subprocess.run(["bash", "-c", script, "bash"] + sorted(words), capture_output=True,
+                       text=True)
+    return set(r.stdout.split())
+
+
+def problems_for(uses, where, pkg_of, have):
+    """One line per use whose program or module no listed package brings."""
+    problems = []
+    for (kind, name), f in sorted(uses.items()):
+        path = where.get((kind, name), "")
+        if path == "":
+            continue  # bash's own, or ours
+        if path is None:
+            if kind == "command":
+                problems.append("%s: command '%s' is not installed, and no package of the "
+                                "Makefile's lists provides it" % (f, name))
+            else:
+                problems.append("%s: Python module '%s' is not installed for %s, and no package "
+                                "of the Makefile's lists provides it" % (f, name, PY))
+            continue
+        pkg = pkg_of[path]
+        if pkg is None:
+            problems.append("%s: %s '%s' (%s) belongs to no Debian package: installed by hand?"
+                            % (f, kind, name, path))
+        elif pkg not in have:
+            problems.append("%s: %s '%s' comes from Debian package %s, which neither RUN_PKGS nor "
+                            "TEST_PKGS installs (nor anything they depend on)" % (f, kind, name, pkg))
+    return problems
 
 
 def main(argv):
+    """deps_check.py [--without PKG]... LISTED... -- FILE...: each --without
+    checks once more with PKG left out of LISTED, and says whether a
+    problem then names it (the check can fail: e2e_deps)."""
     sep = argv.index("--")
     listed, files = argv[:sep], argv[sep + 1:]
+    without = [listed[i + 1] for i, a in enumerate(listed) if a == "--without"]
+    listed = [a for i, a in enumerate(listed) if a != "--without" and
+              (i == 0 or listed[i - 1] != "--without")]
     pkgs, provided_by = dpkg_status()
-    have = closure(listed, pkgs, provided_by)
     base = {n for n, (_, ess, prio) in pkgs.items() if ess or prio == "required"}
-    have |= closure(base, pkgs, provided_by)
+    base_have = closure(base, pkgs, provided_by)
 
     uses = {}  # (kind, name) -> first file
     functions = set()
@@ -229,39 +286,36 @@ def main(argv):
         for m in modules(python_parts(f, text, bodies)):
             uses.setdefault(("module", m), f)
 
-    problems = []
-    for (kind, name), f in sorted(uses.items()):
-        if kind == "command":
-            if name.startswith("/"):
-                path = name if os.path.exists(name) else None
-            elif bash_knows(name):
-                continue
-            else:
-                path = shutil.which(name, path="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin")
-            if path is None:
-                problems.append("%s: command '%s' is not installed, and no package of the "
-                                "Makefile's lists provides it" % (f, name))
-                continue
+    # Where each program and module is: "" for bash's own words and our
+    # own files, None for what is not installed.
+    cmds = [n for k, n in uses if k == "command"]
+    known = bash_words([n for n in cmds if not n.startswith("/")])
+    mods = module_files([n for k, n in uses if k == "module"])
+    search = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+    where = {}
+    for kind, name in uses:
+        if kind == "command" and name.startswith("/"):
+            path = name if os.path.exists(name) else None
+        elif kind == "command":
+            path = "" if name in known else shutil.which(name, path=search)
         else:
-            path = module_file(name)
-            if path is None:
-                problems.append("%s: Python module '%s' is not installed for %s, and no package "
-                                "of the Makefile's lists provides it" % (f, name, PY))
-                continue
-        if path.startswith(os.getcwd() + "/"):
-            continue  # ours
-        pkg = owner(path)
-        if pkg is None:
-            problems.append("%s: %s '%s' (%s) belongs to no Debian package: installed by hand?"
-                            % (f, kind, name, path))
-        elif pkg not in have:
-            problems.append("%s: %s '%s' comes from Debian package %s, which neither RUN_PKGS nor "
-                            "TEST_PKGS installs (nor anything they depend on)" % (f, kind, name, pkg))
+            path = mods.get(name)
+        if path and path.startswith(os.getcwd() + "/"):
+            path = ""  # ours
+        where[(kind, name)] = path
+    pkg_of = owners([p for p in where.values() if p])
+
+    have = closure(listed, pkgs, provided_by) | base_have
+    problems = problems_for(uses, where, pkg_of, have)
     for p in problems:
         print(p)
     print("deps_check: %d commands and %d Python modules in %d files, %d problems"
           % (sum(k == "command" for k, _ in uses), sum(k == "module" for k, _ in uses),
              len(files), len(problems)))
+    for drop in without:
+        fewer = closure([p for p in listed if p != drop], pkgs, provided_by) | base_have
+        named = [p for p in problems_for(uses, where, pkg_of, fewer) if "package %s," % drop in p]
+        print("without %s: %s" % (drop, ("caught: " + named[0]) if named else "missed"))
     return 1 if problems else 0
 
 
