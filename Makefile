@@ -25,19 +25,25 @@ RUN_PKGS := build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf
 # its runtime for the fuzz harnesses; valgrind; clang-format for the style
 # check; strace for fault injection; Python with PIL and numpy to read the
 # screenshots (numpy also synthesises the sounds); sox to measure the
-# shipped sounds' format, length, peak and loudness (e2e_sounds).
+# shipped sounds' format, length, peak and loudness (e2e_sounds); git, for
+# tools/ci/under-load.sh's clean clones.
 TEST_PKGS := check xvfb xdotool x11-utils clang libclang-rt-14-dev valgrind clang-format strace \
-             python3 python3-pil python3-numpy sox
+             python3 python3-pil python3-numpy sox git
 # Only `make bench` needs these: OpenCV is the yardstick for the shore bake;
 # valgrind (cachegrind) counts the sea's instructions per fish (count-ir.sh).
 BENCH_PKGS := python3 python3-opencv python3-numpy valgrind
-# Root installs directly; anyone else goes through sudo.
+# Root installs directly; anyone else goes through sudo (and without sudo
+# is told, in one line, what to install as root: exit 2).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 define install_missing
 	@missing=$$(for p in $(1); do \
 	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
 	  done); \
+	if [ -n "$$missing" ] && [ -n "$(SUDO)" ] && ! type sudo >/dev/null 2>&1; then \
+	  echo "shoal: needs the Debian packages" $$missing "and cannot install them: you are not root and sudo is not installed; as root run: apt-get install" $$missing >&2; \
+	  exit 2; \
+	fi; \
 	if [ -n "$$missing" ]; then \
 	  echo "shoal: installing Debian packages:" $$missing; \
 	  $(SUDO) apt-get update -qq && \
@@ -124,8 +130,8 @@ BINS += $(BUILD)/shoal-editor
 endif
 
 # --------------------------------------------------------- user targets
-.PHONY: all run test asan tsan check bench install clean deps deps-test format format-check \
-        build-all build-tests test-run fuzz fuzz-smoke print-pkgs
+.PHONY: all run test asan tsan check check-full bench install clean deps deps-test format \
+        format-check build-all build-tests test-run fuzz fuzz-smoke print-pkgs
 
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 
@@ -148,23 +154,49 @@ run: deps
 test: deps-test
 	@$(MAKE) --no-print-directory phase-test
 
-# The same tests under AddressSanitizer + UndefinedBehaviorSanitizer, light.
+# Every suite under AddressSanitizer + UndefinedBehaviorSanitizer, light.
 asan: deps-test
 	@$(MAKE) --no-print-directory phase-asan
 
-# The same tests under ThreadSanitizer (job queue, sea, bakes), light.
+# Every suite under ThreadSanitizer, light.
 tsan: deps-test
 	@$(MAKE) --no-print-directory phase-tsan
 
-# What CI runs (.ci/run): the format check, test, every fuzz harness over
-# its corpus for a few seconds, asan, then tsan; stops at the first that
-# fails. Each prints its wall times.
-check: deps-test
+# What each sanitizer watches in make check: what it is for, not everything
+# twice (make asan, make tsan and make check-full run every suite).
+# ASan + UBSan: every Check suite and every end-to-end run without a window
+# (the window scripts drive the same code through X, once, in make test).
+# TSan: the suites whose code runs threads: the job pool and what runs on
+# it (grid, sea, metrics, the game's sea life), the loader that starts
+# battles off the main thread, the network sessions, the bench and its
+# soak, and thread counts compared (e2e_simd). The probes (test_probe,
+# e2e_probe) run the same threaded step for minutes under TSan: ASan and
+# the plain build run them.
+TSAN_SUITES := test_jobs test_grid test_sea test_metrics test_metrics_observe test_ui_loader \
+               test_ui_sealife test_net e2e_bench e2e_simd
+
+# phases PHASE...: run each (a make target), stop at the first that fails,
+# and print each one's time (the phases print their own parts) and the total.
+define phases
 	@s=$$(date +%s); \
-	$(MAKE) --no-print-directory format-check && $(MAKE) --no-print-directory phase-test && \
-	  $(MAKE) --no-print-directory fuzz-smoke && $(MAKE) --no-print-directory phase-asan && \
-	  $(MAKE) --no-print-directory phase-tsan && \
-	  echo "make check: format, test, fuzz, asan and tsan passed in $$(($$(date +%s) - s)) s"
+	for p in $(1); do \
+	  t=$$(date +%s); \
+	  $(MAKE) --no-print-directory $$p || { echo "make $@: $$p FAILED after $$(($$(date +%s) - t)) s ($$(($$(date +%s) - s)) s in all)"; exit 1; }; \
+	  echo "make $@: $$p took $$(($$(date +%s) - t)) s"; \
+	done; \
+	echo "make $@: $(1) passed in $$(($$(date +%s) - s)) s"
+endef
+
+# What CI runs (.ci/run), within 25 minutes on two cores: the format check,
+# every suite, every fuzz harness over its corpus for a few seconds, then
+# the sanitizers on what each watches (above). Stops at the first failure.
+check: deps-test
+	$(call phases,format-check phase-test fuzz-smoke phase-asan-check phase-tsan-check)
+
+# The deep sweep, before resolving work on threads or parsers: the same,
+# with every suite under ASan + UBSan and again under TSan (about an hour).
+check-full: deps-test
+	$(call phases,format-check phase-test fuzz-smoke phase-asan phase-tsan)
 
 # Speed figures: the sea benchmark and the shore bake against OpenCV.
 bench: deps
@@ -198,7 +230,11 @@ format-check:
 # ------------------------------------------------------------ build rules
 build-all: $(BINS)
 
-build-tests: $(BINS) $(TEST_BIN) $(BUILD)/tests/shoal-bench-scalar
+# PHASE_BUILD="shoal-bench tests/test_jobs ...": only these (paths under
+# $(BUILD)), for a phase that runs a few suites.
+PHASE_BUILD ?=
+build-tests: $(if $(PHASE_BUILD),$(addprefix $(BUILD)/,$(PHASE_BUILD)),$(BINS) $(TEST_BIN) \
+             $(BUILD)/tests/shoal-bench-scalar)
 
 test-run: build-tests
 	@tests/run.sh $(BUILD)
@@ -220,8 +256,14 @@ PHASE_ENV_asan := SHOAL_TEST_LIGHT=1 CK_TIMEOUT_MULTIPLIER=5
 # TSan builds run the game several times slower than ASan ones: the window
 # scripts wait 3 times longer again (lib_e2e.sh's slow).
 PHASE_ENV_tsan := $(PHASE_ENV_asan) SHOAL_TEST_SLOW=15
-.PHONY: phase-test phase-asan phase-tsan
-phase-test phase-asan phase-tsan: phase-%:
+# make check's sanitizer phases: the same builds, fewer suites (TSAN_SUITES).
+PHASE_VARS_asan-check := $(PHASE_VARS_asan)
+PHASE_ENV_asan-check := $(PHASE_ENV_asan) SHOAL_TEST_WINDOWS=0
+PHASE_VARS_tsan-check := $(PHASE_VARS_tsan) PHASE_BUILD="shoal shoal-bench tests/shoal-bench-scalar \
+                         $(patsubst %,tests/%,$(filter test_%,$(TSAN_SUITES)))"
+PHASE_ENV_tsan-check := $(PHASE_ENV_tsan) SHOAL_TEST_ONLY="$(TSAN_SUITES)"
+.PHONY: phase-test phase-asan phase-tsan phase-asan-check phase-tsan-check
+phase-test phase-asan phase-tsan phase-asan-check phase-tsan-check: phase-%:
 	@s=$$(date +%s); \
 	if $(MAKE) --no-print-directory -j$(NPROC) $(PHASE_VARS_$*) build-tests; then \
 	  b=$$(date +%s); $(PHASE_ENV_$*) $(MAKE) --no-print-directory $(PHASE_VARS_$*) test-run; rc=$$?; \
@@ -237,6 +279,11 @@ $(BUILD)/%.o: %.c
 # SDL headers only where SDL is used: ui, game, editor and their tests.
 $(UI_OBJ) $(GAME_OBJ) $(EDITOR_OBJ): CFLAGS += $(SDL_CFLAGS)
 $(NET_OBJ): CFLAGS += $(ENET_CFLAGS)
+# The fish stage passes 8-wide vectors to always-inlined helpers, so GCC's
+# note that a 32-byte vector argument's ABI changed in GCC 4.6 never
+# applies; GCC 12 prints it from the command line's -Wpsabi alone, past
+# sea_simd.h's pragma.
+$(BUILD)/src/core/sea_step.o: CFLAGS += -Wno-psabi
 # The stb implementations are third-party code: compile them quietly.
 $(BUILD)/src/core/stb_impl.o: CFLAGS += -w
 # Under TSan, stb (never threaded) runs uninstrumented like the system

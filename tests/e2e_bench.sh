@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # e2e_bench: shoal-bench end to end — a short JSON run, determinism of the
 # reported state hash, the text report, a short soak, and every kind of bad
-# input.
+# input (its probes: e2e_probe, which TSan need not repeat).
 set -u
 BUILD="${1:-build}"
 BIN="$BUILD/shoal-bench"
@@ -151,36 +151,6 @@ done
 "$BIN" --fish 300 --steps 4 --warmup 0 --every 2 >"$T/ev.txt" 2>/dev/null
 [ "$(grep -c '^step      [24]: fish polarized' "$T/ev.txt")" -eq 2 ] && ok "--every text lines" ||
     bad "--every text lines ($(head -c 300 "$T/ev.txt"))"
-
-# --probe: the same figures on 1 and 2 threads; ratios of plausible size;
-# a hull leaves almost no fish inside it.
-PROBE=(--fish 600 --warmup 60 --json)
-for p in cursor shark hull; do
-    "$BIN" --probe $p "${PROBE[@]}" --threads 1 >"$T/p1.json" 2>"$T/p1.err"
-    rc1=$?
-    "$BIN" --probe $p "${PROBE[@]}" --threads 2 >"$T/p2.json" 2>/dev/null
-    [ $rc1 -eq 0 ] && [ "$(wc -l <"$T/p1.json")" -eq 1 ] && cmp -s <(sed 's/"threads":[0-9]*//' "$T/p1.json") \
-        <(sed 's/"threads":[0-9]*//' "$T/p2.json") && ok "--probe $p: same on 1 and 2 threads" ||
-        bad "--probe $p: 1 vs 2 threads (rc=$rc1: $(head -c 300 "$T/p1.err"))"
-    cp "$T/p1.json" "$T/probe_$p.json"
-done
-# of 24 passes, one whose every start is off the water is left out
-passes=$(field "$T/probe_cursor.json" passes)
-[ "$passes" -ge 20 ] && [ "$passes" -le 24 ] && [ "$(field "$T/probe_cursor.json" fish)" = 600 ] &&
-    ok "--probe echoes the run ($passes passes, 600 fish)" || bad "--probe echoes the run"
-$PYTHON - "$T" <<'PY' && ok "--probe ratios in range, disks sampled" || bad "--probe ratios"
-import json, sys
-t = sys.argv[1]
-want = {"cursor": ["inside", "track_1s", "track_2s"], "shark": ["r20", "r32", "r40", "track_1s", "track_2s", "track_3s"],
-        "hull": ["along", "wake_1s", "wake_2s"]}
-for p, slots in want.items():
-    d = json.load(open(f"{t}/probe_{p}.json"))
-    for s in slots:
-        r, n = d[s + "_ratio"], d[s + "_samples"]
-        assert n > 50 and 0 <= r < 3, (p, s, r, n)
-assert json.load(open(f"{t}/probe_hull.json"))["along_ratio"] < 0.5
-assert json.load(open(f"{t}/probe_shark.json"))["r32_radius"] == 32
-PY
 
 # Bad input: exit 2, one line naming the flag or file.
 expect_fail "unknown flag" "--frob" "$BIN" --frob

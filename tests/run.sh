@@ -2,6 +2,11 @@
 # Runs every Check suite binary and every end-to-end script of one build
 # directory, SHOAL_TEST_JOBS at a time (default: one per core), prints each
 # suite's output whole and in the usual order, then one closing count line.
+# Which suites (make check's sanitizer phases watch only what each is for):
+#   SHOAL_TEST_ONLY="test_jobs e2e_bench ..."  only these (a name that is no
+#                                              suite is an error: exit 2)
+#   SHOAL_TEST_WINDOWS=0                       leave out the window scripts
+#                                              (those that use lib_xwin.sh)
 set -u
 BUILD=${1:-build}
 export SHOAL_BUILD="$BUILD"
@@ -28,6 +33,30 @@ for s in tests/e2e_*.sh; do
     names+=("$(basename "$s" .sh)")
     paths+=("$s")
 done
+n=${#names[@]}
+
+# The selection: names and paths kept in order, nsuites recounted.
+only=${SHOAL_TEST_ONLY:-}
+for want in $only; do
+    found=0
+    for name in "${names[@]}"; do [ "$name" = "$want" ] && found=1; done
+    [ "$found" = 1 ] || { echo "run.sh: SHOAL_TEST_ONLY names '$want', which is no suite of $BUILD" >&2; exit 2; }
+done
+keep_names=()
+keep_paths=()
+k=0
+for ((i = 0; i < n; i++)); do
+    if [ -n "$only" ] && ! [[ " $only " == *" ${names[$i]} "* ]]; then continue; fi
+    if [ "${SHOAL_TEST_WINDOWS:-1}" = 0 ] && [ "$i" -ge "$nsuites" ] && grep -q 'lib_xwin.sh' "${paths[$i]}"; then
+        continue
+    fi
+    [ "$i" -lt "$nsuites" ] && k=$((k + 1))
+    keep_names+=("${names[$i]}")
+    keep_paths+=("${paths[$i]}")
+done
+names=("${keep_names[@]}")
+paths=("${keep_paths[@]}")
+nsuites=$k
 n=${#names[@]}
 
 # Each suite writes its output to logs/I.out and its exit status to

@@ -34,7 +34,9 @@
 #if defined(__GNUC__) && defined(__SSE2__) && !defined(SEA_NO_SIMD)
 #define SEA_VEC8 1
 /* The 8-wide helpers are always inlined, so GCC's note that returning a
- * 32-byte vector from a non-AVX function changes the ABI does not apply. */
+ * 32-byte vector from a non-AVX function changes the ABI does not apply.
+ * (GCC 12 prints the like note for a vector parameter past this pragma:
+ * the Makefile gives sea_step.o -Wno-psabi for that one.) */
 #pragma GCC diagnostic ignored "-Wpsabi"
 typedef float SeaF8 __attribute__((vector_size(32)));
 typedef int32_t SeaI8 __attribute__((vector_size(32)));
