@@ -6,7 +6,7 @@
 #   SHOAL_TEST_ONLY="test_jobs e2e_bench ..."  only these (a name that is no
 #                                              suite is an error: exit 2)
 #   SHOAL_TEST_WINDOWS=0                       leave out the window scripts
-#                                              (those that use lib_xwin.sh)
+#                                              (those that start Xvfb)
 set -u
 BUILD=${1:-build}
 export SHOAL_BUILD="$BUILD"
@@ -47,7 +47,7 @@ keep_paths=()
 k=0
 for ((i = 0; i < n; i++)); do
     if [ -n "$only" ] && ! [[ " $only " == *" ${names[$i]} "* ]]; then continue; fi
-    if [ "${SHOAL_TEST_WINDOWS:-1}" = 0 ] && [ "$i" -ge "$nsuites" ] && grep -q 'lib_xwin.sh' "${paths[$i]}"; then
+    if [ "${SHOAL_TEST_WINDOWS:-1}" = 0 ] && [ "$i" -ge "$nsuites" ] && grep -qE 'lib_xwin\.sh|Xvfb' "${paths[$i]}"; then
         continue
     fi
     [ "$i" -lt "$nsuites" ] && k=$((k + 1))
