@@ -224,8 +224,11 @@ cmp -s "$T/f.png" "$T/sea-orig.png" && cmp -s "$T/f.ini" "$T/sea-orig.ini" && [ 
 cp "$T/sea-orig.png" "$T/g.png"
 cp "$T/sea-orig.ini" "$T/g.ini"
 (
-    while [ ! -e "$T/g-ready.png" ]; do sleep 0.05; done
-    rm "$T/g.ini" && mkdir "$T/g.ini" && touch "$T/g-go"
+    if wait_for $((20 * slow)) test -e "$T/g-ready.png"; then
+        rm "$T/g.ini" && mkdir "$T/g.ini" && touch "$T/g-go"
+    else
+        echo "  (waited $((20 * slow)) s for the editor's $T/g-ready.png)"
+    fi
 ) &
 run_script failsave2 "coords map
 drag 60 60 200 60

@@ -35,12 +35,6 @@ a = Image.open(sys.argv[1]).convert("RGB").crop((x0, y0, x1, y1))
 b = Image.open(sys.argv[2]).convert("RGB").crop((x0, y0, x1, y1))
 print(int(sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3))' "$@"
 }
-end_turn() {
-    xdotool key Return
-    sleep 0.4
-    xdotool key space
-    sleep 0.4
-}
 
 mkdir -p "$XDG_CONFIG_HOME/shoal"
 echo "ask_end_turn = off" >"$XDG_CONFIG_HOME/shoal/settings.ini"
@@ -53,8 +47,7 @@ if ! start battle --skirmish --map "$MAP" --ships 4,4 --size 1280x800 --zoom 0.8
     exit
 fi
 # The pointer rests on the Battle panel: no hover there.
-xdotool mousemove --window "$win" 1150 240
-sleep 0.3
+point 1150 240
 shot "$T/base.png" || { no "no screenshot: $(head -c 300 "$T/battle.err")"; e2e_done e2e_reading; exit; }
 
 # Labels: the ships' names in blue (side A, west) and red (side B, east).
@@ -69,14 +62,12 @@ b=$(count "$T/base.png" 255 120 105 1000 300 1280 560)
 # Hex -4,14 is at map (145, 528), window (116, 422).
 hx=116 hy=422
 g0=$(count "$T/base.png" 245 214 140 $((hx + 10)) $((hy + 10)) $((hx + 260)) $((hy + 44)))
-xdotool mousemove --window "$win" $hx $hy
-sleep 0.4
+point $hx $hy
 shot "$T/hover.png"
 g1=$(count "$T/hover.png" 245 214 140 $((hx + 10)) $((hy + 10)) $((hx + 260)) $((hy + 44)))
 [ "$g1" -gt $((g0 + 40)) ] && ok "hovering over water shows what a click does ($g0 -> $g1 px of hint)" ||
     no "no hint by the cursor over water ($g0 -> $g1 px of gold)"
-xdotool click 1
-sleep 0.3
+click $hx $hy
 quicksave
 steps=$(field orders.0 steps)
 [ -n "$steps" ] && [ "$steps" != - ] && ok "the click plots A1's route there, as the hint said ($steps)" ||
@@ -84,14 +75,11 @@ steps=$(field orders.0 steps)
 
 # P hides every panel (the Battle panel top right, the ship panel bottom
 # right, the log bottom left) and shows them again.
-xdotool mousemove --window "$win" 640 30
-sleep 0.3
+point 640 30
 shot "$T/shown.png"
-xdotool key p
-sleep 0.3
+key p
 shot "$T/hidden.png"
-xdotool key p
-sleep 0.3
+key p
 shot "$T/again.png"
 d1=$(diff "$T/shown.png" "$T/hidden.png" 1045 90 1265 260)
 d2=$(diff "$T/shown.png" "$T/hidden.png" 900 690 1270 790)
@@ -102,15 +90,11 @@ d3=$(diff "$T/shown.png" "$T/again.png" 1045 90 1265 260)
     no "P again did not bring the panels back (mean change $d3)"
 
 # A click on the Battle panel's title folds it to its title, and back.
-xdotool mousemove --window "$win" 1100 62 click 1
-sleep 0.2
-xdotool mousemove --window "$win" 640 30
-sleep 0.3
+click 1100 62
+point 640 30
 shot "$T/folded.png"
-xdotool mousemove --window "$win" 1100 62 click 1
-sleep 0.2
-xdotool mousemove --window "$win" 640 30
-sleep 0.3
+click 1100 62
+point 640 30
 shot "$T/unfolded.png"
 f1=$(diff "$T/shown.png" "$T/folded.png" 1045 100 1265 260)
 f0=$(diff "$T/shown.png" "$T/folded.png" 1045 48 1265 74)
@@ -122,8 +106,7 @@ f2=$(diff "$T/shown.png" "$T/unfolded.png" 1045 48 1265 260)
 # The log: after some turns it holds more than 3 lines but shows 3 until
 # its title is clicked.
 for t in 1 2 3 4 5; do end_turn; done
-xdotool mousemove --window "$win" 640 30
-sleep 0.3
+point 640 30
 shot "$T/log3.png"
 # The log's title row: find its gold "Log" at the left above the lines.
 ly=$("$PY" -c 'import sys
@@ -139,10 +122,8 @@ else:
 if [ "$ly" -lt 0 ]; then
     no "no log title in the bottom left"
 else
-    xdotool mousemove --window "$win" 30 "$ly" click 1
-    sleep 0.2
-    xdotool mousemove --window "$win" 640 30
-    sleep 0.3
+    click 30 "$ly"
+    point 640 30
     shot "$T/log12.png"
     l1=$(diff "$T/log3.png" "$T/log12.png" 10 $((ly - 180)) 640 $((ly - 20)))
     [ "$l1" -gt 10 ] && ok "a click on the log's title opens it upwards (mean change $l1)" ||

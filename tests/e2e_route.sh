@@ -41,12 +41,6 @@ for y in range(100, h - 160):
             n += 1
 print(n)' "$1"
 }
-end_turn() {
-    xdotool key Return
-    sleep 0.4
-    xdotool key space
-    sleep 0.4
-}
 
 # The turns here end with ships left idle on purpose: no question first.
 mkdir -p "$XDG_CONFIG_HOME/shoal"
@@ -67,21 +61,17 @@ q=$start
 back=$("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(",")); print("%d,%d" % (q + 8, r))' "$q")
 read -r bx by < <("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(","))
 print(round(24 * 3 ** 0.5 * (q + r / 2 + 0.5)), round(36 * r + 24))' "$back")
-xdotool key 1
-sleep 0.2
-xdotool mousemove --window "$win" "$bx" "$by" click 1
-sleep 0.2
+key 1
+click "$bx" "$by"
 quicksave
 [ -n "$(field route.0 goal)" ] || no "the click planned no route to cancel ($(field orders.0 steps))"
-xdotool key Escape
-sleep 0.2
+key Escape
 quicksave
 [ "$(field orders.0 steps)" = - ] && ok "Esc cancels the route and this turn's part" ||
     no "after Esc A1 still has orders $(field orders.0 steps)"
 # Lying still she would drift with the wind: N lets go her anchor (the
 # panel's button and the key are one order), and she holds her hex.
-xdotool key n
-sleep 0.2
+key n
 quicksave
 [ "$(field orders.0 anchor)" = 1 ] && ok "N orders A1 to anchor" ||
     no "after N A1's anchor order is '$(field orders.0 anchor)'"
@@ -90,10 +80,8 @@ quicksave
 [ "$(field ship.0 hex)" = "$q" ] && [ "$(field ship.0 anchored)" = 1 ] &&
     ok "with the route cancelled she lies at anchor at $q" ||
     no "she is at $(field ship.0 hex), anchored '$(field ship.0 anchored)', after the cancel"
-xdotool key 1
-sleep 0.2
-xdotool key n
-sleep 0.2
+key 1
+key n
 quicksave
 [ "$(field orders.0 anchor)" = 0 ] && ok "N again weighs her anchor" ||
     no "after N again A1's anchor order is '$(field orders.0 anchor)'"
@@ -107,11 +95,9 @@ quicksave
 goal=$("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(",")); print("%d,%d" % (q + 8, r))' "$start")
 read -r gx gy < <("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(","))
 print(round(24 * 3 ** 0.5 * (q + r / 2 + 0.5)), round(36 * r + 24))' "$goal")
-xdotool key 1
-sleep 0.2
+key 1
 shot "$T/before.png"
-xdotool mousemove --window "$win" "$gx" "$gy" click 1
-sleep 0.3
+click "$gx" "$gy"
 quicksave
 steps=$(field orders.0 steps)
 [ -n "$steps" ] && [ "$steps" != - ] && ok "a click 8 hexes upwind gives A1 orders ($steps)" ||
@@ -166,12 +152,11 @@ wait "$pid" 2>/dev/null
 # there before.
 start second --skirmish --map "$T/w/east.png" --ships 3,1 --size 1280x800 --zoom 2 --center 960,400 ||
     { no "no window for the second battle"; e2e_done e2e_route; exit; }
-xdotool mousemove --window "$win" 640 790
+point 640 790
 quicksave
 a2=$(field ship.1 hex)
 shot "$T/away.png"
-xdotool key 2
-sleep 0.4
+key 2
 shot "$T/two.png"
 # ring PNG HEX: the share of points round HEX's ship (a frigate's ring:
 # 0.55 x 1.8 hexes of 24 px, at zoom 2) that are gold, the camera centred

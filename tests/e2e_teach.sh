@@ -62,6 +62,42 @@ for x in (w - 372 - 10 + 2, 10 + 2):
         best = (h - 12 - y, x - 2, y + 1)
 print(best[1], best[2])' "$1" "$2"
 }
+# press KEY PATTERN: KEY, once the game has said PATTERN (a state its press
+# tells, maybe before its release is read) and handled the key.
+press() {
+    local from at
+    ev_mark
+    from=$ev_at
+    xdotool key "$1"
+    ev_wait 30 "$2" || return 1
+    at=$ev_at
+    ev_at=$from
+    ev_wait "$XWIN_INPUT_SECS" '^input key ' '^frame ' || return 1
+    [ "$ev_at" -lt "$at" ] && ev_at=$at
+    return 0
+}
+# first_look X Y OUT: the pointer to X Y and F12 together, OUT the picture
+# of the frame that first saw the pointer there (a tip's delay starts in
+# it). The two may fall into two frames: then the pointer goes away and
+# comes back, up to 10 times.
+first_look() {
+    local k from
+    for ((k = 0; k < 10; k++)); do
+        point 640 120 || return 1
+        ev_mark
+        from=$ev_at
+        xdotool mousemove --window "$win" "$1" "$2" key F12
+        ev_wait 20 "^input motion $1 $2\$" || return 1
+        ev_wait 20 '^shot ' || return 1
+        mv "${ev_line#shot }" "$3"
+        # No frame between the pointer's arrival and the picture.
+        awk -v from="$from" -v to="$ev_at" -v m="input motion $1 $2" \
+            'NR > from && NR < to { if ($0 == m) seen = 1; else if (seen && /^frame /) f = 1 }
+             END { exit !(seen && !f) }' "$EV" && return 0
+        echo "  (the pointer and F12 came in two frames; again)"
+    done
+    return 1
+}
 
 MAPS="$PWD/data/maps"
 mkdir -p "$XDG_CONFIG_HOME/shoal"
@@ -73,22 +109,21 @@ if ! start battle --skirmish --map "$MAPS/open-waters.png" --ships 3,3 --advance
     e2e_done e2e_teach
     exit
 fi
-xdotool key space # the last of those turns is still playing
-sleep 0.5
+# The last of those turns is still playing: Space skips it to plotting.
+xdotool key space
+ev_at=0
+ev_wait 30 '^turn [0-9]+ side A plot$'
 quicksave || { no "no quick save: $(head -c 300 "$T/battle.err")"; e2e_done e2e_teach; exit; }
 read -r sx sy < <("$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(","))
 print(round(24 * 3 ** 0.5 * (q + r / 2 + 0.5)), round(36 * r + 24))' "$(field ship.0 hex)")
 
 # --------------------------------------------------------------- the rose
 # The battle opens with A1 selected: Esc puts her down first.
-xdotool mousemove --window "$win" 640 120
-xdotool key Escape
-sleep 0.3
+point 640 120
+key Escape
 shot "$T/none.png"
-xdotool mousemove --window "$win" "$sx" "$sy" click 1
-sleep 0.3
-xdotool mousemove --window "$win" 640 120
-sleep 0.2
+click "$sx" "$sy"
+point 640 120
 shot "$T/rose.png"
 n0=$(rosy "$T/none.png" "$sx" "$sy" 170)
 n1=$(rosy "$T/rose.png" "$sx" "$sy" 170)
@@ -98,46 +133,44 @@ n1=$(rosy "$T/rose.png" "$sx" "$sy" 170)
     no "no rose round A1 once clicked ($n1 px of rose mint)"
 
 # --------------------------------------------------------------- the tips
-xdotool key p
-sleep 0.3
+key p
 shot "$T/hidden.png"
-xdotool key p
-sleep 0.3
+key p
 read -r px py < <(ship_panel "$T/rose.png" "$T/hidden.png")
 # The hull row: the title and standing rows above it, each a line (17 px)
 # and a gap (7 px), under the panel's padding (10 px).
 hx=$((px + 30))
 hy=$((py + 10 + 2 * 24 + 8))
-xdotool mousemove --window "$win" "$hx" "$hy"
-shot "$T/tip-early.png" 2>/dev/null
-sleep $((1 * slow))
-sleep 0.3
-shot "$T/tip.png"
-xdotool mousemove --window "$win" 640 120
-sleep 0.3
 # A box beside the pointer: compare with the panel before the pointer came.
 bx=$((hx - 400)); by=$((hy - 60))
 [ "$bx" -lt 0 ] && bx=0
+first_look "$hx" "$hy" "$T/tip-early.png" || no "no picture of the first frame on the hull field"
 d_early=$(changed "$T/rose.png" "$T/tip-early.png" "$bx" "$by" 800 200)
-d_late=$(changed "$T/rose.png" "$T/tip.png" "$bx" "$by" 800 200)
+# The tip comes once the pointer has rested (UI_TIP_DELAY_S): a picture a
+# frame until it has (each F12 leaves the pointer resting).
+tip_up() {
+    shot "$T/tip.png" || return 1
+    d_late=$(changed "$T/rose.png" "$T/tip.png" "$bx" "$by" 800 200)
+    [ "$d_late" -gt 1500 ]
+}
+d_late=0
+end=$((SECONDS + 10 * slow))
+until tip_up; do
+    [ "$SECONDS" -ge "$end" ] && echo "  (waited $((10 * slow)) s for a tip in the pictures)" && break
+done
+point 640 120
 [ "$d_late" -gt 1500 ] && ok "resting on the hull field shows a tip ($d_late px changed by the panel at $px,$py)" ||
     no "no tip over the hull field at $hx,$hy ($d_late px changed)"
-# Sanitizer builds draw a frame in ~0.1-0.3 s: the first picture may come
-# after the delay there, so the early check holds in the plain build only.
-if [ "$slow" -eq 1 ]; then
-    [ "$d_early" -lt $((d_late / 3)) ] && ok "no tip at once ($d_early px changed right after the pointer came)" ||
-        no "the tip came before its delay ($d_early px changed at once, $d_late later)"
-fi
+# The picture is of the frame the pointer came in, at any build's speed.
+[ "$d_early" -lt $((d_late / 3)) ] && ok "no tip at once ($d_early px changed right after the pointer came)" ||
+    no "the tip came before its delay ($d_early px changed at once, $d_late later)"
 
 # ------------------------------------------------------------ F1 and rules
-xdotool key F1
-sleep 0.3
+press F1 '^help open$'
 shot "$T/help-keys.png"
-xdotool key F1
-sleep 0.3
+key F1
 shot "$T/help-rules.png"
-xdotool key F1
-sleep 0.3
+press F1 '^help closed$'
 shot "$T/help-closed.png"
 k=$(changed "$T/rose.png" "$T/help-keys.png")
 r=$(changed "$T/help-keys.png" "$T/help-rules.png" 300 200 680 400)
@@ -155,8 +188,7 @@ stop_game
 # the window's top and bottom rows untouched.
 if start small --skirmish --map "$MAPS/open-waters.png" --size 1024x640; then
     shot "$T/small.png"
-    xdotool key F1 F1
-    sleep 0.5
+    key F1 F1
     shot "$T/small-rules.png"
     in=$(changed "$T/small.png" "$T/small-rules.png" 200 200 624 240)
     edge=$(($(changed "$T/small.png" "$T/small-rules.png" 0 0 1024 2) + $(changed "$T/small.png" "$T/small-rules.png" 0 638 1024 2)))

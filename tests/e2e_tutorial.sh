@@ -14,22 +14,31 @@ set -u
 XWIN_GAME_ARGS="--size 1280x800 --sea-life off" XWIN_REST="1270 790"
 . tests/lib_xwin.sh
 xwin_display e2e_tutorial 200 219 1400x900
-# Clicks here leave the pointer where they were: the lesson reads what it hovers.
-click() { xdotool mousemove --window "$win" "$1" "$2" click "${3:-1}"; sleep "$tick"; }
+# Clicks here leave the pointer where they were: the lesson reads what it
+# hovers. Each returns once the game has handled it and drawn a frame.
+click() {
+    ev_mark
+    xdotool mousemove --window "$win" "$1" "$2" click "${3:-1}"
+    ev_wait "$XWIN_INPUT_SECS" "^input click ${3:-1} $1 $2\$" '^frame '
+}
+# settle: two more frames, each after a Shift (which does nothing alone).
+# The lesson checks what an input did in the frame after it (the pointer's
+# hover, a panel button's act come to it then): by these it has.
+settle() { key shift && key shift; }
 # step N: the game has printed that the guided battle is at step N.
 at_step() { grep -q "^shoal: tutorial step $1:" "$T/$name.out"; }
 last_step() { sed -n 's/^shoal: tutorial step \([0-9]*\):.*/\1/p' "$T/$name.out" | tail -n 1; }
 # expect N WHAT: step N comes (and no later one).
 expect() {
-    if wait_for $((5 * slow)) at_step "$1" && [ "$(last_step)" = "$1" ]; then
+    if wait_for $((30 * slow)) at_step "$1" && [ "$(last_step)" = "$1" ]; then
         ok "$2 (step $1)"
     else
         no "$2: the last step is $(last_step), not $1"
     fi
 }
-# stays N WHAT: still at step N a while later.
+# stays N WHAT: still at step N once the lesson has checked what came before.
 stays() {
-    sleep "$tick"
+    settle
     [ "$(last_step)" = "$1" ] && ok "$2" || no "$2: step $(last_step), not $1"
 }
 # hexpx Q R: where hex (Q, R) is in the window. The tutorial centres the
@@ -70,7 +79,13 @@ if start first; then
         no "no question on the first start"
     [ "$(setting tutorial)" = offered ] && ok "settings.ini keeps tutorial = offered" ||
         no "settings.ini: tutorial = '$(setting tutorial)'"
-    key n # Not now
+    # Not now: the question closes on its press.
+    ev_mark
+    from=$ev_at
+    xdotool key n
+    ev_wait 30 '^dialog closed$'
+    ev_at=$from
+    ev_wait "$XWIN_INPUT_SECS" '^input key ' '^frame '
     shot "$T/notnow.png" && ! dialog_shown "$T/notnow.png" && ok "Not now closes it on the menu" ||
         no "the question is still up"
     stop_game
@@ -81,6 +96,8 @@ fi
 sed -i 's/^ask_end_turn = .*/ask_end_turn = off/' "$SETTINGS"
 
 # --- from the menu, every step -------------------------------------------
+# The pointer off where the last window had it: the next one's rest is a move.
+xdotool mousemove 0 0
 name=guided
 if ! start guided; then
     no "no window for the second start: $(head -c 300 "$T/guided.err")"
@@ -96,13 +113,13 @@ read -r ax ay < <(hexpx 7 12)
 read -r nx ny < <(hexpx 8 12)
 read -r rx ry < <(hexpx 10 12)
 read -r bx by < <(hexpx 10 9)
-xdotool mousemove --window "$win" "$nx" "$ny"
+point "$nx" "$ny"
 stays 1 "pointing at the sea before selecting does nothing"
 click "$ax" "$ay"
 expect 2 "clicking A1 selects her: Her reach"
-xdotool mousemove --window "$win" 1270 790
+point 1270 790
 stays 2 "the pointer off her reach does not do it"
-xdotool mousemove --window "$win" "$nx" "$ny"
+point "$nx" "$ny"
 expect 3 "the pointer on her reach: Plot a move"
 click "$nx" "$ny"
 expect 4 "a click on the hex east of her plots: Turn her"
@@ -124,7 +141,8 @@ shot "$T/aim.png"
 # heading until a right click finds a broadside bearing.
 for ((k = 0; k < 3; k++)); do
     click "$bx" "$by" 3
-    wait_for $((2 * slow)) at_step 7 && break
+    settle
+    at_step 7 && break
     stays 6 "no broadside bears on this heading: still Aim a broadside"
     click "$nx" "$ny"
 done
@@ -134,7 +152,7 @@ click "$rx" "$ry"
 expect 8 "three hexes east, dead astern of her: End the turn"
 quicksave && [ "$(field orders.1 steps)" = - ] && ok "the sloop holds her place" ||
     no "the sloop's orders: $(field orders.1 steps)"
-tap Return # no tick: the replay it starts must still be playing when looked for
+tap Return # no wait: the replay it starts must still be playing when looked for
 expect 9 "Enter ends the turn: Watch the replay"
 key space
 expect 10 "Space skips to the fight"
@@ -142,10 +160,8 @@ expect 10 "Space skips to the fight"
 # --- fight on to the end ---------------------------------------------------
 for ((k = 0; k < 12; k++)); do
     at_step 11 && break
-    key Return
-    sleep "$tick"
-    key space
-    sleep "$tick"
+    end_turn || break
+    [[ "$ev_line" == *over ]] && break
 done
 expect 11 "the fight ends the guided battle"
 quicksave
@@ -153,15 +169,19 @@ quicksave
     ok "side A won on turn $(field battle turn)" ||
     no "over $(field battle over), winner $(field battle winner)"
 shot "$T/won.png"
-wait_for $((5 * slow)) grep -q '^tutorial = done' "$SETTINGS" && ok "settings.ini keeps tutorial = done" ||
+wait_for $((30 * slow)) grep -q '^tutorial = done' "$SETTINGS" && ok "settings.ini keeps tutorial = done" ||
     no "settings.ini: tutorial = '$(setting tutorial)'"
 # The panel's first button at the end: A real skirmish, on the menu's New
 # skirmish screen (centred), the panel gone.
 read -r -a rows < <(button_rows "$T/won.png" 30)
 if [ "${#rows[@]}" -ge 3 ]; then
+    # The panel's act comes to the game a frame after the click.
+    ev_mark
+    from=$ev_at
     click 200 "${rows[0]}"
-    xdotool mousemove --window "$win" 1270 790
-    sleep "$tick"
+    ev_at=$from
+    ev_wait 30 '^menu new$'
+    point 1270 790
     shot "$T/after.png"
     left=" $(button_rows "$T/after.png" 30) "
     read -r -a mid < <(button_rows "$T/after.png" 450)
@@ -177,6 +197,7 @@ stop_game
 
 # --- a first start answered yes --------------------------------------------
 rm -rf "$XDG_CONFIG_HOME"
+xdotool mousemove 0 0
 name=yes
 if start yes; then
     key g # Guided first battle

@@ -19,6 +19,10 @@
 #   key KEY... / click X Y [BUTTON]     xdotool, then wait until the game has handled
 #                                       it and drawn a frame (a click then rests the
 #                                       pointer at XWIN_REST the same way)
+#   point X Y                           the pointer to X Y, once the game has seen it
+#                                       there and drawn a frame
+#   end_turn                            Enter ends the turn, Space skips its replay:
+#                                       back to plotting (or the battle's end)
 #   tap KEY... / tap_click X Y          the same with no wait: for what only lasts a
 #                                       while (a replay), seen by the next shot or poll
 #   setting KEY                         a value of settings.ini
@@ -89,6 +93,9 @@ start() {
     EV="$T/$name.events"
     : >"$EV"
     ev_at=0
+    # Off the window to come: a pointer left where this game's XWIN_REST
+    # is (by the last game's window) would never tell it a move there.
+    xdotool mousemove 0 0
     # shellcheck disable=SC2086 # XWIN_GAME_ARGS is a list of flags
     (cd "$T/run" && SHOAL_TEST_EVENTS="$EV" exec "$B_ABS/shoal" $XWIN_GAME_ARGS "$@") \
         >"$T/$name.out" 2>"$T/$name.err" &
@@ -141,13 +148,30 @@ key() {
     ev_wait "$XWIN_INPUT_SECS" "${pats[@]}" '^frame '
 }
 
-# The pointer to XWIN_REST, once the game has seen it there.
-rest() {
-    # shellcheck disable=SC2086
-    set -- $XWIN_REST
+# A move to where the game last saw the pointer makes no event: none is
+# waited for then.
+point() {
+    [ "$(grep '^input motion ' "$EV" | tail -n 1)" = "input motion $1 $2" ] && return 0
     ev_mark
     xdotool mousemove --window "$win" "$1" "$2"
     ev_wait "$XWIN_INPUT_SECS" "^input motion $1 $2\$" '^frame '
+}
+
+# The pointer to XWIN_REST, once the game has seen it there.
+rest() {
+    # shellcheck disable=SC2086
+    point $XWIN_REST
+}
+
+# Enter's press starts the replay (told before its release is read), Space
+# skips it; then the next side plots, or the battle is over.
+end_turn() {
+    ev_mark
+    xdotool key Return
+    ev_wait 30 '^turn [0-9]+ side A (animate|over)$' || return 1
+    [[ "$ev_line" == *over ]] && return 0
+    xdotool key space
+    ev_wait 30 '^turn [0-9]+ side . (plot|over)$'
 }
 
 click() {
