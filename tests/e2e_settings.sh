@@ -17,9 +17,28 @@ mkdir -p "$XDG_CONFIG_HOME/shoal"
 xwin_display e2e_settings 170 199 2000x1200
 size_of() { "$PY" -c 'import sys; from PIL import Image; w, h = Image.open(sys.argv[1]).size; print(f"{w}x{h}")' "$1"; }
 turn_of() { sed -n 's/^turn = //p' "$1"; }
+# setting_is KEY VALUE: settings.ini says so (read anew each time it is asked).
+setting_is() { [ "$(setting "$1")" = "$2" ]; }
+# away: the pointer to the screen's corner, off the next game's window, so
+# that game sees it come to rest in it (the same window's place again would
+# be no move at all, and `rest` would wait for one in vain).
+away() { xdotool mousemove 0 0; }
+# expect SECONDS PATTERN -- CMD...: CMD (a key, a click), then PATTERN among
+# the game's events since CMD began (key and click leave the mark past
+# their own frames, and a state they bring can be told before them).
+expect() {
+    local secs=$1 pat=$2 at
+    shift 3
+    ev_mark
+    at=$ev_at
+    "$@" || return 1
+    ev_at=$at
+    ev_wait "$secs" "$pat"
+}
 
 # --- window size -----------------------------------------------------------
 printf 'window_size = 1600x900\n' >"$SETTINGS"
+away
 if start size; then
     [ "$(size_of "$T/size-first.png")" = 1600x900 ] && ok "window_size = 1600x900 sizes the window at the start" ||
         no "window_size 1600x900 gave a $(size_of "$T/size-first.png") picture"
@@ -41,6 +60,7 @@ else
 fi
 # Fullscreen from the file, and --size beats window_size.
 sed -i 's/^fullscreen = off/fullscreen = on/' "$SETTINGS"
+away
 if start fullstart; then
     [ "$(size_of "$T/fullstart-first.png")" = 2000x1200 ] && ok "fullscreen = on starts fullscreen" ||
         no "fullscreen = on started at $(size_of "$T/fullstart-first.png")"
@@ -49,6 +69,7 @@ else
     no "the game did not start fullscreen: $(head -c 300 "$T/fullstart.err")"
 fi
 sed -i 's/^fullscreen = on/fullscreen = off/' "$SETTINGS"
+away
 if start sizeflag --size 1024x640; then
     [ "$(size_of "$T/sizeflag-first.png")" = 1024x640 ] && ok "--size 1024x640 beats window_size" ||
         no "--size 1024x640 gave $(size_of "$T/sizeflag-first.png")"
@@ -61,14 +82,19 @@ fi
 # On the Keys screen (1024x640: Settings, Keys, End the turn), E for End
 # turn; Apply and keep writes it. Turns end at once (no idle-ships question).
 printf 'ask_end_turn = off\n' >"$SETTINGS"
+away
 if start keys --size 1024x640; then
-    click 511 347 # Settings
-    click 511 403 # Keys
-    click 511 119 # End the turn: Return (the first of thirteen actions)
+    # Each screen told before the next click: its panel has settled by
+    # the frame that takes it.
+    expect 20 '^menu settings$' -- click 511 347 # Settings
+    expect 20 '^menu keys$' -- click 511 403     # Keys
+    click 511 119                                # End the turn: Return (the first of thirteen actions)
     key e
     shot "$T/keys.png"
     click 511 558 # Apply and keep (under thirteen actions and Defaults)
-    [ "$(setting key.end_turn)" = E ] && ok "the Keys screen binds End turn to E in settings.ini" ||
+    # The file written once the click's action is applied.
+    wait_for $((10 * slow)) setting_is key.end_turn E &&
+        ok "the Keys screen binds End turn to E in settings.ini" ||
         no "key.end_turn = '$(setting key.end_turn)'"
     [ "$(setting ask_end_turn)" = off ] && [ "$(setting key.grid)" = G ] &&
         ok "and keeps the file's other settings" || no "ask_end_turn '$(setting ask_end_turn)', key.grid '$(setting key.grid)'"
@@ -79,19 +105,28 @@ fi
 # A restart keeps E; a bad key name costs only that key (one line on stderr).
 sed -i 's/^key.grid = G$/key.grid = Bogus/' "$SETTINGS"
 save="$SAVES/quicksave.sav"
+away
 if start endkey --skirmish --seed 3 --opponent ai --size 1024x640; then
     msg=$(grep -c "settings.ini:[0-9]*: key.grid 'Bogus' is not a key name; using G" "$T/endkey.err")
     [ "$msg" = 1 ] && ok "a bad key name is told in one line naming the file and key" ||
         { no "no one-line message for key.grid = Bogus"; cat "$T/endkey.err"; }
-    key F5
+    # The battle's first turn up, plotting.
+    ev_at=0
+    ev_wait 40 '^turn 1 side A plot$'
+    quicksave
     [ "$(turn_of "$save")" = 1 ] || no "the quick save is not at turn 1: $(turn_of "$save")"
+    # Return, then a quick save: its F5 is read after a frame drawn after
+    # Return's, when an end of the turn it asked for would be applied, so
+    # the save and the events since say whether it did.
+    ev_mark
+    at=$ev_at
     key Return
-    sleep 1
-    key F5
-    [ "$(turn_of "$save")" = 1 ] && ok "Return no longer ends the turn" || no "Return ended the turn: turn $(turn_of "$save")"
-    key e
-    ended() { key F5; [ "$(turn_of "$save")" = 2 ]; }
-    wait_for $((10 * slow)) ended && ok "E (bound before the restart) ends the turn" || no "E did not end the turn: turn $(turn_of "$save")"
+    quicksave
+    ended=$(awk -v from="$at" 'NR > from && /^turn / && !/^turn 1 side A plot$/' "$EV" | head -n 1)
+    [ "$(turn_of "$save")" = 1 ] && [ -z "$ended" ] && ok "Return no longer ends the turn" ||
+        no "Return ended the turn: turn $(turn_of "$save") ${ended:+($ended)}"
+    expect 30 '^turn 2 side A plot$' -- key e && quicksave && [ "$(turn_of "$save")" = 2 ] &&
+        ok "E (bound before the restart) ends the turn" || no "E did not end the turn: turn $(turn_of "$save")"
     stop_game
 else
     no "the game did not start a skirmish"

@@ -34,12 +34,15 @@
 #define GAME_QUICKSAVE "quicksave"
 
 #define GAME_SEEN_LINE 64
+/* The network panel's line (game_net_line), at most this long with its NUL. */
+#define GAME_NET_LINE 320
 
 /* What the test channel last told of the game's state (game_testev.c). */
 typedef struct GameSeen {
     char menu[GAME_SEEN_LINE], load[GAME_SEEN_LINE], ask[GAME_SEEN_LINE];
     char help[GAME_SEEN_LINE], turn[GAME_SEEN_LINE];
-    const Battle *battle; /* the battle told of, to see a new one */
+    char net[GAME_NET_LINE + 16]; /* "net panel open: " and the line */
+    const Battle *battle;         /* the battle told of, to see a new one */
 } GameSeen;
 
 typedef struct Game {
@@ -357,6 +360,10 @@ bool game_net_answer(Game *g, int kind, int button);
  * orders, a friend dropped with the seconds left), inside draw_hud's
  * widgets; 1 when it drew. */
 int game_net_hud(Game *g, float ui_scale);
+/* The words of that panel as they stand into buf (cap bytes, at most
+ * GAME_NET_LINE needed); "" when it does not show (no link, the menu or
+ * a load on screen, or nothing waited for). */
+void game_net_line(Game *g, char *buf, size_t cap);
 /* At the end of game_init: --host hosts the battle on screen, --join and
  * --watch go aboard the host's (a failure is the usual question). */
 void game_net_open(Game *g);

@@ -412,12 +412,20 @@ static void waiting_line(Game *g, char *buf, size_t cap)
     }
 }
 
+void game_net_line(Game *g, char *buf, size_t cap)
+{
+    if (!g->net || g->menu_open || g->loader)
+        buf[0] = '\0';
+    else
+        waiting_line(g, buf, cap);
+}
+
 int game_net_hud(Game *g, float ui_scale)
 {
     if (!g->net || g->menu_open || g->loader) return 0;
     if (net_session_state(g->net) == NET_S_PLAYING) g->net_had_peer = true;
-    char line[320];
-    waiting_line(g, line, sizeof line);
+    char line[GAME_NET_LINE];
+    game_net_line(g, line, sizeof line);
     if (!line[0]) return 0;
     UiPanel *p = &g->net_panel;
     int tw = 0, th = 0;

@@ -1,7 +1,8 @@
 /* game_testev: what a test script waits for, told on the test channel
  * (core/testev.h) as it changes: the menu's screen, a load, a question,
- * the battle's turn, side and phase, a re-watched turn. Compared once a
- * frame against what was told last, so no screen needs to know of it. */
+ * the battle's turn, side and phase, a re-watched turn, the network
+ * panel's words. Compared once a frame against what was told last, so no
+ * screen needs to know of it. */
 #include <stdio.h>
 #include <string.h>
 
@@ -50,6 +51,15 @@ void game_testev_frame(Game *g)
     tell(s->ask, sizeof s->ask, line);
     snprintf(line, sizeof line, "help %s", g->help ? "open" : "closed");
     tell(s->help, sizeof s->help, line);
+    /* The network panel: told anew as its words change (a countdown each
+     * second), so a script finds it up wherever its length puts it. */
+    char net[GAME_NET_LINE], said[sizeof s->net];
+    game_net_line(g, net, sizeof net);
+    if (net[0])
+        snprintf(said, sizeof said, "net panel open: %s", net);
+    else
+        snprintf(said, sizeof said, "net panel closed");
+    tell(s->net, sizeof s->net, said);
 
     const Battle *b = g->battle;
     if (b) {
