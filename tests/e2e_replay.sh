@@ -27,6 +27,19 @@ hex_px() {
     "$PY" -c 'import sys; q, r = map(int, sys.argv[1].split(","))
 print(round(24 * 3 ** 0.5 * (q + r / 2 + 0.5)), round(36 * r + 24))' "$1"
 }
+# told FROM PATTERN: a line after line FROM of the test channel matches.
+told() { awk -v from="$1" -v pat="$2" 'NR > from && $0 ~ pat { f = 1 } END { exit !f }' "$EV"; }
+# turn_now SECONDS PATTERN: wait until the battle's state (its last
+# "turn" line: told when it changes) matches PATTERN. (A turn's replay may
+# end on its own before the Space that would skip it.)
+turn_is() { grep '^turn ' "$EV" | tail -n 1 | grep -Eq "$1"; }
+turn_now() {
+    wait_for $(($1 * slow)) turn_is "$2" && return 0
+    echo "  (waited $(($1 * slow)) s for the battle's state $2; it is: $(grep '^turn ' "$EV" | tail -n 1))"
+    return 1
+}
+# speed_is X: settings.ini keeps anim_speed X (written the frame after the key).
+speed_is() { [ "$(setting anim_speed)" = "$1" ]; }
 
 mkdir -p "$XDG_CONFIG_HOME/shoal"
 printf 'ask_end_turn = off\nanim_speed = 1.00\n' >"$SETTINGS"
@@ -53,11 +66,9 @@ click $(hex_px "$(east "$a2" 2)")
 quicksave
 [ "$(field orders.1 steps)" != - ] && ok "A2 has orders for turn 1 ($(field orders.1 steps))" ||
     no "no orders for A2 in turn 1"
-key Return
-# The computer plots, then the turn plays: skip it once it is under way.
-resolved() { quicksave && [ "$(field battle turn)" = 2 ]; }
-wait_for $((10 * slow)) resolved
-key space
+# The computer plots, then the turn plays: skipped once it is under way.
+end_turn
+quicksave
 [ "$(field battle turn)" = 2 ] && [ "$(field ship.1 hex)" != "$a2" ] &&
     ok "turn 1 played: A2 sailed $a2 -> $(field ship.1 hex)" ||
     no "turn 1 did not play: turn $(field battle turn), A2 at $(field ship.1 hex)"
@@ -72,35 +83,43 @@ steps=$(field orders.1 steps)
 [ "$steps" != - ] && ok "A2 has orders for turn 2 ($steps)" || no "no orders for A2 in turn 2"
 cp "$save" "$T/plotted.sav"
 key bracketleft
-[ "$(setting anim_speed)" = 0.50 ] && ok "[ slows replays to 0.5x, kept in settings.ini" ||
+wait_for $((5 * slow)) speed_is 0.50 && ok "[ slows replays to 0.5x, kept in settings.ini" ||
     no "after [ anim_speed = '$(setting anim_speed)'"
-sleep 4 # the speed's note fades
+# (Its note, like the quick saves' below, is drawn at the top, outside
+# the boxes compared.)
 shot "$T/plot.png"
-tap r
+# R plays the turn again at once; the picture after it shows its start.
+since tap r
+ev_wait 20 '^turn 2 side A animate replay$'
 shot "$T/rw1.png"
+# The battle as saved while the replay plays (it has only just begun).
+quicksave
+during_turn=$(field battle turn) during_steps=$(field orders.1 steps)
 # shellcheck disable=SC2086 # the boxes are four numbers
 {
     p=$(differ "$T/plot.png" "$T/rw1.png" $PANEL)
     [ "$p" -gt 300 ] && ok "R starts a replay: the Battle panel changes ($p px)" ||
         no "R did not change the Battle panel ($p px)"
     f=$(differ "$T/plot.png" "$T/rw1.png" $FLEET)
-    # A later moment of it: a sanitizer build's pictures come slowly, so
-    # look a few times rather than once after a fixed second.
-    for ((k = 0; k < 5; k++)); do
-        sleep 0.5
+    # A later moment of it: pictures until the fleet has moved, the last
+    # one after the replay has ended (then she has sailed the whole turn).
+    replaying=$ev_at
+    m=0
+    for ((k = 0; k < 60 * slow; k++)); do
+        over=0
+        told "$replaying" '^turn 2 side A plot$' && over=1
         shot "$T/rw2.png"
         m=$(differ "$T/rw1.png" "$T/rw2.png" $FLEET)
-        [ "$m" -gt 200 ] && break
+        { [ "$m" -gt 200 ] || [ "$over" = 1 ]; } && break
     done
     [ "$f" -gt 200 ] && [ "$m" -gt 200 ] && ok "the ships go back and sail the turn again ($f, $m px)" ||
         no "no ships moving in the re-watch ($f px from the plot, $m px between two moments)"
 }
-quicksave
-[ "$(field battle turn)" = 2 ] && [ "$(field orders.1 steps)" = "$steps" ] &&
+[ "$during_turn" = 2 ] && [ "$during_steps" = "$steps" ] &&
     ok "while it plays the battle is still at turn 2 with A2's orders ($steps)" ||
-    no "during the re-watch: turn $(field battle turn), A2's steps $(field orders.1 steps)"
+    no "during the re-watch: turn $during_turn, A2's steps $during_steps"
 key space
-sleep 0.5
+turn_now 20 '^turn 2 side A plot$'
 shot "$T/back.png"
 quicksave
 diff -q <(grep -v '^dice' "$T/plotted.sav") <(grep -v '^dice' "$save") >/dev/null &&
@@ -114,10 +133,10 @@ diff -q <(grep -v '^dice' "$T/plotted.sav") <(grep -v '^dice' "$save") >/dev/nul
         no "after the re-watch the board differs ($p px panel, $f px fleet)"
 }
 # The Battle panel's button (its second row), and ] twice while it plays.
-tap_click 1155 121
+since tap_click 1155 121
+ev_wait 20 '^turn 2 side A animate replay$'
 shot "$T/button.png"
-# shellcheck disable=SC2086 # two numbers
-xdotool mousemove --window "$win" $XWIN_REST
+rest
 # shellcheck disable=SC2086
 {
     p=$(differ "$T/plot.png" "$T/button.png" $PANEL)
@@ -127,9 +146,10 @@ xdotool mousemove --window "$win" $XWIN_REST
 }
 key bracketright
 key bracketright
-[ "$(setting anim_speed)" = 2.00 ] && ok "] twice during the replay: 2x, kept in settings.ini" ||
+wait_for $((5 * slow)) speed_is 2.00 && ok "] twice during the replay: 2x, kept in settings.ini" ||
     no "after ] ] anim_speed = '$(setting anim_speed)'"
 key space
+turn_now 20 '^turn 2 side A plot$'
 
 # --- a route kept through F5 / F9 ------------------------------------------
 shot "$T/noroute.png"
@@ -141,15 +161,15 @@ quicksave
     no "no route in the save: route.1 goal '$(field route.1 goal)' (wanted $goal)"
 turns=$(field route.1 first_turns)
 shot "$T/route.png"
-key F9
 # The load runs beside the game: an F5 before it is done is not taken.
-for ((k = 0; k < 4 * slow; k++)); do quicksave && break; done
+since key F9
+ev_wait 30 '^note loaded ' '^not loading$'
+quicksave
 [ "$(field route.1 goal)" = "$goal" ] && [ "$(field route.1 first_turns)" = "$turns" ] &&
     [ "$(field orders.1 steps)" != - ] &&
     ok "after F9 the route is back and steers her ($(field orders.1 steps))" ||
     no "after F9: route.1 goal '$(field route.1 goal)', first_turns '$(field route.1 first_turns)', steps '$(field orders.1 steps)'"
-key 2 # A2 (and the view on her)
-sleep 0.5
+key 2 # A2 (and the view on her, from the next frame: the picture's)
 shot "$T/loaded.png"
 # Loaded, there is no turn in memory to watch: R leaves the board alone.
 key r
@@ -171,10 +191,13 @@ far=$(differ "$T/loaded.png" "$T/cleared.png" 200 480 890 700)
 # --- the load screen -------------------------------------------------------
 printf 'shoal-save 1\n[battle]\nturn = x\n' >"$SAVES/torn.sav"
 touch -d '2020-01-01' "$SAVES/torn.sav" # older: the quick save's row comes first
-click 1155 250 # Main menu
+since click 1155 250 # Main menu
+ev_wait 20 '^menu main$'
 shot "$T/menu.png"
-click 557 427 # Load a saved battle (beside Network battle, under Resume battle, Guided first battle and New skirmish)
-sleep 0.5
+# Load a saved battle (beside Network battle, under Resume battle, Guided
+# first battle and New skirmish): its rows and pictures are made as it is drawn.
+since click 557 427
+ev_wait 20 '^menu load$'
 shot "$T/load.png"
 # The picture: water and land of its colours where the main menu had none;
 # then text (near white) beside it.

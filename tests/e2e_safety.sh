@@ -10,8 +10,6 @@
 # "Play this map" starts a battle on the map being edited.
 set -u
 . tests/lib_e2e.sh
-# Keys and clicks here get 0.3 s each (lib_xwin stretches it under sanitizers).
-tick=0.3
 if ! command -v xprop >/dev/null; then
     echo "  skip: xprop is not installed (make check installs it)"
     e2e_done e2e_safety
@@ -23,6 +21,15 @@ xwin_display e2e_safety 140 169 1024x768
 # The steps plotted for ship N in a save ("-": none).
 steps_of() { sed -n "/^\[orders.$2\]/,/^steps/s/^steps = //p" "$1"; }
 turn_of() { sed -n 's/^turn = //p' "$1"; }
+# turn_now SECONDS PATTERN: wait until the battle's state (its last "turn"
+# line: told when it changes) matches PATTERN. (A turn's replay may end
+# on its own before the Space that would skip it.)
+turn_is() { grep '^turn ' "$EV" | tail -n 1 | grep -Eq "$1"; }
+turn_now() {
+    wait_for $(($1 * slow)) turn_is "$2" && return 0
+    echo "  (waited $(($1 * slow)) s for the battle's state $2; it is: $(grep '^turn ' "$EV" | tail -n 1))"
+    return 1
+}
 
 # --- the end-turn check ----------------------------------------------------
 # Against the computer, on a generated sea: A1 is selected; a click on
@@ -30,48 +37,55 @@ turn_of() { sed -n 's/^turn = //p' "$1"; }
 # her a path, A2 and A3 have none.
 if start endturn --skirmish --seed 3 --opponent ai; then
     click 130 470
-    click 898 90 # End turn (the Battle panel's button)
+    since click 898 90 # End turn (the Battle panel's button)
+    ev_wait 20 '^dialog open$'
     shot "$T/ask.png" && dialog_shown "$T/ask.png" && ok "End turn with ships idle asks before the turn ends" ||
         no "no end-turn question on screen"
     # The dialog's buttons (1024x640, three of them): left, middle, right.
     click 564 355 # Keep plotting
-    key F5
-    save="$SAVES/quicksave.sav"
+    quicksave
     [ "$(turn_of "$save")" = 1 ] && grep -q '^submitted = none' "$save" &&
         ok "Keep plotting: still turn 1, nothing submitted" || no "Keep plotting ended the turn: $(grep -E '^(turn|submitted) =' "$save")"
     [ "$(steps_of "$save" 0)" != "-" ] && ok "A1's path is still plotted" || no "A1's path was lost"
-    key Return # asked once this turn: it ends now
+    since key Return # asked once this turn: it ends now
+    ev_wait 20 '^turn 2 side A (animate|plot)$'
     shot "$T/noask.png" && ! dialog_shown "$T/noask.png" && ok "the second Enter of a turn does not ask again" ||
         no "asked twice in one turn"
     key space
-    key F5
+    turn_now 20 '^turn 2 side A plot$'
+    quicksave
     [ "$(turn_of "$save")" = 2 ] && ok "the turn ended: turn 2 is plotted" || no "the turn did not end: turn $(turn_of "$save")"
-    key Return
+    since key Return
+    ev_wait 20 '^dialog open$'
     shot "$T/ask2.png" && dialog_shown "$T/ask2.png" && ok "a new turn asks again" || no "turn 2 did not ask"
-    click 707 355 # Don't ask again
+    since click 707 355 # Don't ask again
+    ev_wait 20 '^turn 3 side A (animate|plot)$'
     wait_for $((3 * slow)) grep -q '^ask_end_turn = off' "$SETTINGS" && ok "Don't ask again is kept in settings.ini" ||
         no "settings.ini: $(grep ask_end_turn "$SETTINGS" 2>&1)"
     key space
-    key Return
+    turn_now 20 '^turn 3 side A plot$'
+    since key Return
+    ev_wait 20 '^turn 4 side A (animate|plot)$'
     shot "$T/ask3.png" && ! dialog_shown "$T/ask3.png" && ok "after Don't ask again no question comes" ||
         no "asked after Don't ask again"
     # Save, then load: F9 over a fresh path keeps it in a new save first.
     # (A1's route from turn 1 goes on giving her orders each turn: clear
     # it before the save, so the click after it is new.)
     key space
+    turn_now 20 '^turn 4 side A plot$'
     key BackSpace
-    key F5
+    quicksave
     click 130 470
-    key F9
-    click 421 355 # Save, then load
-    kept() { ls "$SAVES"/turn[0-9]*-*.sav >/dev/null 2>&1; }
-    if wait_for $((5 * slow)) kept; then
-        sleep 0.3
-        dated=$(ls "$SAVES"/turn[0-9]*-*.sav | head -n 1)
+    since key F9
+    ev_wait 20 '^dialog open$'
+    # Save, then load: the dated save is told once written, then the load.
+    since click 421 355
+    if ev_wait 20 '^note saved .*/turn[0-9]+-[^/]*\.sav$'; then
+        dated=${ev_line#note saved }
         [ "$(steps_of "$dated" 0)" != "-" ] && ok "Save, then load keeps the battle with A1's path in $(basename "$dated")" ||
             no "the dated save lacks A1's path"
-        loaded() { key F5; [ "$(steps_of "$save" 0)" = "-" ]; }
-        wait_for $((5 * slow)) loaded && ok "... then loads the quick save" || no "the quick save was not loaded"
+        ev_wait 30 '^note loaded ' '^not loading$' && quicksave && [ "$(steps_of "$save" 0)" = "-" ] &&
+            ok "... then loads the quick save" || no "the quick save was not loaded"
     else
         no "Save, then load wrote no save: $(ls "$SAVES")"
     fi
@@ -83,44 +97,45 @@ fi
 # --- F9 and New skirmish with unsaved progress -----------------------------
 rm -rf "$SAVES" "$XDG_CONFIG_HOME"
 if start discard --skirmish --seed 3 --opponent ai; then
-    save="$SAVES/quicksave.sav"
-    key F5 # the quick save: no orders yet
+    quicksave # no orders yet
     cp "$save" "$T/clean.sav"
     click 130 470 # A1's path: progress since the save
-    key F9
+    since key F9
+    ev_wait 20 '^dialog open$'
     shot "$T/f9.png" && dialog_shown "$T/f9.png" && ok "F9 with unsaved orders asks first" || no "F9 loaded without asking"
     click 707 355 # Cancel
-    key F5
+    quicksave
     [ "$(steps_of "$save" 0)" != "-" ] && ok "Cancel keeps the battle as it was (A1's path)" ||
         no "Cancel lost A1's path"
-    key F9
-    # The load may show its progress panel for a moment (the sea is made
-    # again); a question would stay.
-    no_question() { shot "$T/f9b.png" && ! dialog_shown "$T/f9b.png"; }
-    wait_for $((3 * slow)) no_question && ok "F9 right after a save loads without asking" ||
+    # The load shows its progress panel while the sea is made again; once
+    # it is on screen a question would be there.
+    since key F9
+    ev_wait 30 '^note loaded ' '^not loading$'
+    shot "$T/f9b.png" && ! dialog_shown "$T/f9b.png" && ok "F9 right after a save loads without asking" ||
         no "F9 asked with nothing to lose"
-    sleep 0.5
     key 1 # A1, whose loaded path is cleared: progress again
     key BackSpace
     # New skirmish from the menu (under Resume battle), then Start.
     key Escape # deselects A1
-    key Escape
-    sleep "$tick" # the menu drawn before its buttons are clicked
-    click 430 315 # New skirmish (the left half of its row), under Resume battle and Guided first battle
-    click 510 479 # Start the battle
+    since key Escape
+    ev_wait 20 '^menu main$' # drawn before its buttons are clicked
+    since click 430 315 # New skirmish (the left half of its row), under Resume battle and Guided first battle
+    ev_wait 20 '^menu new$'
+    since click 510 479 # Start the battle
+    ev_wait 20 '^dialog open$'
     shot "$T/new.png" && dialog_shown "$T/new.png" && ok "Start the battle over unsaved orders asks first" ||
         no "a new battle started without asking"
     click 705 355 # Cancel
     [ -e "$SETTINGS" ] && no "Cancel still started the battle (settings.ini written)" ||
         ok "Cancel: no new battle"
-    click 510 479 # Start the battle
-    click 560 355 # Don't save
+    since click 510 479 # Start the battle
+    ev_wait 20 '^dialog open$'
+    since click 560 355 # Don't save
     wait_for $((10 * slow)) test -e "$SETTINGS" && ok "Don't save starts the new battle" || no "Don't save started nothing"
     # F5 once the new battle is on screen (keys are dropped while it loads).
     # (The old one was on a generated sea, the menu's is Channel Isles.)
-    fresh() { key F5; grep -q '^map = .*channel-isles.png' "$save"; }
-    wait_for $((10 * slow)) fresh && ok "the new battle is on screen" ||
-        no "the new battle never came: $(grep '^map' "$save")"
+    ev_wait 30 '^not loading$' '^turn 1 side A plot$' && quicksave && grep -q '^map = .*channel-isles.png' "$save" &&
+        ok "the new battle is on screen" || no "the new battle never came: $(grep '^map' "$save")"
     stop_game
 else
     no "no window for the battle: $(head -c 300 "$T/discard.err")"
@@ -131,25 +146,32 @@ fi
 # can towards it this turn" on screen as the turn ends) or nothing; after
 # the curtain B's screen must be the same picture both times.
 hotseat() {
-    local name=$1 plot=$2 tick=$tick
-    # Each key here hands the screen on: give it twice the usual time (a
-    # loaded machine lost the hand-over at 0.3 s).
-    tick=$(awk -v t="$tick" 'BEGIN { print 2 * t }')
+    local name=$1 plot=$2
+    # Each key here hands the screen on: the next waits until it has (a
+    # loaded machine lost the hand-over at a fixed 0.3 s).
     rm -rf "$XDG_CONFIG_HOME" "$SAVES"
     start "$name" --skirmish --seed 3 --opponent hotseat || { hs_why="$name: no window or first picture"; return 1; }
-    key Return # A lifts the curtain
+    since key Return # A lifts the curtain
+    ev_wait 20 '^turn 1 side A plot$' || { hs_why="$name: A's curtain stayed"; return 1; }
     [ "$plot" = 1 ] && click 130 470
-    key Return # end turn: asked about idle ships
-    key Return # End turn
+    since key Return # end turn: asked about idle ships
+    ev_wait 20 '^dialog open$' || { hs_why="$name: A's end of turn asked nothing"; return 1; }
+    since key Return # End turn
+    ev_wait 20 '^turn 1 side B curtain$' || { hs_why="$name: no curtain for B"; return 1; }
     # (No F12 at the curtain: its "saved ..." note would reach B's screen.)
-    key Return # B lifts the curtain
+    since key Return # B lifts the curtain
+    ev_wait 20 '^turn 1 side B plot$' || { hs_why="$name: B's curtain stayed"; return 1; }
     shot "$T/$name-b.png" || { hs_why="$name: no picture of B's screen"; return 1; }
     # B ends the turn; after the replay, A's curtain of turn 2.
-    key Return
-    key Return
+    since key Return
+    ev_wait 20 '^dialog open$' || { hs_why="$name: B's end of turn asked nothing"; return 1; }
+    since key Return
+    ev_wait 20 '^turn 2 side ' || { hs_why="$name: turn 1 did not play"; return 1; }
     key space
+    turn_now 20 '^turn 2 side A curtain$' || { hs_why="$name: no curtain for A in turn 2"; return 1; }
     shot "$T/$name-curtain.png" || { hs_why="$name: no picture of the curtain"; return 1; }
-    key Escape # the menu, at the curtain
+    since key Escape # the menu, at the curtain
+    ev_wait 20 '^menu main$' || { hs_why="$name: no menu at the curtain"; return 1; }
     shot "$T/$name-menu.png" || { hs_why="$name: no picture of the menu"; return 1; }
     stop_game
     return 0
@@ -194,7 +216,8 @@ fi
 # --- New skirmish: the panel stays put under the pointer --------------------
 rm -rf "$XDG_CONFIG_HOME" "$SAVES"
 if start menu --menu; then
-    click 430 283 # New skirmish (the left half of its row), under Guided first battle
+    since click 430 283 # New skirmish (the left half of its row), under Guided first battle
+    ev_wait 20 '^menu new$'
     shot "$T/menu0.png"
     # Every map in turn, the generated sea (two more rows), and back.
     nmaps=$(ls data/maps/*.png | wc -l)
@@ -215,8 +238,9 @@ EOF
     else
         no "the Map › clicks landed elsewhere (the panel moved)"
     fi
-    click 510 479 # Start the battle
-    wait_for $((5 * slow)) test -e "$SETTINGS"
+    # Start the battle: its choices are kept in settings.ini as its load begins.
+    since click 510 479
+    ev_wait 20 '^loading$'
     grep -q '^map = channel-isles.png' "$SETTINGS" && grep -q '^map_seed = 1$' "$SETTINGS" &&
         ok "the battle starts on the first map, seed untouched" ||
         no "settings after the clicks: $(grep -E '^map' "$SETTINGS" 2>&1 | tr '\n' ' ')"
@@ -230,7 +254,10 @@ mkdir -p "$T/maps"
 cp data/maps/channel-isles.png data/maps/channel-isles.ini "$T/maps/"
 user="$T/maps/channel-isles.png"
 cp "$user" "$T/user-before.png"
-(cd "$T/run" && exec "$B_ABS/shoal-editor" --size 1024x700 "$user") >"$T/editor.out" 2>"$T/editor.err" &
+EV="$T/editor.events"
+: >"$EV"
+ev_at=0
+(cd "$T/run" && SHOAL_TEST_EVENTS="$EV" exec "$B_ABS/shoal-editor" --size 1024x700 "$user") >"$T/editor.out" 2>"$T/editor.err" &
 pid=$!
 pids+=("$pid")
 win=""
@@ -247,8 +274,8 @@ if [ -n "$win" ]; then
         [ -n "$win" ] && [ "$(xprop -id "$win" _NET_WM_NAME 2>/dev/null)" = "_NET_WM_NAME(UTF8_STRING) = \"$want\"" ]
     }
     wait_for $((10 * slow)) titled
-    xdotool mousemove --window "$win" 300 300
-    sleep "$tick"
+    # The pointer over the map, once the editor has seen it there.
+    point 300 300
     net=$(xprop -id "$win" _NET_WM_NAME)
     [ "$net" = "_NET_WM_NAME(UTF8_STRING) = \"$want\"" ] && ok "the editor's _NET_WM_NAME is its title ($want)" ||
         no "_NET_WM_NAME: $net"
@@ -267,7 +294,7 @@ if [ -n "$win" ]; then
     playing() {
         local f c comm st pp
         for f in /proc/[0-9]*/stat; do
-            read -r c comm st pp _ <"$f" 2>/dev/null || continue
+            read -r c comm st pp _ 2>/dev/null <"$f" || continue
             [ "$pp" = "$pid" ] && [ "$comm" = "(shoal)" ] && gp=$c && return 0
         done
         return 1
@@ -302,6 +329,7 @@ if [ -n "$win" ]; then
             no "the copy is missing or lacks the stroke"
         cmp -s "$user" "$T/user-before.png" && ok "the user's map file is untouched" || no "Play wrote the user's file"
         kill -TERM "$gp"
+        # (The editor removes the copy once it has reaped the game.)
         gone() { [ ! -e "$copy" ]; }
         wait_for $((5 * slow)) gone && ok "the copy goes when the game ends" || no "the copy stays: $copy"
     else
@@ -309,24 +337,17 @@ if [ -n "$win" ]; then
     fi
     # Ctrl+G: the Generate panel opens and a question comes; Cancel
     # leaves the map (and its name) alone; Generate replaces it.
+    # (The editor asks and answers as it handles the keys: a frame after
+    # them shows the question, or the answer done.)
     xdotool windowfocus "$win"
-    xdotool mousemove --window "$win" 300 300
-    sleep "$tick"
-    xdotool key ctrl+g
-    sleep "$tick"
-    rm -f "$T/run"/shoal-editor-*.png
-    xdotool key F12
-    ed_shot() { ls "$T/run"/shoal-editor-*.png >/dev/null 2>&1; }
-    wait_for $((3 * slow)) ed_shot && sleep 0.1
-    f=$(ls "$T/run"/shoal-editor-*.png 2>/dev/null | head -n 1)
-    [ -n "$f" ] && mv "$f" "$T/ed-gen.png" && dialog_shown "$T/ed-gen.png" && ok "Ctrl+G asks first" ||
+    point 300 300
+    key ctrl+g
+    shot "$T/ed-gen.png" && dialog_shown "$T/ed-gen.png" && ok "Ctrl+G asks first" ||
         no "Ctrl+G asked nothing"
-    xdotool key Escape
-    sleep "$tick"
+    key Escape
     dirty && ok "Cancel: the map keeps its name" || no "Cancel still generated: $(xprop -id "$win" _NET_WM_NAME)"
-    xdotool key ctrl+g
-    sleep "$tick"
-    xdotool key Return
+    key ctrl+g
+    key Return
     renamed() { ! xprop -id "$win" _NET_WM_NAME | grep -q "Channel Isles"; }
     wait_for $((10 * slow)) renamed && ok "Generate replaces the map ($(xprop -id "$win" _NET_WM_NAME | sed 's/.*= //'))" ||
         no "Generate did nothing"

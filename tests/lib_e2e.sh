@@ -24,7 +24,7 @@ no() { fail=$((fail + 1)); echo "  FAIL $1"; }
 # wait_for SECONDS CMD...: poll CMD every 0.1 s until it succeeds (1 when
 # it never does).
 wait_for() {
-    local n=$(($1 * 10))
+    local n=$(($1 * 10)) i
     shift
     for ((i = 0; i < n; i++)); do
         "$@" && return 0

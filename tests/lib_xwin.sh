@@ -19,6 +19,9 @@
 #   key KEY... / click X Y [BUTTON]     xdotool, then wait until the game has handled
 #                                       it and drawn a frame (a click then rests the
 #                                       pointer at XWIN_REST the same way)
+#   since CMD...                        CMD (a key, a click), with the mark put back
+#                                       to before it: what its press already told is
+#                                       still there for the next ev_wait
 #   point X Y                           the pointer to X Y, once the game has seen it
 #                                       there and drawn a frame
 #   end_turn                            Enter ends the turn, Space skips its replay:
@@ -146,6 +149,19 @@ key() {
     ev_mark
     xdotool key "$@"
     ev_wait "$XWIN_INPUT_SECS" "${pats[@]}" '^frame '
+}
+
+# The game may tell a key's effect in the frame that handles its press,
+# before the release that key and click wait for: the next ev_wait looks
+# from before the input.
+since() {
+    local from rc
+    ev_mark
+    from=$ev_at
+    "$@"
+    rc=$?
+    ev_at=$from
+    return $rc
 }
 
 # A move to where the game last saw the pointer makes no event: none is
