@@ -46,21 +46,24 @@ EV=
 ev_at=0
 ev_line=
 ev_mark() { ev_at=$(cat "$EV" 2>/dev/null | wc -l); }
-ev_wait() {
-    local secs=$1 k at
-    shift
+# Whether lines matching the patterns came after the mark, in order: the
+# number of the last into ev_found.
+ev_found=
+ev_seen() {
     local pats
     pats=$(printf '%s\037' "$@")
-    for ((k = 0; k < secs * slow * 20; k++)); do
-        at=$(awk -v from="$ev_at" -v pats="$pats" 'BEGIN { n = split(pats, p, "\037") - 1; i = 1 }
-            NR > from && $0 ~ p[i] { if (++i > n) { print NR; exit } }' "$EV" 2>/dev/null)
-        if [ -n "$at" ]; then
-            ev_at=$at
-            ev_line=$(sed -n "${at}p" "$EV")
-            return 0
-        fi
-        sleep 0.05
-    done
+    ev_found=$(awk -v from="$ev_at" -v pats="$pats" 'BEGIN { n = split(pats, p, "\037") - 1; i = 1 }
+        NR > from && $0 ~ p[i] { if (++i > n) { print NR; exit } }' "$EV" 2>/dev/null)
+    [ -n "$ev_found" ]
+}
+ev_wait() {
+    local secs=$1
+    shift
+    if wait_for $((secs * slow)) ev_seen "$@"; then
+        ev_at=$ev_found
+        ev_line=$(sed -n "${ev_found}p" "$EV")
+        return 0
+    fi
     echo "  (waited $((secs * slow)) s for events: $*; the last of $(basename "$EV"): $(tail -n 1 "$EV" 2>/dev/null))"
     return 1
 }
