@@ -44,23 +44,6 @@ use() {
     away
     rest
 }
-# expect SECONDS PATTERN... -- CMD...: CMD (a key, a click), then each
-# PATTERN among the game's events since CMD began (key and click leave the
-# mark past their own frame, and a state they bring can be told before it).
-expect() {
-    local secs=$1 at pats=()
-    shift
-    while [ "$1" != -- ]; do
-        pats+=("$1")
-        shift
-    done
-    shift
-    ev_mark
-    at=$ev_at
-    "$@" || return 1
-    ev_at=$at
-    ev_wait "$secs" "${pats[@]}"
-}
 # enter TEXT: typed into the open field, then Return; back once the game
 # has read that Return and drawn a frame after it.
 enter() {
@@ -128,9 +111,9 @@ if ! start host --size 1280x800; then
 fi
 hpid=$pid hwin=$win hev=$EV
 use host
-expect 20 '^menu network$' -- click 720 395 # Network battle (beside Load a saved battle)
+await 20 '^menu network$' -- click 720 395 # Network battle (beside Load a saved battle)
 shot "$T/network.png"
-expect 20 '^menu new$' -- click 640 359 # Host a skirmish: New skirmish, side B over the network
+await 20 '^menu new$' -- click 640 359 # Host a skirmish: New skirmish, side B over the network
 shot "$T/new.png"
 ev_mark
 at=$ev_at
@@ -152,8 +135,8 @@ fi
 jpid=$pid jwin=$win jev=$EV
 xdotool windowmove --sync "$jwin" 1300 0
 use join
-expect 20 '^menu network$' -- click 720 395 # Network battle
-expect 20 '^dialog open$' -- click 640 479  # Join a battle...
+await 20 '^menu network$' -- click 720 395 # Network battle
+await 20 '^dialog open$' -- click 640 479  # Join a battle...
 ev_mark
 at=$ev_at
 enter "127.0.0.1:$PORT"
@@ -168,7 +151,7 @@ shot "$T/joined.png"
 
 # T opens a line to say: the host's reaches the joiner's log.
 use host
-expect 20 '^dialog open$' -- key t
+await 20 '^dialog open$' -- key t
 enter "Fair winds"
 wait_for $((10 * slow)) grep -q "says: Fair winds$" "$T/join.err" &&
     ok "T says a line to the other commander" || no "no chat on the joiner: $(tail -2 "$T/join.err")"
@@ -190,7 +173,7 @@ case "$steps" in
 *F*) ok "A1 has orders to sail ($steps)" ;;
 *) no "A1 has no orders to sail: '$steps'" ;;
 esac
-expect 20 "^net panel open: waiting for side B [(]red[)]'s orders" -- key Return &&
+await 20 "^net panel open: waiting for side B [(]red[)]'s orders" -- key Return &&
     shot "$T/host-waits.png" && panel_shown "$T/host-waits.png" &&
     ok "the host, its turn ended, shows it waits for side B" || no "no waiting panel on the host"
 # Side B ends its turn: both replay it (Space skips the rest), then stand
@@ -251,7 +234,7 @@ ev_at=$at
 ev_wait $((REJOIN + 20)) '^dialog open$' && shot "$T/down.png" && dialog_shown "$T/down.png" &&
     ok "after net_rejoin's $REJOIN s the host is asked what now" ||
     no "no question after the wait: $(tail -2 "$T/host.err")"
-expect 20 '^menu load$' -- key Return # Save and leave
+await 20 '^menu load$' -- key Return # Save and leave
 wait_for $((10 * slow)) grep -q "saved .*network-turn2-" "$T/host.err" &&
     ok "Save and leave keeps the battle" || no "not saved: $(tail -2 "$T/host.err")"
 shot "$T/load.png"
@@ -269,7 +252,7 @@ if start join2 --size 1280x800; then
     jpid=$pid jwin=$win jev=$EV
     xdotool windowmove --sync "$jwin" 1300 0
     use join
-    expect 20 '^menu network$' -- click 720 395 # Network battle
+    await 20 '^menu network$' -- click 720 395 # Network battle
     shot "$T/recent.png"
     ev_mark
     at=$ev_at

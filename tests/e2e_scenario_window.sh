@@ -26,25 +26,8 @@ print(" ".join(str(y + 12) for y in range(60, len(col) - 3) if edge[y] and fill[
 PYEOF
 }
 nscen=$(ls data/scenarios/*.ini | wc -l)
-# away: the pointer to the screen's corner, in no game's window, so that
-# the next game sees the pointer come to rest in it (a move to where the
-# pointer already is would be none, and `rest` would wait for it in vain).
-away() { xdotool mousemove 0 0; }
-# expect SECONDS PATTERN -- CMD...: CMD (a click), then PATTERN among the
-# game's events since CMD began (a click leaves the mark past its own
-# frames, and a state it brings can be told before them).
-expect() {
-    local secs=$1 pat=$2 at
-    shift 3
-    ev_mark
-    at=$ev_at
-    "$@" || return 1
-    ev_at=$at
-    ev_wait "$secs" "$pat"
-}
 
 name=menu
-away
 if ! start menu --size 1280x800; then
     no "no window: $(head -c 300 "$T/menu.err")"
     e2e_done e2e_scenario_window
@@ -60,7 +43,7 @@ if [ "${#rows[@]}" -ge 3 ]; then
     ok "the main menu shows ${#rows[@]} buttons"
     # The list's screen told; the click's rest drew a frame after it, and
     # the picture comes later still: its panel has settled.
-    expect 20 '^menu scenarios$' -- click 725 "${rows[1]}"
+    await 20 '^menu scenarios$' -- click 725 "${rows[1]}"
 else
     no "main menu buttons: '${rows[*]}'"
 fi
@@ -74,7 +57,7 @@ fi
 # Sorted by file name: blockade, commodore, first-battle, merchant-run, ...
 # The battle loads behind a curtain first: a quick save once it is up
 # (its first turn told).
-expect 60 '^turn 1 side A (plot|curtain)$' -- click 640 "${rows[3]:-0}"
+await 60 '^turn 1 side A (plot|curtain)$' -- click 640 "${rows[3]:-0}"
 if quicksave || quicksave; then
     [ "$(field scenario name)" = merchant-run ] && ok "the click starts merchant-run" ||
         no "the battle's scenario is '$(field scenario name)'"
@@ -92,11 +75,10 @@ stop_game
 name=small
 # The pointer rests in this window's corner, off the panel.
 XWIN_REST="1020 636"
-away
 if start small --size 1024x640; then
     shot "$T/small-menu.png"
     read -r -a rows < <(button_rows "$T/small-menu.png" 367)
-    expect 20 '^menu scenarios$' -- click 597 "${rows[1]:-0}"
+    await 20 '^menu scenarios$' -- click 597 "${rows[1]:-0}"
     shot "$T/small-list.png"
     read -r -a rows < <(button_rows "$T/small-list.png" 367)
     [ "${#rows[@]}" = $((nscen + 1)) ] && [ "${rows[-1]}" -lt 640 ] &&

@@ -19,26 +19,9 @@ size_of() { "$PY" -c 'import sys; from PIL import Image; w, h = Image.open(sys.a
 turn_of() { sed -n 's/^turn = //p' "$1"; }
 # setting_is KEY VALUE: settings.ini says so (read anew each time it is asked).
 setting_is() { [ "$(setting "$1")" = "$2" ]; }
-# away: the pointer to the screen's corner, off the next game's window, so
-# that game sees it come to rest in it (the same window's place again would
-# be no move at all, and `rest` would wait for one in vain).
-away() { xdotool mousemove 0 0; }
-# expect SECONDS PATTERN -- CMD...: CMD (a key, a click), then PATTERN among
-# the game's events since CMD began (key and click leave the mark past
-# their own frames, and a state they bring can be told before them).
-expect() {
-    local secs=$1 pat=$2 at
-    shift 3
-    ev_mark
-    at=$ev_at
-    "$@" || return 1
-    ev_at=$at
-    ev_wait "$secs" "$pat"
-}
 
 # --- window size -----------------------------------------------------------
 printf 'window_size = 1600x900\n' >"$SETTINGS"
-away
 if start size; then
     [ "$(size_of "$T/size-first.png")" = 1600x900 ] && ok "window_size = 1600x900 sizes the window at the start" ||
         no "window_size 1600x900 gave a $(size_of "$T/size-first.png") picture"
@@ -60,7 +43,6 @@ else
 fi
 # Fullscreen from the file, and --size beats window_size.
 sed -i 's/^fullscreen = off/fullscreen = on/' "$SETTINGS"
-away
 if start fullstart; then
     [ "$(size_of "$T/fullstart-first.png")" = 2000x1200 ] && ok "fullscreen = on starts fullscreen" ||
         no "fullscreen = on started at $(size_of "$T/fullstart-first.png")"
@@ -69,7 +51,6 @@ else
     no "the game did not start fullscreen: $(head -c 300 "$T/fullstart.err")"
 fi
 sed -i 's/^fullscreen = on/fullscreen = off/' "$SETTINGS"
-away
 if start sizeflag --size 1024x640; then
     [ "$(size_of "$T/sizeflag-first.png")" = 1024x640 ] && ok "--size 1024x640 beats window_size" ||
         no "--size 1024x640 gave $(size_of "$T/sizeflag-first.png")"
@@ -82,12 +63,11 @@ fi
 # On the Keys screen (1024x640: Settings, Keys, End the turn), E for End
 # turn; Apply and keep writes it. Turns end at once (no idle-ships question).
 printf 'ask_end_turn = off\n' >"$SETTINGS"
-away
 if start keys --size 1024x640; then
     # Each screen told before the next click: its panel has settled by
     # the frame that takes it.
-    expect 20 '^menu settings$' -- click 511 347 # Settings
-    expect 20 '^menu keys$' -- click 511 403     # Keys
+    await 20 '^menu settings$' -- click 511 347 # Settings
+    await 20 '^menu keys$' -- click 511 403     # Keys
     click 511 119                                # End the turn: Return (the first of thirteen actions)
     key e
     shot "$T/keys.png"
@@ -105,7 +85,6 @@ fi
 # A restart keeps E; a bad key name costs only that key (one line on stderr).
 sed -i 's/^key.grid = G$/key.grid = Bogus/' "$SETTINGS"
 save="$SAVES/quicksave.sav"
-away
 if start endkey --skirmish --seed 3 --opponent ai --size 1024x640; then
     msg=$(grep -c "settings.ini:[0-9]*: key.grid 'Bogus' is not a key name; using G" "$T/endkey.err")
     [ "$msg" = 1 ] && ok "a bad key name is told in one line naming the file and key" ||
@@ -125,7 +104,7 @@ if start endkey --skirmish --seed 3 --opponent ai --size 1024x640; then
     ended=$(awk -v from="$at" 'NR > from && /^turn / && !/^turn 1 side A plot$/' "$EV" | head -n 1)
     [ "$(turn_of "$save")" = 1 ] && [ -z "$ended" ] && ok "Return no longer ends the turn" ||
         no "Return ended the turn: turn $(turn_of "$save") ${ended:+($ended)}"
-    expect 30 '^turn 2 side A plot$' -- key e && quicksave && [ "$(turn_of "$save")" = 2 ] &&
+    await 30 '^turn 2 side A plot$' -- key e && quicksave && [ "$(turn_of "$save")" = 2 ] &&
         ok "E (bound before the restart) ends the turn" || no "E did not end the turn: turn $(turn_of "$save")"
     stop_game
 else

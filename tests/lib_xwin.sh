@@ -22,6 +22,8 @@
 #   since CMD...                        CMD (a key, a click), with the mark put back
 #                                       to before it: what its press already told is
 #                                       still there for the next ev_wait
+#   await SECONDS PATTERN -- CMD...     CMD (a key, a click), then PATTERN told since
+#                                       CMD began
 #   point X Y                           the pointer to X Y, once the game has seen it
 #                                       there and drawn a frame
 #   end_turn                            Enter ends the turn, Space skips its replay:
@@ -162,6 +164,13 @@ since() {
     rc=$?
     ev_at=$from
     return $rc
+}
+
+await() {
+    local secs=$1 pat=$2
+    shift 3
+    since "$@" || return 1
+    ev_wait "$secs" "$pat"
 }
 
 # A move to where the game last saw the pointer makes no event: none is

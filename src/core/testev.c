@@ -32,7 +32,7 @@ bool testev_on(void)
     return channel != NULL;
 }
 
-static void say(const char *fmt, va_list ap)
+__attribute__((format(printf, 1, 0))) static void say(const char *fmt, va_list ap)
 {
     vfprintf(channel, fmt, ap);
     fputc('\n', channel);
