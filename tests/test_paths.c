@@ -1,6 +1,9 @@
 /* test_ui_paths: finding the data directory (core/paths, used by the ui
  * and the tools) from $SHOAL_DATA, the executable's place, or the prefix. */
 #include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "core/paths.h"
@@ -56,12 +59,67 @@ START_TEST(next_to_the_executable)
 }
 END_TEST
 
+/* F12's folder: $XDG_PICTURES_DIR, else the one user-dirs.dirs names
+ * (often localised), else ~/Pictures; made on demand, with every parent. */
+START_TEST(pictures_go_where_the_desktop_keeps_them)
+{
+    char home[256], cfg[300], file[400], out[PATHS_MAX];
+    tu_tempdir(home, sizeof home);
+    setenv("HOME", home, 1);
+    snprintf(cfg, sizeof cfg, "%s/cfg", home);
+    setenv("XDG_CONFIG_HOME", cfg, 1);
+    unsetenv("XDG_PICTURES_DIR");
+
+    char want[512];
+    ck_assert_int_eq(paths_pictures_dir("shoal", out, sizeof out), 0);
+    snprintf(want, sizeof want, "%s/Pictures/shoal", home);
+    ck_assert_str_eq(out, want);
+
+    Err e = {{0}};
+    ck_assert_int_eq(paths_mkdirs(cfg, &e), 0);
+    snprintf(file, sizeof file, "%s/user-dirs.dirs", cfg);
+    FILE *f = fopen(file, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("# written by xdg-user-dirs-update\nXDG_DESKTOP_DIR=\"$HOME/Schreibtisch\"\n"
+          "XDG_PICTURES_DIR=\"$HOME/Bilder\"\n",
+          f);
+    fclose(f);
+    ck_assert_int_eq(paths_pictures_dir("shoal", out, sizeof out), 0);
+    snprintf(want, sizeof want, "%s/Bilder/shoal", home);
+    ck_assert_str_eq(out, want);
+
+    setenv("XDG_PICTURES_DIR", "/srv/pics/", 1);
+    ck_assert_int_eq(paths_pictures_dir("shoal", out, sizeof out), 0);
+    ck_assert_str_eq(out, "/srv/pics/shoal");
+    unsetenv("XDG_PICTURES_DIR");
+
+    /* Made with its parents; a file in the way is named. */
+    snprintf(want, sizeof want, "%s/a/b/c", home);
+    ck_assert_int_eq(paths_mkdirs(want, &e), 0);
+    struct stat st;
+    ck_assert_int_eq(stat(want, &st), 0);
+    ck_assert(S_ISDIR(st.st_mode));
+    snprintf(want, sizeof want, "%s/x", file);
+    ck_assert_int_ne(paths_mkdirs(want, &e), 0);
+    ck_assert_ptr_nonnull(strstr(e.msg, "user-dirs.dirs"));
+
+    /* As a person reads it: ~ for the home folder, nothing else changed. */
+    snprintf(want, sizeof want, "%s/Bilder/shoal/x.png", home);
+    ck_assert_str_eq(paths_tilde(want, out, sizeof out), "~/Bilder/shoal/x.png");
+    ck_assert_str_eq(paths_tilde("/tmp/x.png", out, sizeof out), "/tmp/x.png");
+    snprintf(want, sizeof want, "%sother/x.png", home);
+    ck_assert_str_eq(paths_tilde(want, out, sizeof out), want);
+    unsetenv("XDG_CONFIG_HOME");
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("ui_paths");
     TCase *tc = tcase_create("paths");
     tcase_add_test(tc, env_wins);
     tcase_add_test(tc, next_to_the_executable);
+    tcase_add_test(tc, pictures_go_where_the_desktop_keeps_them);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,4 +1,5 @@
-/* paths: finding the data directory from the environment or the executable. */
+/* paths: the data directory (from the environment or the executable) and the
+ * user's folders (XDG: saves, settings, pictures). */
 #include "paths.h"
 
 #include <errno.h>
