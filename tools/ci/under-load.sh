@@ -30,7 +30,7 @@ trap 'stop_load; rm -rf "${clone:-}"' EXIT
 trap 'exit 130' INT TERM
 
 for ((r = 1; r <= runs; r++)); do
-    clone=$(mktemp -d /tmp/shoal-load-XXXXXX)
+    clone=$(mktemp -d)
     git clone -q "$repo" "$clone/main" || exit 1
     # CI's layout: shared/ beside the clone, when the house has one.
     [ -d "$repo/../shared" ] && cp -r "$repo/../shared" "$clone/shared"
