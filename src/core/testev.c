@@ -62,6 +62,5 @@ void testev_frame(unsigned long n)
 {
     if (!channel || !(input_pending || n == 1)) return;
     input_pending = false;
-    fprintf(channel, "frame %lu\n", n);
-    fflush(channel);
+    testev_say("frame %lu", n);
 }
