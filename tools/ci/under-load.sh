@@ -17,7 +17,10 @@ done
 logs=${SHOAL_LOAD_LOGS:-/tmp/shoal-under-load}
 mkdir -p "$logs" || exit 2
 repo=$(pwd)
-head=$(git rev-parse --short HEAD) || exit 2
+# Every run tests the commit HEAD was when the script began, so commits made
+# while it runs do not mix into the series.
+commit=$(git rev-parse HEAD) || exit 2
+head=${commit:0:7}
 [ -z "$(git status --porcelain --untracked-files=no)" ] ||
     echo "under-load: note: uncommitted changes are not in the clone of $head"
 
@@ -32,6 +35,7 @@ trap 'exit 130' INT TERM
 for ((r = 1; r <= runs; r++)); do
     clone=$(mktemp -d)
     git clone -q "$repo" "$clone/main" || exit 1
+    git -C "$clone/main" checkout -q "$commit" || exit 1
     # CI's layout: shared/ beside the clone, when the house has one.
     [ -d "$repo/../shared" ] && cp -r "$repo/../shared" "$clone/shared"
     for ((k = 0; k < loaders; k++)); do
