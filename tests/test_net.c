@@ -8,8 +8,11 @@
  * and exit 2. */
 #include "testutil.h"
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <spawn.h>
 #include <sys/wait.h>
 
@@ -17,6 +20,7 @@
 
 #include "core/ai.h"
 #include "core/afile.h"
+#include "core/clock.h"
 #include "core/mapgen.h"
 #include "core/save.h"
 #include "net/net.h"
@@ -248,25 +252,41 @@ typedef struct Host {
     int port;
 } Host;
 
-static void host_start(Host *h, const char *pass)
+/* `shoal --autoplay` with args (port: h->port), its stderr to h->err. */
+static void shoal_start(Host *h, const char *const args[])
 {
     static int next = 0;
     h->port = 27000 + (int)(getpid() % 400) * 2 + next++;
     snprintf(h->err, sizeof h->err, "/tmp/test_net_host_%d_%d.err", (int)getpid(), h->port);
     const char *build = getenv("SHOAL_BUILD");
-    char bin[256], port[16], pw[64];
+    char bin[256], port[16], join[32], a0[] = "--autoplay";
     snprintf(bin, sizeof bin, "%s/shoal", build && *build ? build : "build");
     snprintf(port, sizeof port, "%d", h->port);
-    snprintf(pw, sizeof pw, "%s", pass ? pass : "harbour");
-    char a1[] = "--autoplay", a2[] = "--host", a3[] = "--port", a4[] = "--seed", a5[] = "7",
-         a6[] = "--json", a7[] = "--wait", a8[] = "20", a9[] = "--pass";
-    char *argv[] = {bin, a1, a2, a3, port, a4, a5, a6, a7, a8, a9, pw, NULL};
+    snprintf(join, sizeof join, "127.0.0.1:%d", h->port);
+    static char copy[24][64];
+    char *argv[24] = {bin, a0};
+    int n = 2;
+    for (int i = 0; args[i] && n < 23; i++, n++) {
+        snprintf(copy[n], sizeof copy[n], "%s", args[i]);
+        argv[n] = strcmp(args[i], "PORT") == 0   ? port
+                  : strcmp(args[i], "JOIN") == 0 ? join
+                                                 : copy[n];
+    }
+    argv[n] = NULL;
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 2, h->err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     ck_assert_int_eq(posix_spawn(&h->pid, bin, &fa, NULL, argv, environ), 0);
     posix_spawn_file_actions_destroy(&fa);
+}
+
+static void host_start(Host *h, const char *pass)
+{
+    const char *args[] = {"--host", "--port", "PORT", "--seed", "7",
+                          "--json", "--wait", "60",   "--pass", pass ? pass : "harbour",
+                          NULL};
+    shoal_start(h, args);
 }
 
 /* The host's exit code (it must end within 30 s) and its stderr. */
@@ -296,8 +316,26 @@ typedef struct Raw {
     ENetPeer *peer;
 } Raw;
 
+/* Raw peers alive, kept answering ENet's pings while a test waits
+ * (await_line), so the host hears them as a real program's. */
+static Raw *pumped[8];
+
+static void pump(void)
+{
+    for (int i = 0; i < 8; i++) {
+        ENetEvent ev;
+        while (pumped[i] && enet_host_service(pumped[i]->host, &ev, 0) > 0)
+            if (ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
+    }
+}
+
 static void raw_connect(Raw *r, int port)
 {
+    for (int i = 0; i < 8; i++)
+        if (!pumped[i]) {
+            pumped[i] = r;
+            break;
+        }
     ck_assert_int_eq(enet_initialize(), 0);
     r->host = enet_host_create(NULL, 1, 1, 0, 0);
     ck_assert_ptr_nonnull(r->host);
@@ -343,6 +381,8 @@ static void raw_recv(Raw *r, NetMsg *m, uint8_t *keep)
 
 static void raw_close(Raw *r)
 {
+    for (int i = 0; i < 8; i++)
+        if (pumped[i] == r) pumped[i] = NULL;
     enet_host_destroy(r->host);
     enet_deinitialize();
 }
@@ -363,49 +403,100 @@ static void assert_one_line(const char *err, const char *needle, int port)
     (void)port;
 }
 
-START_TEST(test_host_refuses_garbage)
+/* A datagram of n bytes to 127.0.0.1:port from a plain UDP socket: no
+ * ENet, no handshake, as anyone on the network could send it. */
+static void stranger_datagram(int port, size_t n)
 {
-    Host h;
-    host_start(&h, NULL);
-    Raw r;
-    raw_connect(&r, h.port);
-    raw_send(&r, "SH\x04garbage!", 11);
-    char err[2048];
-    int rc = host_end(&h, err, sizeof err);
-    raw_close(&r);
-    ck_assert_int_eq(rc, 2);
-    assert_one_line(err, "bad packet", h.port);
+    static uint8_t junk[8192];
+    ck_assert_uint_le(n, sizeof junk);
+    int fd = socket(AF_INET, SOCK_DGRAM, 0);
+    ck_assert_int_ge(fd, 0);
+    struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ck_assert_int_eq(sendto(fd, junk, n, 0, (struct sockaddr *)&to, sizeof to), (ssize_t)n);
+    close(fd);
 }
-END_TEST
 
-START_TEST(test_host_refuses_version_and_pass)
+/* Wait (up to 60 s) until the file at path holds needle. */
+static void await_line(const char *path, const char *needle)
+{
+    static char buf[16384];
+    for (int t = 0; t < 600; t++) {
+        FILE *f = fopen(path, "r");
+        size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+        buf[n] = '\0';
+        if (f) fclose(f);
+        if (strstr(buf, needle)) return;
+        pump();
+        usleep(100000);
+    }
+    ck_abort_msg("%s never said '%s': %s", path, needle, buf);
+}
+
+static bool running(const Host *h)
+{
+    int status;
+    return waitpid(h->pid, &status, WNOHANG) == 0;
+}
+
+/* Strangers before side B comes: a datagram too large for ENet, one who
+ * connects and never says hello, garbage, another version and a wrong
+ * passphrase are each refused in one line, and the host keeps waiting;
+ * the real joiner is welcomed; another oversized datagram mid-battle is
+ * dropped too; only side B's own garbage then ends the battle (exit 2). */
+START_TEST(test_strangers_end_no_battle)
 {
     static uint8_t keep[NET_PACKET_MAX];
-    for (int k = 0; k < 2; k++) {
-        Host h;
-        host_start(&h, NULL);
-        Raw r;
-        raw_connect(&r, h.port);
-        hello(&r, k == 0 ? 99 : NET_PROTO_VERSION, k == 0 ? "harbour" : "reef");
-        NetMsg m;
-        raw_recv(&r, &m, keep);
-        ck_assert_int_eq(m.kind, NET_REFUSE);
-        ck_assert_int_eq(m.version, NET_PROTO_VERSION);
-        char err[2048];
-        int rc = host_end(&h, err, sizeof err);
-        raw_close(&r);
-        ck_assert_int_eq(rc, 2);
-        if (k == 0) {
-            ck_assert_ptr_nonnull(strstr(m.text, "protocol version 99"));
-            char want[96];
-            snprintf(want, sizeof want, "protocol version 99; this host speaks version %d",
-                     NET_PROTO_VERSION);
-            assert_one_line(err, want, h.port);
-        } else {
-            ck_assert_str_eq(m.text, "wrong passphrase");
-            assert_one_line(err, "wrong passphrase", h.port);
-        }
-    }
+    Host h;
+    host_start(&h, NULL);
+    await_line(h.err, "hosting on UDP port");
+    stranger_datagram(h.port, 5000);
+    Raw silent, junk, old, guess, b;
+    raw_connect(&silent, h.port);
+    raw_connect(&junk, h.port);
+    raw_send(&junk, "SH\x04garbage!", 11);
+    raw_connect(&old, h.port);
+    hello(&old, 99, "harbour");
+    NetMsg m;
+    raw_recv(&old, &m, keep);
+    ck_assert_int_eq(m.kind, NET_REFUSE);
+    ck_assert_int_eq(m.version, NET_PROTO_VERSION);
+    ck_assert_ptr_nonnull(strstr(m.text, "protocol version 99"));
+    raw_connect(&guess, h.port);
+    hello(&guess, NET_PROTO_VERSION, "reef");
+    raw_recv(&guess, &m, keep);
+    ck_assert_int_eq(m.kind, NET_REFUSE);
+    ck_assert_str_eq(m.text, "wrong passphrase");
+    await_line(h.err, "no hello within");
+    ck_assert_msg(running(&h), "a stranger ended the host's wait");
+    raw_connect(&b, h.port);
+    hello(&b, NET_PROTO_VERSION, "harbour");
+    raw_recv(&b, &m, keep);
+    ck_assert_int_eq(m.kind, NET_WELCOME);
+    stranger_datagram(h.port, 5000);
+    stranger_datagram(h.port, 4097);
+    raw_send(&b, "SH\x04garbage!", 11);
+    char err[4096];
+    int rc = host_end(&h, err, sizeof err);
+    raw_close(&silent);
+    raw_close(&junk);
+    raw_close(&old);
+    raw_close(&guess);
+    raw_close(&b);
+    ck_assert_int_eq(rc, 2);
+    char want[96];
+    snprintf(want, sizeof want, "protocol version 99; this host speaks version %d",
+             NET_PROTO_VERSION);
+    assert_one_line(err, want, h.port);
+    assert_one_line(err, "refused: wrong passphrase", h.port);
+    assert_one_line(err, "no hello within 10 s", h.port);
+    ck_assert_msg(strstr(err, "dropped 1 datagram too large") != NULL, "no drop told: %s", err);
+    /* Told once: the next drops come within the minute. */
+    ck_assert_msg(strstr(strstr(err, "dropped") + 1, "dropped") == NULL, "told twice: %s", err);
+    ck_assert_msg(strstr(err, "socket failed") == NULL, "%s", err);
+    /* The stranger's garbage was refused, side B's ended the battle: two lines. */
+    const char *first = strstr(err, "bad packet");
+    ck_assert_msg(first && strstr(first + 1, "bad packet"), "not two bad packets: %s", err);
 }
 END_TEST
 
@@ -481,6 +572,70 @@ START_TEST(test_map_message)
 }
 END_TEST
 
+/* A hostile host: it answers a real `shoal --autoplay --join`, sends a
+ * datagram too large for ENet at the joiner's socket (dropped), then a map
+ * whose PNG header says 16384x16384 (the 302 KB map bomb, cut to its
+ * header: nothing past it is ever read). The joiner refuses it in one line
+ * naming the host before decoding a byte (the rest of the PNG is missing,
+ * so a decode would say something else), and exits 2. */
+START_TEST(test_joiner_refuses_map_bomb)
+{
+    Host j;
+    const char *args[] = {"--join", "JOIN", "--pass", "harbour", "--wait", "60", NULL};
+    ck_assert_int_eq(enet_initialize(), 0);
+    /* The port first: the joiner retries until the host answers. */
+    shoal_start(&j, args);
+    ENetAddress a = {.host = ENET_HOST_ANY, .port = (enet_uint16)j.port};
+    ENetHost *host = enet_host_create(&a, 2, 1, 0, 0);
+    ck_assert_ptr_nonnull(host);
+    host->maximumPacketSize = NET_PACKET_LIMIT;
+    ENetPeer *peer = NULL;
+    bool hello_in = false;
+    ENetEvent ev;
+    for (int t = 0; t < 600 && !hello_in; t++) {
+        if (enet_host_service(host, &ev, 100) <= 0) continue;
+        if (ev.type == ENET_EVENT_TYPE_CONNECT) {
+            peer = ev.peer;
+            stranger_datagram(peer->address.port, 5000);
+        }
+        if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
+            hello_in = ev.packet->dataLength > 2 && ev.packet->data[2] == NET_HELLO;
+            enet_packet_destroy(ev.packet);
+        }
+    }
+    ck_assert_msg(hello_in, "the joiner never said hello");
+    static const uint8_t head[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0,
+                                   13,   'I', 'H', 'D', 'R',  0,    0,    0x40, 0, 0, 0,
+                                   0x40, 0,   1,   0,   0,    0,    0,    0,    0, 0, 0};
+    NetMsg m = {.kind = NET_MAP, .png = head, .png_len = sizeof head, .ini = "", .ini_len = 0};
+    static uint8_t buf[NET_PACKET_MAX];
+    long n = encode(&m, buf);
+    enet_peer_send(peer, 0, enet_packet_create(buf, (size_t)n, ENET_PACKET_FLAG_RELIABLE));
+    enet_host_flush(host);
+    /* ENet's goodbye wants answers: served until the joiner has exited
+     * (WNOWAIT: host_end still reaps it). */
+    for (int t = 0; t < 600; t++) {
+        siginfo_t info = {0};
+        if (waitid(P_PID, (id_t)j.pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid)
+            break;
+        enet_host_service(host, &ev, 100);
+    }
+    enet_host_destroy(host);
+    enet_deinitialize();
+    char err[4096];
+    int rc = host_end(&j, err, sizeof err);
+    ck_assert_int_eq(rc, 2);
+    char want[160];
+    snprintf(want, sizeof want,
+             "host 127.0.0.1:%d's map is 16384x16384 pixels; a network battle takes maps up to "
+             "%dx%d",
+             j.port, NET_MAP_MAX_SIDE, NET_MAP_MAX_SIDE);
+    ck_assert_msg(strstr(err, want) != NULL, "stderr lacks '%s': %s", want, err);
+    ck_assert_msg(strstr(err, "dropped 1 datagram too large") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "socket failed") == NULL, "%s", err);
+}
+END_TEST
+
 /* ------------------------------------------- sessions in one process */
 
 enum { HOST, JOINER, WATCHER, ENDS };
@@ -489,8 +644,17 @@ typedef struct Ends {
     NetSession *s[ENDS];
     Skirmish *sk[ENDS];
     Map map[ENDS];
-    int last[ENDS]; /* each one's last event */
+    int last[ENDS];        /* each one's last event */
+    char told[ENDS][8192]; /* each one's lines (NetTellFn) */
+    int chats[ENDS];       /* chat lines heard */
 } Ends;
+
+static void tell_into(void *ctx, const char *line)
+{
+    char *told = ctx;
+    size_t n = strlen(told);
+    snprintf(told + n, sizeof((Ends *)0)->told[0] - n, "%s\n", line);
+}
 
 /* Poll every session (with its battle, once it has one) until end k's
  * event is want; the others' events are kept in last[]. */
@@ -503,13 +667,14 @@ static void poll_until(Ends *x, int k, int want)
             int ev = net_session_poll(x->s[j], x->sk[j], j == k ? 2 : 0, &e);
             ck_assert_msg(ev != NET_SE_FAILED, "end %d failed: %s", j, e.msg);
             if (ev != NET_SE_NONE) x->last[j] = ev;
+            if (ev == NET_SE_CHAT) x->chats[j]++;
             if (j == k && ev == want) return;
         }
     }
     ck_abort_msg("end %d never saw event %d (last %d)", k, want, x->last[k]);
 }
 
-static NetSession *open_end(int k, int port)
+static NetSession *open_end(Ends *x, int k, int port)
 {
     NetSessionOptions o = {.host = k == HOST,
                            .watch = k == WATCHER,
@@ -517,7 +682,9 @@ static NetSession *open_end(int k, int port)
                            .port = port,
                            .wait_s = 20,
                            .rejoin_s = 20,
-                           .pass = "reef"};
+                           .pass = "reef",
+                           .tell = tell_into,
+                           .tell_ctx = x->told[k]};
     Err e = {{0}};
     NetSession *s = net_session_open(&o, &e);
     ck_assert_msg(s != NULL, "%s", e.msg);
@@ -559,13 +726,13 @@ START_TEST(test_sessions_one_turn)
     ck_assert_int_eq(skirmish_map_load(png, 0, &x.map[HOST], &gen, &st, &e), 0);
     ck_assert_int_eq(skirmish_init(x.sk[HOST], &x.map[HOST], &st, &e), 0);
     Skirmish *host_sk = x.sk[HOST];
-    x.s[HOST] = open_end(HOST, port);
-    x.s[WATCHER] = open_end(WATCHER, port);
+    x.s[HOST] = open_end(&x, HOST, port);
+    x.s[WATCHER] = open_end(&x, WATCHER, port);
     Skirmish *keep[ENDS];
     for (int k = 0; k < ENDS; k++) keep[k] = x.sk[k];
     x.sk[WATCHER] = x.sk[JOINER] = NULL; /* no battle until the host's comes */
     poll_until(&x, WATCHER, NET_SE_BATTLE);
-    x.s[JOINER] = open_end(JOINER, port);
+    x.s[JOINER] = open_end(&x, JOINER, port);
     poll_until(&x, JOINER, NET_SE_BATTLE);
     ck_assert_int_eq(net_session_watchers(x.s[HOST]), 1);
     unlink(png); /* from here the map is only in the host's bytes */
@@ -577,6 +744,17 @@ START_TEST(test_sessions_one_turn)
         ck_assert_str_eq(x.map[k].meta.name, "My Reef");
         ck_assert_uint_eq(hash_of(x.sk[k]), hash_of(host_sk));
     }
+    /* Datagrams too large for ENet at every end's socket (each one's
+     * ENet would fail its service call): dropped, told, and the turn goes
+     * on. A flood of chat from side B: five lines heard at once, then one
+     * a second; the rest dropped with one line. */
+    for (int k = 0; k < ENDS; k++) {
+        ck_assert_int_gt(net_session_port(x.s[k]), 0);
+        stranger_datagram(net_session_port(x.s[k]), 5000);
+    }
+    double flood_at = clock_now_ms();
+    for (int i = 0; i < 20; i++)
+        ck_assert_int_eq(net_session_say(x.s[JOINER], "broadside!", &e), 0);
     /* One turn: each commander plots and sends; the watcher hears both. */
     for (int k = HOST; k <= JOINER; k++) {
         ck_assert_int_eq(ai_plan_player(x.sk[k], k, AI_PLAYER_NORMAL, &e), 0);
@@ -590,6 +768,16 @@ START_TEST(test_sessions_one_turn)
         ck_assert_int_eq(skirmish_resolve(x.sk[k], &e), 0);
     }
     ck_assert_int_eq(host_sk->turn, 2);
+    for (int k = 0; k < ENDS; k++)
+        ck_assert_msg(strstr(x.told[k], "dropped 1 datagram too large"), "end %d told: %s", k,
+                      x.told[k]);
+    /* The turn's orders came after the 20 lines (reliable, in order): all were heard or dropped. */
+    int grace = (int)((clock_now_ms() - flood_at) / 1000.0) + 1;
+    ck_assert_int_ge(x.chats[HOST], 5);
+    ck_assert_int_le(x.chats[HOST], 5 + grace);
+    ck_assert_msg(strstr(x.told[HOST], "chat too fast: dropped 1 line"), "%s", x.told[HOST]);
+    ck_assert_msg(!strstr(strstr(x.told[HOST], "chat too fast") + 1, "chat too fast"),
+                  "told twice: %s", x.told[HOST]);
     ck_assert_uint_eq(hash_of(x.sk[JOINER]), hash_of(host_sk));
     ck_assert_uint_eq(hash_of(x.sk[WATCHER]), hash_of(host_sk));
     /* Side B leaves: the host waits for it to come back, the clock running. */
@@ -668,8 +856,8 @@ static Suite *net_suite(void)
     tcase_add_test(tc, test_bad_packets);
     tcase_add_test(tc, test_hash_ignores_orders);
     tcase_add_test(tc, test_address);
-    tcase_add_test(tc, test_host_refuses_garbage);
-    tcase_add_test(tc, test_host_refuses_version_and_pass);
+    tcase_add_test(tc, test_strangers_end_no_battle);
+    tcase_add_test(tc, test_joiner_refuses_map_bomb);
     tcase_add_test(tc, test_host_refuses_illegal_orders);
     tcase_add_test(tc, test_map_message);
     tcase_add_test(tc, test_sessions_one_turn);

@@ -51,7 +51,6 @@ static int open_link(Game *g, const char *address, int port, bool watch)
                            .port = port,
                            .wait_s = address ? NET_ANSWER_S : 0,
                            .rejoin_s = g->settings.net_rejoin,
-                           .patient = true,
                            .pass = g->menu.net_pass,
                            .tell = tell,
                            .tell_ctx = g};

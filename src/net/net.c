@@ -10,6 +10,7 @@
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <netinet/in.h>
+#include <sys/socket.h>
 
 #include <enet/enet.h>
 
@@ -32,6 +33,7 @@ struct NetLink {
     Slot slot[NET_PEERS];
     ENetPacket *held; /* the last packet received: a message's blob points into it */
     bool listening;
+    long dropped; /* datagrams too large for ENet, dropped unread */
 };
 
 /* ENet is started once per link and stopped with it: its own counting is
@@ -90,12 +92,35 @@ NetLink *net_listen(int port, Err *e)
     return l;
 }
 
-/* Wait for one event (up to wait_ms); 1 with ev, 0 none, -1 failure. */
+/* Wait for one event (up to wait_ms); 1 with ev, 0 none, -1 failure.
+ * ENet reads datagrams into a 4,096-byte buffer and fails the whole
+ * service call on a larger one (recvmsg's MSG_TRUNC), although that
+ * datagram is gone from the socket and the socket is fine: anyone who
+ * knows the port could end a battle with one packet. Such a failure is a
+ * datagram dropped, counted (net_dropped); only a socket that reports an
+ * error of its own, or is no socket any more, has failed. */
 static int service(NetLink *l, ENetEvent *ev, int wait_ms, Err *e)
 {
     int rc = enet_host_service(l->host, ev, wait_ms < 0 ? 0 : (enet_uint32)wait_ms);
-    if (rc < 0) return err_set(e, "network: the socket failed");
-    return rc;
+    if (rc >= 0) return rc;
+    int soerr = 0;
+    socklen_t n = sizeof soerr;
+    if (getsockopt(l->host->socket, SOL_SOCKET, SO_ERROR, &soerr, &n) != 0 || soerr != 0)
+        return err_set(e, "network: the socket failed");
+    l->dropped++;
+    return 0;
+}
+
+long net_dropped(const NetLink *l)
+{
+    return l->dropped;
+}
+
+int net_local_port(const NetLink *l)
+{
+    ENetAddress a;
+    if (enet_socket_get_address(l->host->socket, &a) != 0) return 0;
+    return a.port;
 }
 
 static void drop_held(NetLink *l)
@@ -273,8 +298,9 @@ void net_close(NetLink *l, const char *why)
     enet_uint32 until = enet_time_get() + (why ? 1000 : CLOSE_MS);
     ENetEvent ev;
     int rc;
+    Err ignored;
     while (parting > 0 && (int)(until - enet_time_get()) > 0 &&
-           (rc = enet_host_service(l->host, &ev, SERVICE_MS)) >= 0) {
+           (rc = service(l, &ev, SERVICE_MS, &ignored)) >= 0) {
         if (rc == 0) continue;
         if (ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
         if (ev.type == ENET_EVENT_TYPE_DISCONNECT && slot_of(l, ev.peer) >= 0) parting--;

@@ -44,6 +44,12 @@ int net_send(NetLink *l, int k, const NetMsg *m, Err *e);
 enum { NET_RECV_JOINED = 2, NET_RECV_GONE = -1, NET_RECV_BAD = -2 };
 int net_recv(NetLink *l, NetMsg *m, int *from, int wait_ms, Err *e);
 
+/* Datagrams dropped unread so far: too large for the protocol, so from
+ * no shoal peer (a stranger's, or an attack's); the link goes on. */
+long net_dropped(const NetLink *l);
+/* The UDP port this end's socket is bound to (0 when unknown). */
+int net_local_port(const NetLink *l);
+
 /* "ADDRESS:PORT" of slot k's peer ("no peer" when there is none). */
 const char *net_peer_name(const NetLink *l, int k);
 

@@ -17,15 +17,10 @@ int net_refuse(NetSession *s, int k, Err *e)
     bool was_new = s->peers[k].role == PEER_NEW;
     net_forget(s->link, k);
     s->peers[k].role = PEER_FREE;
-    if (!was_new) {
-        net_tell(s, "%s", e->msg);
-        return NET_SE_NONE;
-    }
-    s->refused++;
-    if (s->had_peer && s->refused >= REJOIN_TRIES && s->state == NET_S_WAITING)
-        return net_failf(s, NET_FAILED, e, "side B did not rejoin (%d refused)", s->refused);
-    /* A scripted host ends at the first: bad input. */
-    if (!s->had_peer && !s->o.patient) return net_fail(s, NET_BAD_PEER, e);
+    /* One line, and the wait for side B goes on: only side B's own bad
+     * input ends a battle, never a stranger's (a wrong passphrase, another
+     * version, garbage, silence), however many come. */
+    if (was_new) s->refused++;
     net_tell(s, "%s", e->msg);
     return NET_SE_NONE;
 }
@@ -41,6 +36,12 @@ static int read_map(NetSession *s, const Skirmish *sk, Err *e)
     char *png = NULL, *ini = NULL;
     size_t png_len = 0, ini_len = 0;
     if (afile_read(sk->map_path, NET_MAP_MAX_BYTES, &png, &png_len, e) != 0) return -1;
+    /* What no joiner would take is not sent (net_play_host says so before
+     * the wait; a window's host learns it here). */
+    if (net_map_check((const uint8_t *)png, png_len, sk->map_path, e) != 0) {
+        free(png);
+        return -1;
+    }
     char side[SKIRMISH_PATH_MAX + 8];
     map_sidecar_path(sk->map_path, side, sizeof side);
     Err none;
@@ -139,6 +140,7 @@ int net_from_watcher(NetSession *s, int k, const NetMsg *m, Err *e)
 {
     const char *who = net_peer_name(s->link, k);
     if (m->kind == NET_CHAT) {
+        if (!net_chat_allowed(s, k)) return NET_SE_NONE;
         snprintf(s->chat, sizeof s->chat, "%s", m->text);
         snprintf(s->chat_from, sizeof s->chat_from, "watcher %s", who);
         return NET_SE_CHAT;
@@ -209,6 +211,11 @@ int net_on_joining(NetSession *s, const NetMsg *m, Err *e)
         return net_failf(s, NET_BAD_PEER, e, "host %s refused us: %s", who, m->text);
     if (m->kind == NET_MAP) {
         if (s->png) return net_failf(s, NET_BAD_PEER, e, "host %s: a second map", who);
+        /* Checked by its header before anything is decoded or baked: a
+         * small PNG can hold a map that costs gigabytes. */
+        char what[96];
+        snprintf(what, sizeof what, "host %s's map", who);
+        if (net_map_check(m->png, m->png_len, what, e) != 0) return net_fail(s, NET_BAD_PEER, e);
         s->png = copy_of(m->png, m->png_len);
         s->ini = copy_of(m->ini, m->ini_len);
         if (!s->png || !s->ini) return net_failf(s, NET_FAILED, e, "network: out of memory");

@@ -28,6 +28,10 @@
  * MAP_SIDECAR_MAX_BYTES), and the largest packet of all. */
 #define NET_MAP_MAX_BYTES (16 * 1024 * 1024)
 #define NET_PACKET_LIMIT  (NET_MAP_MAX_BYTES + MAP_SIDECAR_MAX_BYTES + 64)
+/* The largest map a network battle is fought on, per side (pixels): more
+ * than twice the shipped maps (1600x1000) and the generated seas; a
+ * joiner decodes (at about 3 bytes a pixel) and bakes nothing larger. */
+#define NET_MAP_MAX_SIDE 4096
 /* Watchers a host takes at once (besides side B's commander). */
 #define NET_WATCHERS 4
 
@@ -87,6 +91,15 @@ long net_msg_encode(const NetMsg *m, uint8_t *buf, size_t cap);
  * value out of range, a text with control characters). m->blob points
  * into data. */
 int net_msg_decode(const uint8_t *data, size_t len, NetMsg *m, Err *e);
+
+/* Whether a map of w x h pixels may be fought over the network
+ * (NET_MAP_MAX_SIDE); -1 with e naming what ("host 1.2.3.4:5's map",
+ * a file) when not. */
+int net_map_fits(int w, int h, const char *what, Err *e);
+/* The same for a map's PNG bytes as a host sent them, read from its
+ * header alone (nothing is decoded); -1 with e set when they are no PNG
+ * header or too large a map. */
+int net_map_check(const uint8_t *png, size_t len, const char *what, Err *e);
 
 /* The battle as save text with no orders given and nothing submitted
  * (what a host sends: its own orders stay hidden) into buf; returns the

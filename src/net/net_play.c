@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/ai.h"
+#include "net_msg.h"
 #include "net_session.h"
 
 /* How long one poll may sleep waiting for the peer (ms). */
@@ -111,6 +112,9 @@ static NetSessionOptions session_options(const NetPlayOptions *o, const char *ho
 int net_play_host(const Map *map, const SkirmishSetup *setup, const NetPlayOptions *o,
                   SkirmishOutcome *out, Err *e)
 {
+    /* A map no joiner would take: said now, not when one comes. */
+    if (net_map_fits(map->w, map->h, setup->map_path ? setup->map_path : "the map", e) != 0)
+        return NET_BAD_PEER;
     Skirmish *sk = malloc(sizeof *sk);
     if (!sk) return err_set(e, "network: out of memory"), NET_FAILED;
     if (skirmish_init(sk, map, setup, e) != 0) {

@@ -320,6 +320,7 @@ static int on_playing(NetSession *s, Skirmish *sk, const NetMsg *m, Err *e)
     bool watcher = s->side == SKIRMISH_SIDES;
     switch (m->kind) {
     case NET_CHAT:
+        if (!net_chat_allowed(s, s->player)) return NET_SE_NONE;
         snprintf(s->chat, sizeof s->chat, "%s", m->text);
         snprintf(s->chat_from, sizeof s->chat_from, "%s", who);
         return NET_SE_CHAT;
@@ -387,8 +388,14 @@ static int check_clock(NetSession *s, const Skirmish *sk, Err *e)
         if (ev != NET_SE_NONE) return ev;
     }
     if (s->deadline >= 0.0 && t > s->deadline) {
+        if (s->state == NET_S_WAITING && s->had_peer && s->refused)
+            return net_failf(s, NET_FAILED, e, "side B did not rejoin within %d s (%d refused)",
+                             wait_for(s), s->refused);
         if (s->state == NET_S_WAITING && s->had_peer)
             return net_failf(s, NET_FAILED, e, "side B did not rejoin within %d s", wait_for(s));
+        if (s->state == NET_S_WAITING && s->refused)
+            return net_failf(s, NET_FAILED, e, "network: no one joined within %d s (%d refused)",
+                             s->o.wait_s, s->refused);
         if (s->state == NET_S_WAITING)
             return net_failf(s, NET_FAILED, e, "network: no one joined within %d s", s->o.wait_s);
         if (!net_connected(s->link, 0))
@@ -431,6 +438,45 @@ static int settle(NetSession *s, Skirmish *sk, Err *e)
     return NET_SE_NONE;
 }
 
+/* Datagrams too large for the protocol were dropped (net_dropped): told
+ * in one line at most once a minute, however many come. */
+static void tell_drops(NetSession *s)
+{
+    long n = net_dropped(s->link);
+    if (n == s->drops_told) return;
+    double t = net_now_ms();
+    if (s->drops_told > 0 && t - s->drops_at < DROPS_TOLD_MS) return;
+    long fresh = n - s->drops_told;
+    net_tell(s,
+             "network: dropped %ld datagram%s too large to be a shoal peer's (%ld so far); the "
+             "battle goes on",
+             fresh, fresh == 1 ? "" : "s", n);
+    s->drops_told = n;
+    s->drops_at = t;
+}
+
+bool net_chat_allowed(NetSession *s, int k)
+{
+    NetPeer *p = &s->peers[k];
+    double t = net_now_ms();
+    p->chat_budget += (t - p->chat_at) / CHAT_EVERY_MS;
+    if (p->chat_budget > CHAT_BURST) p->chat_budget = CHAT_BURST;
+    p->chat_at = t;
+    if (p->chat_budget >= 1.0) {
+        p->chat_budget -= 1.0;
+        return true;
+    }
+    p->chat_dropped++;
+    if (p->chat_dropped_told == 0 || t - p->chat_told_at >= DROPS_TOLD_MS) {
+        net_tell(s, "peer %s: chat too fast: dropped %ld line%s (%d at once, then one a second)",
+                 net_peer_name(s->link, k), p->chat_dropped - p->chat_dropped_told,
+                 p->chat_dropped - p->chat_dropped_told == 1 ? "" : "s", CHAT_BURST);
+        p->chat_dropped_told = p->chat_dropped;
+        p->chat_told_at = t;
+    }
+    return false;
+}
+
 /* What came from slot k (got: net_recv's answer), acted on. */
 static int heard(NetSession *s, Skirmish *sk, int got, int k, Err *e)
 {
@@ -453,6 +499,8 @@ static int heard(NetSession *s, Skirmish *sk, int got, int k, Err *e)
     }
     s->heard = net_now_ms();
     if (got == NET_RECV_JOINED) {
+        /* A new peer in the slot: a fresh chat budget. */
+        s->peers[k] = (NetPeer){.chat_budget = CHAT_BURST, .chat_at = s->heard};
         if (s->side == 0) {
             s->peers[k].role = PEER_NEW;
             s->peers[k].hello_by = net_now_ms() + HELLO_MS;
@@ -488,6 +536,7 @@ int net_session_poll(NetSession *s, Skirmish *sk, int wait_ms, Err *e)
         if (ev >= 0) return ev;
         int k = -1;
         int got = net_recv(s->link, &s->in, &k, first ? wait_ms : 0, e);
+        tell_drops(s);
         if (got == 0) return NET_SE_NONE;
         ev = heard(s, sk, got, k, e);
         if (ev != NET_SE_NONE) return ev;
@@ -545,4 +594,9 @@ int net_session_watchers(const NetSession *s)
     int n = 0;
     for (int k = 0; s->side == 0 && k < NET_PEERS; k++) n += s->peers[k].role == PEER_WATCHER;
     return n;
+}
+
+int net_session_port(const NetSession *s)
+{
+    return net_local_port(s->link);
 }

@@ -41,10 +41,6 @@ typedef struct NetSessionOptions {
      * gone (headless commanders answer at once); 0: only ENet's own
      * check that the peer is alive (a player may think for minutes). */
     int silence_s;
-    /* Host: a joiner refused (a wrong passphrase, a bad hello) leaves it
-     * waiting for another; else the first one ends the session (bad
-     * input, as a scripted host wants). */
-    bool patient;
     const char *pass; /* the passphrase a joiner gives / a host asks ("" or NULL: none) */
     NetTellFn tell;   /* may be NULL */
     void *tell_ctx;
@@ -139,5 +135,8 @@ const char *net_session_peer(const NetSession *s);
 const char *net_session_chat(const NetSession *s, const char **from);
 /* Host: the watchers aboard. */
 int net_session_watchers(const NetSession *s);
+/* The UDP port our end's socket is bound to (a joiner's is the system's
+ * pick), 0 when unknown. */
+int net_session_port(const NetSession *s);
 
 #endif

@@ -8,9 +8,13 @@
 
 /* How long a commander who connected has to say hello (ms). */
 #define HELLO_MS 10000
-/* Joiners refused once a battle has begun before the host gives up on
- * side B coming back (a wrong passphrase does not end the battle). */
-#define REJOIN_TRIES 5
+/* At most one line this often about datagrams dropped, or about a
+ * peer's chat dropped (ms). */
+#define DROPS_TOLD_MS 60000
+/* A peer's chat: this many lines at once, then one a CHAT_EVERY_MS; the
+ * rest is dropped (a flood of lines would flood the log and stderr). */
+#define CHAT_BURST    5
+#define CHAT_EVERY_MS 1000
 
 /* A host's peer, by slot. */
 enum {
@@ -23,6 +27,12 @@ enum {
 typedef struct NetPeer {
     int role;        /* PEER_* */
     double hello_by; /* PEER_NEW: when its hello is due */
+    /* Its chat: lines it may still say at once (refilled one a
+     * CHAT_EVERY_MS up to CHAT_BURST) and when that was reckoned; lines
+     * dropped for coming too fast, and when that was last told. */
+    double chat_budget, chat_at;
+    long chat_dropped, chat_dropped_told;
+    double chat_told_at;
 } NetPeer;
 
 struct NetSession {
@@ -36,7 +46,9 @@ struct NetSession {
     int player; /* the slot of the peer the turns go to: side B's (host), the host's (0); -1 none */
     NetPeer peers[NET_PEERS];
     bool had_peer;   /* host: side B was welcomed once; the next is a rejoin */
-    int refused;     /* host: joiners refused */
+    int refused;     /* host: would-be joiners refused during this wait */
+    long drops_told; /* datagrams dropped (net_dropped) when last told */
+    double drops_at; /* when that was told */
     double deadline; /* clock_now_ms() when the wait under way ends, < 0 none */
     double heard;    /* when the peer was last heard, or we began waiting on it */
     bool sent;       /* this turn's orders are out */
@@ -77,6 +89,10 @@ int net_failf(NetSession *s, int code, Err *e, const char *fmt, ...)
 #endif
     ;
 const char *net_player_name(const NetSession *s);
+/* Whether slot k's chat line may be heard (its budget, CHAT_BURST and
+ * CHAT_EVERY_MS); a line dropped is counted and told at most once a
+ * minute. */
+bool net_chat_allowed(NetSession *s, int k);
 /* The battle as save text to slot k: a WELCOME (side, sync) or a STATE. */
 int net_send_battle(NetSession *s, int k, int kind, int side, const Skirmish *sk, Err *e);
 /* This turn's hash and our orders to the player (again, after a repair
@@ -89,7 +105,8 @@ void net_await_joiner(NetSession *s);
 /* net_greet.c */
 /* Host: a message from slot k, which has not said hello yet. */
 int net_greet(NetSession *s, int k, Skirmish *sk, const NetMsg *m, Err *e);
-/* Host: slot k is let go (e says why); refusals counted. */
+/* Host: slot k is let go (e says why, in one line); refusals counted.
+ * The wait for side B goes on. */
 int net_refuse(NetSession *s, int k, Err *e);
 /* Host: a message from watcher slot k (a chat, a goodbye); anything else
  * sends it away. */

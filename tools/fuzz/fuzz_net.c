@@ -2,7 +2,17 @@
  * as a hostile peer would send them. The contract: a packet is refused
  * with one line, or read into a message that encodes back to the very
  * same bytes (nothing read that was not there, nothing dropped), and whose
- * orders are in range for the rules to check. */
+ * orders are in range for the rules to check; a map's PNG is judged by
+ * its header (net_map_check) with one line too.
+ *
+ * Real packets run to NET_PACKET_LIMIT (a map of 16 MiB), far past what
+ * libFuzzer grows an input to, so an input that starts with 0xFF (no
+ * packet does: they start "SH") is a recipe for a large one:
+ *   0xFF, LEN (4 bytes, big-endian), H (1 byte), HEAD (H bytes), TAIL, FILL (1 byte)
+ * makes the packet HEAD, then FILL repeated, then TAIL, LEN bytes in all
+ * (LEN up to NET_PACKET_LIMIT + 16, past the limit too; a LEN shorter than
+ * HEAD and TAIL cuts them). So a welcome, a state or a map of any real
+ * size, with its length fields right or wrong, is a few bytes away. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +21,33 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static void one_packet(const uint8_t *data, size_t size);
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 7 || data[0] != 0xFF) {
+        one_packet(data, size);
+        return 0;
+    }
+    size_t want = (size_t)data[1] << 24 | (size_t)data[2] << 16 | (size_t)data[3] << 8 | data[4];
+    want %= (size_t)NET_PACKET_LIMIT + 17;
+    size_t h = data[5] < size - 7 ? data[5] : size - 7;
+    const uint8_t *head = data + 6, *tail = data + 6 + h;
+    size_t tlen = size - 7 - h;
+    uint8_t fill = data[size - 1];
+    uint8_t *big = malloc(want ? want : 1);
+    if (!big) abort();
+    size_t hn = h < want ? h : want;
+    size_t tn = tlen < want - hn ? tlen : want - hn;
+    memcpy(big, head, hn);
+    memset(big + hn, fill, want - hn - tn);
+    memcpy(big + want - tn, tail, tn);
+    one_packet(big, want);
+    free(big);
+    return 0;
+}
+
+static void one_packet(const uint8_t *data, size_t size)
 {
     NetMsg *m = malloc(sizeof *m);
     /* As large as what came: a map's packet may pass NET_PACKET_MAX. */
@@ -35,8 +71,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if (m->orders[k].steps[s] >= HEX_STEPS) abort();
         long n = net_msg_encode(m, again, cap);
         if (n != (long)size || memcmp(again, data, size) != 0) abort();
+        if (m->kind == NET_MAP && net_map_check(m->png, m->png_len, "host's map", &e) != 0 &&
+            (!e.msg[0] || strchr(e.msg, '\n')))
+            abort();
     }
     free(again);
     free(m);
-    return 0;
 }

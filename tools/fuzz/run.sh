@@ -14,9 +14,11 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 # sidecars are capped at 64 KiB by the loader but interesting ones are short;
 # a save with 16 ships is about 6 KB; settings files are short; a script
 # needs room past its 1022-byte line limit; a command line of a dozen
-# arguments fits in 512 bytes, past the 64-byte flag buffers.
+# arguments fits in 512 bytes, past the 64-byte flag buffers; a network
+# packet of a real battle (a welcome) fits in 64 KiB, and larger ones come
+# from fuzz_net's recipes (see its comment), up to the 16 MiB map.
 declare -A MAX_LEN=([map_png]=65536 [sidecar]=4096 [save]=16384 [cli]=128 [settings]=4096
-    [script]=4096 [options]=512 [editor_args]=512 [bench_args]=512 [scenario]=4096)
+    [script]=4096 [options]=512 [editor_args]=512 [bench_args]=512 [scenario]=4096 [net]=65536)
 declare -A DICT=([sidecar]=sidecar.dict [save]=save.dict [map_png]=png.dict
     [settings]=settings.dict [script]=script.dict [options]=options.dict
     [editor_args]=editor_args.dict [bench_args]=bench_args.dict [scenario]=scenario.dict
