@@ -102,6 +102,8 @@ map_cmds "$U/fifo.png" "map: a FIFO" "$U/fifo.png: is a FIFO (named pipe), not a
 cp "$U/ok.png" "$U/flip.png"
 printf '\x55' | dd of="$U/flip.png" bs=1 seek=60 conv=notrunc 2>/dev/null
 map_cmds "$U/flip.png" "map: damaged (a CRC fails)" "$U/flip.png: truncated or damaged PNG (chunk IDAT at byte 33 fails its CRC check)"
+cp "$(dirname "$0")/../tools/fuzz/corpus/map_png/badpal-8bit.png" "$U/badpal.png"
+map_cmds "$U/badpal.png" "map: pixel past the palette" "$U/badpal.png: damaged PNG (the pixel at 0,15 uses palette entry 200, but the palette has only 16 colours)"
 # A file name that is not UTF-8 (Latin-1 \xe9) is escaped in the message.
 map_cmds "$U/caf$(printf '\xe9').png" "map: name not UTF-8" "$U/caf\xe9.png: No such file or directory"
 

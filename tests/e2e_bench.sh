@@ -52,7 +52,8 @@ rc=$?
 missing=""
 for k in median_ms p95_ms mean_ms fish_per_s peak_rss_mb schools loners largest_school \
     largest_polarization mean_polarization mean_neighbors mean_nn_dist fish_on_land \
-    fish_off_map shore_jitter shore_reversals shark_nearest_mean eaten state_hash bytes_per_fish; do
+    fish_off_map shore_jitter shore_reversals shark_nearest_mean eaten state_hash bytes_per_fish \
+    fish_peak; do
     grep -q "\"$k\":" "$T/a.json" || missing="$missing $k"
 done
 [ -z "$missing" ] && ok "JSON has every field" || bad "JSON lacks:$missing"
@@ -69,11 +70,18 @@ med=$(field "$T/a.json" median_ms)
 p95=$(field "$T/a.json" p95_ms)
 awk -v m="$med" -v p="$p95" 'BEGIN { exit !(m > 0 && p >= m) }' && ok "median > 0, p95 >= median" ||
     bad "median $med, p95 $p95"
-# The sea's own arrays alone are 10 x 4 bytes a fish (x, y, vx, vy and id,
-# twice), and far less than 1 KiB.
-bpf=$(field "$T/a.json" bytes_per_fish)
-awk -v b="$bpf" 'BEGIN { exit !(b >= 40 && b < 1024) }' && ok "bytes_per_fish plausible ($bpf)" ||
-    bad "bytes_per_fish plausible ($bpf)"
+# Memory per fish only when asked: a run never holds more fish than asked.
+[ "$(field "$T/a.json" bytes_per_fish)" = null ] && [ "$(field "$T/a.json" fish_peak)" = 600 ] &&
+    ok "no --bytes-per-fish: not measured, the sea held its 600 fish" ||
+    bad "no --bytes-per-fish: $(head -c 300 "$T/a.json")"
+# Asked: the sea grows to 600 + 65536 fish. Its own arrays alone are
+# 10 x 4 bytes a fish (x, y, vx, vy and id, twice), and far less than 1 KiB.
+"$BIN" "${SMALL[@]}" --threads 2 --bytes-per-fish --json >"$T/bpf.json" 2>"$T/bpf.err"
+bpf=$(field "$T/bpf.json" bytes_per_fish)
+[ "$(field "$T/bpf.json" fish_peak)" = 66136 ] &&
+    awk -v b="$bpf" 'BEGIN { exit !(b >= 40 && b < 1024) }' &&
+    ok "--bytes-per-fish: grown to 66136 fish, $bpf bytes each" ||
+    bad "--bytes-per-fish ($(head -c 300 "$T/bpf.json") $(head -c 300 "$T/bpf.err"))"
 hash_a=$(field "$T/a.json" state_hash)
 [[ "$hash_a" =~ ^[0-9a-f]{16}$ ]] && ok "state_hash is 16 hex digits" || bad "state_hash '$hash_a'"
 
@@ -131,6 +139,21 @@ if [ -x "$BUILD/shoal-map" ] &&
     [ $? -eq 0 ] && [ "$(field "$T/m.json" map_w)" = 400 ] && [ "$(field "$T/m.json" map_h)" = 300 ] &&
         ok "--map FILE" || bad "--map FILE ($(head -c 300 "$T/m.err"))"
 fi
+# One step on a tiny map stays the run it asked for: the memory measure
+# grew this sea to 65,736 fish, all in a few grid cells (3 to 8 s here, 64 s
+# where it was found). The fish count is what load cannot move.
+if [ -x "$BUILD/shoal-map" ] &&
+    "$BUILD/shoal-map" gen --seed 3 --size 32x32 -o "$T/tiny.png" >/dev/null 2>&1; then
+    "$BIN" --map "$T/tiny.png" --fish 200 --steps 1 --json >"$T/tiny.json" 2>"$T/tiny.err"
+    rc=$?
+    [ $rc -eq 0 ] && [ "$(field "$T/tiny.json" fish_peak)" = 200 ] &&
+        [ "$(field "$T/tiny.json" bytes_per_fish)" = null ] &&
+        ok "--steps 1 on a 32x32 map: the sea held 200 fish, no more" ||
+        bad "--steps 1 on a 32x32 map (rc=$rc: $(head -c 300 "$T/tiny.json") $(head -c 300 "$T/tiny.err"))"
+    "$BIN" --map "$T/tiny.png" --fish 200 --steps 1 >"$T/tiny.txt" 2>/dev/null
+    grep -q "^per fish: not measured (--bytes-per-fish measures it)$" "$T/tiny.txt" &&
+        ok "text: per fish not measured" || bad "text: per fish ($(grep "per fish" "$T/tiny.txt"))"
+fi
 
 # --every K: one JSON line per K steps (warmup included), each with the
 # order parameters and states, then the run's own object.
@@ -177,6 +200,8 @@ expect_fail "--probe with --ships" "--ships: not with --probe" "$BIN" --probe hu
 expect_fail "--probe with --steps" "--steps: not with --probe" "$BIN" --probe hull --steps 20
 expect_fail "--probe with --soak" "--probe and --soak" "$BIN" --probe cursor --soak
 expect_fail "--every 0" "--every '0'" "$BIN" --every 0
+expect_fail "--bytes-per-fish with --brute" "--bytes-per-fish: not with --brute" "$BIN" --bytes-per-fish --brute
+expect_fail "--bytes-per-fish with --soak" "--bytes-per-fish: not with --soak" "$BIN" --soak --bytes-per-fish
 expect_fail "--every with --sweep" "--every: not with --sweep" "$BIN" --every 5 --sweep
 printf 'not a png' >"$T/junk.png"
 expect_fail "map that is not a PNG" "$T/junk.png" "$BIN" --map "$T/junk.png"

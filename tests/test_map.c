@@ -244,6 +244,32 @@ START_TEST(header_promises_too_much)
 }
 END_TEST
 
+/* Palette images from tools/fuzz/corpus/map_png (test_pngcheck has their
+ * pixels): a pixel past the palette took its colour from memory stb_image
+ * never set, so the map came out different in another build. Each is
+ * refused naming the file; a short palette whose pixels stay inside it
+ * loads as its colours say (sand = land). */
+START_TEST(pixel_past_the_palette)
+{
+    static const char *const bad[] = {"badpal-1bit.png", "badpal-2bit.png", "badpal-4bit.png",
+                                      "badpal-8bit.png"};
+    char path[256];
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(path, sizeof path, "tools/fuzz/corpus/map_png/%s", bad[i]);
+        load_expect_error(path, "damaged PNG (the pixel at ");
+    }
+    Map m;
+    Err e;
+    ck_assert_msg(map_load(&m, "tools/fuzz/corpus/map_png/palette-short-4bit.png", &e) == 0, "%s",
+                  e.msg);
+    ck_assert_int_eq(m.w, 19);
+    ck_assert_int_eq(m.h, 16);
+    for (int y = 0; y < m.h; y++)
+        for (int x = 0; x < m.w; x++) ck_assert_int_eq(map_is_land(&m, x, y), (x + 2 * y) % 3 == 1);
+    map_free(&m);
+}
+END_TEST
+
 static void patch_size(const char *src, const char *dst, unsigned w, unsigned h)
 {
     size_t len;
@@ -508,6 +534,7 @@ static Suite *map_suite(void)
     tcase_add_test(t, truncated_png);
     tcase_add_test(t, unknown_chunk_name);
     tcase_add_test(t, header_promises_too_much);
+    tcase_add_test(t, pixel_past_the_palette);
     tcase_add_test(t, bad_sizes);
     tcase_add_test(t, sidecar_values);
     tcase_add_test(t, sidecar_garbage);

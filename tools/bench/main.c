@@ -20,6 +20,7 @@
 static const char USAGE[] =
     "usage: shoal-bench [--map FILE | --seed N] [--fish N] [--sharks K] [--ships S]\n"
     "                   [--steps S] [--warmup W] [--threads T] [--brute] [--json]\n"
+    "                   [--bytes-per-fish]\n"
     "       shoal-bench --sweep [--csv FILE] [--svg FILE] [options above but --fish]\n"
     "       shoal-bench --compare brute|threads|scale [options above]\n"
     "       shoal-bench --soak [--steps S] [--fish N] [--sharks K] [--ships S]\n"
@@ -28,8 +29,8 @@ static const char USAGE[] =
     "                   [--warmup W] [--threads T] [--map FILE | --seed N] [--json]\n"
     "\n"
     "Runs the sea headless and reports the median and p95 time per step, fish\n"
-    "updates per second, peak memory, the sea's bytes per fish (its resident\n"
-    "growth when the fish double) and the quality metrics of the school.\n"
+    "updates per second, peak memory and the quality metrics of the school;\n"
+    "with --bytes-per-fish also the sea's memory per fish.\n"
     "\n";
 
 static const char FOOTER[] = "\n"
@@ -53,10 +54,11 @@ typedef struct Opts {
     double speed;
     int speed_set;
     int every, every_set;
+    int bpf; /* --bytes-per-fish */
 } Opts;
 
 /* Rows in bench_spec's table. */
-enum { BENCH_FLAG_COUNT = 19 };
+enum { BENCH_FLAG_COUNT = 20 };
 
 /* --compare WHAT: the run to compare, kept as typed. */
 static int parse_compare(const CliFlag *f, const char *v, Err *e)
@@ -111,6 +113,12 @@ static CliSpec bench_spec(Opts *o, CliFlag out[BENCH_FLAG_COUNT])
          .help = "all-pairs neighbour search instead of the grid (baseline)"},
         {.name = "--json", .kind = CLI_SWITCH, .to = &o->json,
          .help = "print one JSON object instead of text"},
+        {.name = "--bytes-per-fish", .kind = CLI_SWITCH, .to = &o->bpf,
+         .help = "also measure the sea's memory per fish: after the run,\n"
+                 "grow the sea from N fish to 2N (at least N + " CLI_STR(BENCH_BPF_MIN_GROWTH) "),\n"
+                 "step it twice and divide the growth of the resident set\n"
+                 "by the fish added (slow on a small map, where so many\n"
+                 "fish crowd together)"},
         {.name = "--sweep", .kind = CLI_SWITCH, .to = &o->sweep,
          .help = "time 1k, 2k, 4k, 10k, 100k and 1M fish on 1..T threads"},
         {.name = "--csv", .kind = CLI_TEXT, .to = &o->csv, .arg = "FILE",
@@ -200,6 +208,17 @@ static int parse(int argc, char **argv, Opts *o, Err *e)
     if (o->compare && !strcmp(o->compare, "scale") && o->fish_set && o->fish > SEA_MAX_FISH / 10)
         return err_set(e, "--fish %d: --compare scale also runs 10x that, so at most %d", o->fish,
                        SEA_MAX_FISH / 10);
+    if (o->bpf && (o->sweep || o->compare || o->soak || o->probe_set))
+        return err_set(e, "--bytes-per-fish: not with %s (it measures a single run)",
+                       o->sweep     ? "--sweep"
+                       : o->compare ? "--compare"
+                       : o->soak    ? "--soak"
+                                    : "--probe");
+    if (o->bpf && o->brute)
+        return err_set(e,
+                       "--bytes-per-fish: not with --brute (two all-pairs steps of %d fish "
+                       "or more would take minutes)",
+                       BENCH_BPF_MIN_GROWTH);
     if (o->every_set && (o->sweep || o->compare || o->soak || o->probe_set))
         return err_set(e, "--every: not with %s (it measures a single run)",
                        o->sweep     ? "--sweep"
@@ -345,9 +364,11 @@ static int run_single(const Opts *o)
             double bpf = NAN;
             if (metrics_compute(&r.metrics, &v, &m, &e) == 0) {
                 uint64_t hash = sea_hash(r.sea);
-                /* last: it grows the sea past the run. Not for --brute:
-                 * two all-pairs steps of 65k+ fish would cost minutes. */
-                if (o->brute || bench_bytes_per_fish(r.sea, 2, &bpf, &e) == 0) {
+                /* last, and only when asked: it grows the sea past the
+                 * run, to 65k fish at least, which on a small map all fall
+                 * in a few grid cells (one step of 200 fish on a 32x32
+                 * map took 3 to 8 s here, 64 s where it was found) */
+                if (!o->bpf || bench_bytes_per_fish(r.sea, 2, &bpf, &e) == 0) {
                     BenchStats st;
                     bench_run_stats(&r, &st);
                     bench_print_single(o->json, &r, &st, threads, &m, rss, rss_reset, bpf, hash);

@@ -106,6 +106,10 @@ void bench_print_single(bool json, const BenchRun *r, const BenchStats *st, int 
     const BenchSetup *s = &r->setup;
     double met_mb = (double)metrics_bytes(&r->metrics) / (1024.0 * 1024.0);
     float radius = sea_params(r->sea)->neighbor_radius;
+    /* The sea's fish now: the most it held, as only --bytes-per-fish grows
+     * it (after the run). A figure load cannot move, for the tests. */
+    SeaView now;
+    sea_view(r->sea, &now);
     if (json) {
         printf("{\"mode\":\"single\"");
         bench_json_str(stdout, "map", w->desc);
@@ -124,6 +128,7 @@ void bench_print_single(bool json, const BenchRun *r, const BenchStats *st, int 
         bench_json_num(stdout, "world_mb", w->mb);
         bench_json_num(stdout, "metrics_mb", met_mb);
         bench_json_num(stdout, "bytes_per_fish", bpf);
+        printf(",\"fish_peak\":%d", now.fish);
         printf(",\"schools\":%d,\"loners\":%d,\"largest_school\":%d", m->schools, m->loners,
                m->largest_school);
         bench_json_num(stdout, "largest_polarization", m->largest_polarization);
@@ -153,9 +158,13 @@ void bench_print_single(bool json, const BenchRun *r, const BenchStats *st, int 
            rss_reset ? "during the run" : "of the process", w->mb, met_mb);
     if (isfinite(bpf))
         printf("per fish: %.1f bytes of sea (resident growth from %d to %d fish)\n", bpf, s->fish,
-               bench_bpf_target(s->fish));
+               now.fish);
+    else if (now.fish > s->fish)
+        printf("per fish: n/a (the system does not tell the resident size)\n");
+    else if (s->fish >= SEA_MAX_FISH)
+        printf("per fish: not measured (the sea cannot grow past %d fish)\n", SEA_MAX_FISH);
     else
-        printf("per fish: not measured with --brute\n");
+        printf("per fish: not measured (--bytes-per-fish measures it)\n");
     printf("schools: %d (largest %d fish, polarization %s; fish-weighted mean %s), %d loners\n",
            m->schools, m->largest_school, bench_nan_text(m->largest_polarization, b1, sizeof b1, 3),
            bench_nan_text(m->mean_polarization, b2, sizeof b2, 3), m->loners);

@@ -35,7 +35,7 @@ run() {
 run brute --compare brute --fish 4096 --steps 30 --warmup 3
 run t1 --fish 10000 --threads 1 --steps 300 --warmup 30
 run big --fish 100000 --sharks 16 --ships 8 --threads 2 --steps 60 --warmup 6
-run huge --fish 1000000 --threads 2 --steps 15 --warmup 3
+run huge --fish 1000000 --threads 2 --steps 15 --warmup 3 --bytes-per-fish
 run scale --compare scale --fish 10000 --threads 2 --steps 60 --warmup 6
 run threads --compare threads --fish 100000 --threads 2 --steps 40 --warmup 4
 

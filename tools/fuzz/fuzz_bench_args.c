@@ -48,6 +48,8 @@ static void check_accepted(const FuzzArgv *a, const Opts *o)
     FUZZ_CHECK(!o->sweep + !o->compare + !o->soak >= 2, "two modes at once");
     FUZZ_CHECK(!((o->csv || o->svg) && !o->sweep), "--csv or --svg without --sweep");
     FUZZ_CHECK(!(o->brute && (o->soak || o->sweep || o->compare)), "--brute with a mode");
+    FUZZ_CHECK(!(o->bpf && (o->brute || o->soak || o->sweep || o->compare || o->probe_set)),
+               "--bytes-per-fish beside --brute or a mode");
     if (o->compare && !strcmp(o->compare, "scale"))
         FUZZ_CHECK(o->fish <= SEA_MAX_FISH / 10, "--compare scale at %d fish", o->fish);
 }
