@@ -252,6 +252,12 @@ bad "--pass" --pass secret
 bad "--wait" --host --wait 0
 bad "--say" --say ahoy
 bad "--say" --host --say "$(printf 'a\tb')"
+# A map larger than a joiner takes (its PNG header says 16384x16384; the
+# rest is missing, so a load would say something else): refused from the
+# header before the map is loaded, naming the file.
+printf '\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x40\0\0\0\x40\0\x08\0\0\0\0' >"$T/bomb.png"
+bad "$T/bomb.png is 16384x16384 pixels; a network battle takes maps up to 4096x4096" \
+    --host --port $((PORT + 9)) --map "$T/bomb.png"
 # The game's own flags (a window's network battle) refuse the same way,
 # before any window opens.
 gbad() {

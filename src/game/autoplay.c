@@ -312,7 +312,11 @@ int autoplay_run(const AutoplayOptions *o, FILE *out, Err *e)
     MapGenParams gen;
     /* A map file that won't load is bad input (-1); a sea that can't be
      * generated is a runtime failure (-2). */
-    int lrc = o->scenario ? scenario_setup(o, sc, &m, path, PATHS_MAX, &gen, e)
+    int lrc = o->net == AUTOPLAY_HOST && o->map_path && !o->scenario
+                  ? net_play_map_file_fits(o->map_path, e)
+                  : 0;
+    if (lrc == 0)
+        lrc = o->scenario ? scenario_setup(o, sc, &m, path, PATHS_MAX, &gen, e)
                           : skirmish_map_load(o->map_path, o->seed, &m, &gen, setup, e);
     SkirmishOutcome r;
     /* What fails past loading is the setup against this map (a sea too

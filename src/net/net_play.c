@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/afile.h"
 #include "core/ai.h"
 #include "net_msg.h"
 #include "net_session.h"
@@ -132,6 +133,16 @@ int net_play_host(const Map *map, const SkirmishSetup *setup, const NetPlayOptio
     net_session_close(p.s, rc == 0 ? NULL : e->msg);
     skirmish_deinit(sk);
     free(sk);
+    return rc;
+}
+
+int net_play_map_file_fits(const char *path, Err *e)
+{
+    char *png = NULL;
+    size_t len = 0;
+    if (afile_read(path, NET_MAP_MAX_BYTES, &png, &len, e) != 0) return -1;
+    int rc = net_map_check((const uint8_t *)png, len, path, e);
+    free(png);
     return rc;
 }
 

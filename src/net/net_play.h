@@ -33,6 +33,11 @@ typedef struct NetPlayOptions {
 int net_play_host(const Map *map, const SkirmishSetup *setup, const NetPlayOptions *o,
                   SkirmishOutcome *out, Err *e);
 
+/* Whether the map file at path may be hosted (net_map_check, read from
+ * its header before the map is loaded: a 16384x16384 map takes a host
+ * most of a minute to load, only to be told). -1 with e set. */
+int net_play_map_file_fits(const char *path, Err *e);
+
 /* Join the host at host:port as side B (or watch: as a watcher, who sees
  * each turn as both sides' orders come from the host), take its battle
  * (a generated sea, or the map file it sends) and play it to its end.
