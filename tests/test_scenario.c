@@ -109,6 +109,8 @@ static const struct {
     {"[ship.A2]\n", "[ship.A1]\n", "t.ini:16: [ship.A1] is given twice"},
     {"name = Victory\n", "name = Victory\nname = Nelson\n", "t.ini:12: 'name' is given twice"},
     {"flagship = yes\n[ship.A2]", "flagship = maybe\n[ship.A2]", "t.ini:14: flagship 'maybe'"},
+    {"flagship = yes\n[ship.A2]", "flagship = yes\nanchored = aye\n[ship.A2]",
+     "t.ini:15: anchored 'aye' must be yes or no"},
     {"class = sloop\n", "class = sloop\nflagship = yes\n", "side A has two flagships"},
     {"name = Bucentaure\nat = 11,10\nfacing = NE\nflagship = yes\n",
      "name = Bucentaure\nat = 11,10\nfacing = NE\n",
@@ -194,6 +196,11 @@ START_TEST(test_shipped_scenarios_start)
         Skirmish *sk = malloc(sizeof *sk);
         ck_assert_msg(skirmish_init(sk, &m, &sc.setup, &e) == 0, "%s: %s", names[i], e.msg);
         ck_assert_str_eq(sk->scenario, names[i]);
+        /* The first battle's sloop lies at anchor (anchored = yes), as
+         * her brief says; every other scenario's ships are under way. */
+        for (int k = 0; k < sk->nships; k++)
+            ck_assert_int_eq(sk->ships[k].anchored,
+                             !strcmp(names[i], "first-battle") && sk->ships[k].side == 1);
         for (int s = 0; s < SKIRMISH_SIDES; s++) kinds[sk->goal[s].kind] = true;
         ck_assert(strlen(sc.brief) > 10);
         skirmish_deinit(sk);

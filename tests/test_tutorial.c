@@ -1,5 +1,5 @@
 /* test_tutorial: the guided first battle's step machine — its battle is
- * the same every time (a frigate and a sloop hove-to, the wind fixed),
+ * the same every time (a frigate and a sloop at anchor, the wind fixed),
  * each step is done only by its own condition and in order, the sloop
  * never moves, and the battle's end ends the lesson (won here by raking
  * her from astern, turn after turn); settings.ini remembers the offer. */
@@ -58,7 +58,7 @@ START_TEST(test_battle_is_fixed)
     ck_assert_int_eq(a->cls, FLEET_FRIGATE);
     ck_assert_int_eq(s->side, 1);
     ck_assert_int_eq(s->cls, FLEET_SLOOP);
-    /* Where the scenario puts them: the sloop three hexes off, hove-to. */
+    /* Where the scenario puts them: the sloop three hexes off, at anchor. */
     Scenario sc;
     Err e = {{0}};
     ck_assert_msg(scenario_find(&sc, TUTORIAL_SCENARIO, &e) == 0, "%s", e.msg);

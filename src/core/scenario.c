@@ -21,7 +21,7 @@ typedef struct ShipText {
     bool given, has_class, has_at;
     int cls, line;
     HexPose pose;
-    bool flagship;
+    bool flagship, anchored;
     char name[SKIRMISH_NAME_MAX];
 } ShipText;
 
@@ -175,9 +175,13 @@ static int ship_key(Parse *p, ShipText *t, const char *k, const char *v, Err *e)
     } else if (!strcmp(k, "flagship")) {
         if (parse_yes(v, &t->flagship))
             return BAD("flagship '%.40s' must be yes or no", f, line, v);
+    } else if (!strcmp(k, "anchored")) {
+        if (parse_yes(v, &t->anchored))
+            return BAD("anchored '%.40s' must be yes or no", f, line, v);
     } else {
-        return BAD("unknown key '%.40s' in [%s] (known: class, name, at, facing, flagship)", f,
-                   line, k, p->r.section);
+        return BAD("unknown key '%.40s' in [%s] (known: class, name, at, facing, flagship, "
+                   "anchored)",
+                   f, line, k, p->r.section);
     }
     return 0;
 }
@@ -289,6 +293,7 @@ static int finish_ships(Parse *p, Err *e)
             st->pick.classes[s][k] = t->cls;
             st->place.poses[s][k] = t->pose;
             snprintf(st->place.names[s][k], SKIRMISH_NAME_MAX, "%s", t->name);
+            st->place.anchored[s][k] = t->anchored;
             sc->at_line[s][k] = t->line;
         }
     }

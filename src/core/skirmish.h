@@ -198,11 +198,13 @@ enum { SKIRMISH_LIMIT_POINTS = 0, SKIRMISH_LIMIT_A = 1, SKIRMISH_LIMIT_B = 2 };
 
 #define SKIRMISH_NAME_MAX 32 /* a ship's or a scenario's name, with its NUL */
 /* Fleets a setup places itself (a scenario's) instead of the map's spawns:
- * side s's ship k at poses[s][k], named names[s][k] ("" unnamed). */
+ * side s's ship k at poses[s][k], named names[s][k] ("" unnamed), at
+ * anchor when anchored[s][k]. */
 typedef struct SkirmishPlacing {
     bool placed;
     HexPose poses[SKIRMISH_SIDES][SKIRMISH_SIDE_SHIPS];
     char names[SKIRMISH_SIDES][SKIRMISH_SIDE_SHIPS][SKIRMISH_NAME_MAX];
+    bool anchored[SKIRMISH_SIDES][SKIRMISH_SIDE_SHIPS]; /* lying at anchor as the battle opens */
     char scenario[SKIRMISH_NAME_MAX]; /* the scenario's file name, "" for none */
 } SkirmishPlacing;
 

@@ -343,6 +343,7 @@ static int place_given(Skirmish *sk, const SkirmishSetup *setup,
             int n = sk->nships++;
             fleet_ship_init(&sk->ships[n], cls[side][k], side, pose);
             snprintf(sk->names[n], sizeof sk->names[n], "%s", setup->place.names[side][k]);
+            sk->ships[n].anchored = setup->place.anchored[side][k];
         }
     return 0;
 }

@@ -222,8 +222,8 @@ void tutorial_begin(Tutorial *t, Battle *b)
         if (sk->ships[i].side == 0) t->ship = i;
         if (sk->ships[i].side == 1) t->enemy = i;
     }
-    /* She lies at anchor, so she holds her place for the lesson. */
-    sk->ships[t->enemy].anchored = true;
+    /* She lies at anchor (the scenario says so), so she holds her place
+     * for the lesson. */
     for (int i = 0; i < sk->nships; i++) skirmish_default_orders(sk, i, &sk->orders[i]);
     /* What the view draws and replays from. */
     memcpy(b->shown, sk->ships, sizeof b->shown);

@@ -1,5 +1,5 @@
 /* tutorial: the guided first battle — a fixed small fight (a frigate
- * against a sloop lying hove-to on Open Waters, the wind and the dice
+ * against a sloop lying at anchor on Open Waters, the wind and the dice
  * fixed) and the steps that walk a newcomer through it: select her, her
  * reach, plot, turn, the wind, aim, rake, end the turn, the replay, then
  * fight on to the end. Each step says what to do and why it matters and is
@@ -64,14 +64,14 @@ typedef struct Tutorial {
  * set when the scenario can't be read. */
 int tutorial_setup(BattleSetup *st, char *path, size_t cap, Err *e);
 /* Make battle b (fresh from tutorial_setup) the tutorial's: the sloop
- * hove-to (at anchor) where the scenario put her, nothing selected; then
+ * at anchor where the scenario put her, nothing selected; then
  * start t on its first step. */
 void tutorial_begin(Tutorial *t, Battle *b);
 /* Off: the panel goes, nothing is checked. */
 void tutorial_end(Tutorial *t);
 
 /* Once a frame, with b the battle on screen: the sloop's orders for the
- * turn (she lies hove-to, firing at will), then the current step checked
+ * turn (she lies at anchor, firing at will), then the current step checked
  * against b and s; a step done gives way to the next at once (several in
  * one frame when they are already done). The battle over ends every step
  * in TUTORIAL_DONE. */
