@@ -226,6 +226,10 @@ START_TEST(test_summary_tells_map_turn_and_fleets)
     for (int t = 0; t < 2; t++) ck_assert_msg(ai_play_turn(&sk, ai_vs_ai, &e) == 0, "%s", e.msg);
     ck_assert(fleet_ship_active(&sk.ships[0]) && fleet_ship_active(&sk.ships[2]));
     sk.ships[4].status = FLEET_SUNK;
+    /* A3 taken by side B: still one of A's three (not B's third), and B's prize. */
+    sk.ships[2].side = 1;
+    sk.ships[2].prize = FLEET_PRIZE_TAKEN;
+    sk.ships[2].crew = fleet_prize_crew(sk.ships[2].cls);
     SaveExtras x;
     routes(&sk, &x);
     char path[160];
@@ -240,7 +244,10 @@ START_TEST(test_summary_tells_map_turn_and_fleets)
     ck_assert_int_eq(s.nships, 5);
     ck_assert_int_eq(s.ships[0], 3);
     ck_assert_int_eq(s.ships[1], 2);
+    ck_assert_int_eq(s.afloat[0], 2);
     ck_assert_int_eq(s.afloat[1], 1);
+    ck_assert_int_eq(s.prizes[0], 0);
+    ck_assert_int_eq(s.prizes[1], 1);
     ck_assert_int_eq(s.routes, 2);
     ck_assert(hex_equal(s.hex[3], sk.ships[3].pose.hex));
     ck_assert_int_eq(s.side[3], 1);

@@ -71,9 +71,14 @@ typedef struct SaveSummary {
     int map_w, map_h;
     int turn, turn_limit, over, winner; /* winner: side, -1 none */
     int nships;
-    int ships[SKIRMISH_SIDES];  /* each side's ships */
-    int afloat[SKIRMISH_SIDES]; /* ... of them still fighting (not struck or sunk) */
-    int routes;                 /* standing routes held */
+    /* By the fleet each ship sailed in at the start: its ships, those of
+     * them still fighting for it (not struck, sunk or taken), and the
+     * enemy's ships it holds as prizes (a ship taken is her first fleet's
+     * still, so "B 5 of 9" never shows for a fleet of 8). */
+    int ships[SKIRMISH_SIDES];
+    int afloat[SKIRMISH_SIDES];
+    int prizes[SKIRMISH_SIDES];
+    int routes; /* standing routes held */
     Hex hex[SKIRMISH_MAX_SHIPS];
     int side[SKIRMISH_MAX_SHIPS];
     int status[SKIRMISH_MAX_SHIPS]; /* FLEET_AFLOAT.. */

@@ -39,11 +39,14 @@ static void fill(const SaveData *d, SaveSummary *out)
     out->nships = d->nships;
     for (int i = 0; i < d->nships; i++) {
         int s = d->pv[i][SAVE_SHIP_SIDE] & 1;
+        bool taken = d->pv[i][SAVE_SHIP_PRIZE] == FLEET_PRIZE_TAKEN;
+        int born = taken ? !s : s;
         out->hex[i] = d->hex[i];
         out->side[i] = s;
         out->status[i] = d->pv[i][SAVE_SHIP_STATUS];
-        out->ships[s]++;
-        out->afloat[s] += out->status[i] == FLEET_AFLOAT;
+        out->ships[born]++;
+        out->afloat[born] += out->status[i] == FLEET_AFLOAT && !taken;
+        out->prizes[s] += taken && out->status[i] == FLEET_AFLOAT;
         out->routes += d->route_line[i] != 0;
     }
 }

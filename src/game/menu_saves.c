@@ -10,6 +10,7 @@
 #include "ui/draw.h"
 #include "ui/theme.h"
 #include "core/hex.h"
+#include "core/words.h"
 
 /* Samples per thumbnail pixel along each axis when shrinking the mask:
  * enough for the coast to read, cheap on a 1280x800 map (~90k reads). */
@@ -68,12 +69,19 @@ static void row_text(Menu *m, MenuSave *sv)
     struct tm tm;
     localtime_r(&sv->mtime, &tm);
     strftime(when, sizeof when, "%d %b %H:%M", &tm);
+    char fleet[SKIRMISH_SIDES][48];
+    for (int k = 0; k < SKIRMISH_SIDES; k++) {
+        int n = snprintf(fleet[k], sizeof fleet[k], "%c %d of %d%s", "AB"[k], s -> afloat[k],
+                         s -> ships[k], k == 0 ? " afloat" : "");
+        if (s->prizes[k] > 0 && n > 0 && (size_t)n < sizeof fleet[k])
+            snprintf(fleet[k] + n, sizeof fleet[k] - (size_t)n, ", %d %s taken", s->prizes[k],
+                     words_plural(s->prizes[k], "prize", "prizes"));
+    }
     if (t && !t->tex)
         snprintf(sv->sides, sizeof sv->sides, "%s", t->why);
     else
-        snprintf(sv->sides, sizeof sv->sides,
-                 "A %d of %d afloat  \xC2\xB7  B %d of %d  \xC2\xB7  %s", s->afloat[0], s->ships[0],
-                 s->afloat[1], s->ships[1], when);
+        snprintf(sv->sides, sizeof sv->sides, "%s  \xC2\xB7  %s  \xC2\xB7  %s", fleet[0], fleet[1],
+                 when);
 }
 
 void menu_saves_read(Menu *m)
