@@ -501,12 +501,13 @@ START_TEST(test_strangers_end_no_battle)
 END_TEST
 
 /* A peer that speaks the protocol well but orders a ship of the host's
- * side, then one that sails onto land. */
+ * side, then one that sails onto land, then orders for a turn far ahead
+ * (said as English: "orders for turn 99", not "a orders"). */
 START_TEST(test_host_refuses_illegal_orders)
 {
     static uint8_t keep[NET_PACKET_MAX];
     static Skirmish sk;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 3; k++) {
         Host h;
         host_start(&h, NULL);
         Raw r;
@@ -525,7 +526,7 @@ START_TEST(test_host_refuses_illegal_orders)
         NetMsg hm = {.kind = NET_HASH, .turn = sk.turn};
         ck_assert_int_eq(net_battle_hash(&sk, &hm.hash, &e), 0);
         raw_send_msg(&r, &hm);
-        NetMsg o = {.kind = NET_ORDERS, .turn = sk.turn, .side = 1, .nships = 1};
+        NetMsg o = {.kind = NET_ORDERS, .turn = k == 2 ? 99 : sk.turn, .side = 1, .nships = 1};
         int ship = -1;
         for (int i = 0; i < sk.nships; i++)
             if (sk.ships[i].side == (k == 0 ? 0 : 1)) ship = i;
@@ -543,7 +544,11 @@ START_TEST(test_host_refuses_illegal_orders)
         skirmish_deinit(&sk);
         map_free(&map);
         ck_assert_int_eq(rc, 2);
-        assert_one_line(err, k == 0 ? "not one of side B's" : "orders the rules refuse", h.port);
+        assert_one_line(err,
+                        k == 0   ? "not one of side B's"
+                        : k == 1 ? "orders the rules refuse"
+                                 : ": orders for turn 99 (sync 0) while turn 1 (sync 0) is plotted",
+                        h.port);
     }
 }
 END_TEST

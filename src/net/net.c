@@ -191,7 +191,7 @@ int net_send(NetLink *l, int k, const NetMsg *m, Err *e)
     long n = net_msg_encode(m, buf, NET_PACKET_LIMIT);
     ENetPacket *p = n > 0 ? enet_packet_create(buf, (size_t)n, ENET_PACKET_FLAG_RELIABLE) : NULL;
     free(buf);
-    if (n <= 0) return err_set(e, "network: a %s message would not encode", net_msg_name(m->kind));
+    if (n <= 0) return err_set(e, "network: %s would not encode", net_msg_phrase(m->kind));
     if (!p || enet_peer_send(l->slot[k].peer, 0, p) != 0) {
         if (p) enet_packet_destroy(p);
         return err_set(e, "peer %s: can't send", l->slot[k].name);

@@ -80,7 +80,7 @@ static void judge(const NetSession *s, const NetMsg *m, char *why, size_t cap)
     for (int k = 0; k < NET_PEERS; k++) watching += s->peers[k].role == PEER_WATCHER;
     bool watchers_full = watching >= NET_WATCHERS;
     if (m->kind != NET_HELLO)
-        snprintf(why, cap, "a %s before its hello", net_msg_name(m->kind));
+        snprintf(why, cap, "%s before its hello", net_msg_phrase(m->kind));
     else if (m->version != NET_PROTO_VERSION)
         snprintf(why, cap, "protocol version %d; this host speaks version %d", m->version,
                  NET_PROTO_VERSION);
@@ -148,8 +148,7 @@ int net_from_watcher(NetSession *s, int k, const NetMsg *m, Err *e)
     if (m->kind == NET_BYE)
         err_set(e, "watcher %s left: %s", who, m->text);
     else
-        err_set(e, "watcher %s: a %s message, which watchers do not send", who,
-                net_msg_name(m->kind));
+        err_set(e, "watcher %s: %s, which watchers do not send", who, net_msg_phrase(m->kind));
     return net_refuse(s, k, e);
 }
 
@@ -224,8 +223,8 @@ int net_on_joining(NetSession *s, const NetMsg *m, Err *e)
         return NET_SE_NONE;
     }
     if (m->kind != NET_WELCOME)
-        return net_failf(s, NET_BAD_PEER, e, "host %s: a %s instead of a welcome", who,
-                         net_msg_name(m->kind));
+        return net_failf(s, NET_BAD_PEER, e, "host %s: %s instead of a welcome", who,
+                         net_msg_phrase(m->kind));
     int want = watcher ? SKIRMISH_SIDES : 1;
     if (m->version != NET_PROTO_VERSION || m->side != want)
         return net_failf(s, NET_BAD_PEER, e,

@@ -9,9 +9,20 @@ static const char *const kind_names[NET_KINDS] = {
     "?", "hello", "welcome", "refuse", "orders", "hash", "state", "chat", "bye", "map",
 };
 
+/* As a message reads in a sentence ("peer X: orders for turn 9"). */
+static const char *const kind_phrases[NET_KINDS] = {
+    "?",      "a hello",        "a welcome",   "a refusal", "orders",
+    "a hash", "a battle state", "a chat line", "a goodbye", "a map",
+};
+
 const char *net_msg_name(int kind)
 {
     return kind > 0 && kind < NET_KINDS ? kind_names[kind] : "unknown";
+}
+
+const char *net_msg_phrase(int kind)
+{
+    return kind > 0 && kind < NET_KINDS ? kind_phrases[kind] : "an unknown message";
 }
 
 /* ------------------------------------------------------------- writing */
@@ -330,7 +341,7 @@ int net_msg_decode(const uint8_t *data, size_t len, NetMsg *m, Err *e)
     }
     if (!in.ok) return -1;
     if (in.at != len)
-        return err_set(e, "%zu bytes past the end of a %s packet", len - in.at,
+        return err_set(e, "%zu bytes past the end of the %s packet", len - in.at,
                        net_msg_name(m->kind));
     return 0;
 }

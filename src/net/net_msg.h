@@ -81,6 +81,8 @@ typedef struct NetMsg {
 
 /* "hello", "welcome", ...: for log lines. */
 const char *net_msg_name(int kind);
+/* The same as it reads in a sentence: "a hello", "orders", "a hash". */
+const char *net_msg_phrase(int kind);
 
 /* The bytes of m into buf; returns their length, or -1 when m does not fit
  * cap or holds what no peer may send (a value out of range). */

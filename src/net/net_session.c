@@ -332,10 +332,10 @@ static int on_playing(NetSession *s, Skirmish *sk, const NetMsg *m, Err *e)
         if (m->sync < s->sync) return NET_SE_NONE; /* from before a repair: stale */
         if (watcher) s->sync = m->sync;            /* the host's repairs are not a watcher's */
         if (!sk || m->sync > s->sync || m->turn != sk->turn)
-            return net_failf(
-                s, NET_BAD_PEER, e,
-                "peer %s: a %s for turn %d (sync %d) while turn %d (sync %d) is plotted", who,
-                net_msg_name(m->kind), m->turn, m->sync, sk ? sk->turn : 0, s->sync);
+            return net_failf(s, NET_BAD_PEER, e,
+                             "peer %s: %s for turn %d (sync %d) while turn %d (sync %d) is plotted",
+                             who, net_msg_phrase(m->kind), m->turn, m->sync, sk ? sk->turn : 0,
+                             s->sync);
         if (m->kind == NET_HASH) {
             s->have_hash = true;
             s->peer_hash = m->hash;
@@ -354,8 +354,8 @@ static int on_playing(NetSession *s, Skirmish *sk, const NetMsg *m, Err *e)
             return net_failf(s, NET_BAD_PEER, e, "peer %s: a battle sent unasked", who);
         return take_state(s, sk, m, e);
     default:
-        return net_failf(s, NET_BAD_PEER, e, "peer %s: a %s message in the battle", who,
-                         net_msg_name(m->kind));
+        return net_failf(s, NET_BAD_PEER, e, "peer %s: %s in the battle", who,
+                         net_msg_phrase(m->kind));
     }
 }
 
