@@ -2,7 +2,8 @@
 # e2e_badinput: the README's bad-input table, row by row, against the real
 # binaries: every bad map, sidecar and flag gives exit code 2, exactly one
 # line on stderr ("BINARY: ..." naming the file or flag), nothing on stdout,
-# and leaves every user file as it was (no file changed, added or removed).
+# and leaves every user file as it was (no file changed, added or removed);
+# an output that cannot be written (a full disk, a FIFO) gives exit code 1.
 # Saves have no command-line load path yet: their rows are in test_save.c.
 # Usage: tests/e2e_badinput.sh BUILD_DIR
 set -u
@@ -19,19 +20,21 @@ snapshot() {
 
 # expect ROW NEEDLE BINARY ARGS...: exit 2; stderr exactly one line, starting
 # "BINARY: " and holding NEEDLE (the file or flag); stdout empty; the user's
-# folder unchanged.
+# folder unchanged. WANT_RC=1: a runtime failure's exit instead; FSIZE_KB=N:
+# a file-size limit of N KiB (SIGXFSZ ignored) stands in for a full disk.
 expect() {
-    local row=$1 needle=$2 bin=$3
+    local row=$1 needle=$2 bin=$3 want=${WANT_RC:-2}
     shift 3
     local before after rc
     before=$(snapshot)
     # A hang (a FIFO read, once) fails the row instead of the whole run.
-    timeout -k 5 120 "$B/$bin" "$@" >"$T/out" 2>"$T/err" </dev/null
+    timeout -k 5 120 bash -c '[ -z "$1" ] || ulimit -f "$1"; trap "" XFSZ; shift; exec "$@"' - \
+        "${FSIZE_KB:-}" "$B/$bin" "$@" >"$T/out" 2>"$T/err" </dev/null
     rc=$?
     after=$(snapshot)
     local what="$row [$bin]"
-    if [ $rc -ne 2 ]; then
-        no "$what: exit $rc, wanted 2 ($(head -c 300 "$T/err"))"
+    if [ $rc -ne "$want" ]; then
+        no "$what: exit $rc, wanted $want ($(head -c 300 "$T/err"))"
     elif [ "$(wc -l <"$T/err")" -ne 1 ] || [ "$(wc -c <"$T/err")" -lt 2 ]; then
         no "$what: wanted one line on stderr, got: $(head -c 600 "$T/err")"
     elif [ "$(head -c $((${#bin} + 2)) "$T/err")" != "$bin: " ]; then
@@ -146,6 +149,9 @@ map_cmds "$U/section.png" "sidecar: a [section]" "$U/section.ini:2: [map]: this 
 sidecar twice
 printf 'hex_size = 24\nfleet1 = 1,1\nhex_size = 20\n' >"$U/twice.ini"
 map_cmds "$U/twice.png" "sidecar: a key twice" "$U/twice.ini:3: 'hex_size' is given twice (first on line 1)"
+sidecar utf8
+printf 'name = caf\xe9\n' >"$U/utf8.ini"
+map_cmds "$U/utf8.png" "sidecar: name not UTF-8" "$U/utf8.ini:1: name is not valid UTF-8"
 
 echo "-- flags (each run names an existing output, which must survive)"
 shot=(--screenshot "$U/shot.png")
@@ -190,5 +196,12 @@ expect "output: a folder" "$U/out.csv: is a directory, not a regular file" shoal
 # A flag value holding a line break still gives one line.
 expect "flag: value with a newline" "--seed" shoal-editor --seed "$(printf '1\n2')"
 expect "flag: value with a newline" "--seed" shoal-map gen --size 64x64 -o "$U/gen.png" --seed "$(printf '1\n2')"
+
+echo "-- outputs that cannot be written (exit 1, the old file whole, no temp file)"
+# A full disk: a 64 KiB file-size limit, smaller than any screenshot.
+WANT_RC=1 FSIZE_KB=64 expect "output: full disk" "$U/shot.png: write failed" shoal --screenshot "$U/shot.png" --frames 1
+WANT_RC=1 FSIZE_KB=64 expect "output: full disk" "$U/shot.png: write failed" shoal-editor "$U/ok.png" --screenshot "$U/shot.png" --frames 1
+mkfifo "$U/shot-fifo.png"
+WANT_RC=1 expect "output: a FIFO" "$U/shot-fifo.png: is a FIFO (named pipe), not a regular file" shoal --screenshot "$U/shot-fifo.png" --frames 1
 
 e2e_done e2e_badinput

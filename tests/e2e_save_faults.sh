@@ -68,4 +68,19 @@ elif [ "$(ls -A "$T/w")" = "m.png" ] && grep -q "m.png: is a directory" "$T/out"
 else
     no "saving over a folder: $(ls -A "$T/w" | tr '\n' ' ') / $(head -c 200 "$T/out")"
 fi
+
+# Saving through a symlink (link.png -> m.png): the pair goes together to
+# the target's name, m.png and m.ini; no link.ini, which the target's
+# loads would never read.
+rm -rf "$T/w" && mkdir -p "$T/w" && cp "$T/old/m.png" "$T/old/m.ini" "$T/w/" && ln -s m.png "$T/w/link.png"
+gen 2 "$T/w/link.png"
+if [ "$(ls -A "$T/w" | tr '\n' ' ')" != "link.png m.ini m.png " ] || [ ! -L "$T/w/link.png" ]; then
+    no "saving through a link left: $(ls -A "$T/w" | tr '\n' ' ')"
+elif ! cmp -s "$T/w/m.png" "$T/new/m.png" || cmp -s "$T/w/m.ini" "$T/old/m.ini"; then
+    no "saving through a link: the target holds the new PNG beside its old sidecar"
+elif [ "$("$BIN" info "$T/w/link.png" | tail -n +2)" != "$("$BIN" info "$T/w/m.png" | tail -n +2)" ]; then
+    no "link.png and m.png read differently"
+else
+    ok "saving through a symlink writes the PNG and the sidecar to its target"
+fi
 e2e_done e2e_save_faults

@@ -1,10 +1,14 @@
 /* test_afile: atomic writes that replace only what they should (through a
  * symlink to its target, keeping the file's mode, never over a FIFO, a
  * device or a folder) and reads that refuse anything but a regular file
- * without blocking (core/afile). */
+ * without blocking, and the temp files of a killed write swept by the
+ * next one, never a save's in progress (core/afile). */
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/afile.h"
@@ -148,15 +152,128 @@ START_TEST(fifo_read_refused_without_blocking)
 }
 END_TEST
 
+/* Found with a game killed mid-save: quicksave.sav.tmp-k1LLed stayed for
+ * good. The next write of that name removes it, and only what is exactly
+ * ours: a plain file named NAME.tmp- and six characters of mkstemp's. */
+START_TEST(killed_writes_leftovers_are_swept)
+{
+    static const char *const kept[] = {
+        "quicksave.sav.tmp-Ab12C",   /* five characters */
+        "quicksave.sav.tmp-Ab12Cde", /* seven */
+        "quicksave.sav.tmp-Ab12C!",  /* not mkstemp's */
+        "quicksave.sav.tmpAb12Cd",   /* not our separator */
+        "other.sav.tmp-Ab12Cd",      /* another file's */
+        "quicksave.sav.bak-Ab12Cd",  /* a group's backup: its recovery's */
+    };
+    char path[128], stale[128], p[128];
+    at(path, sizeof path, "quicksave.sav");
+    at(stale, sizeof stale, "quicksave.sav.tmp-Xy7Q0z");
+    Err e = {{0}};
+    ck_assert_int_eq(afile_write(path, "old", 3, &e), 0);
+    tu_write(stale, "half a sa", 9);
+    for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++) {
+        at(p, sizeof p, kept[k]);
+        tu_write(p, "x", 1);
+    }
+    /* Named like ours but no plain file: we never make these. */
+    at(p, sizeof p, "quicksave.sav.tmp-Fifo12");
+    ck_assert_int_eq(mkfifo(p, 0644), 0);
+    at(p, sizeof p, "quicksave.sav.tmp-Link12");
+    ck_assert_int_eq(symlink("other.sav.tmp-Ab12Cd", p), 0);
+    at(p, sizeof p, "quicksave.sav.tmp-Dir123");
+    ck_assert_int_eq(mkdir(p, 0755), 0);
+    ck_assert_msg(afile_write(path, "new", 3, &e) == 0, "%s", e.msg);
+    read_back(path, "new");
+    ck_assert_msg(access(stale, F_OK) != 0, "the killed save's temp file is still there");
+    for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++) {
+        at(p, sizeof p, kept[k]);
+        ck_assert_msg(access(p, F_OK) == 0, "%s was removed", kept[k]);
+    }
+    struct stat st;
+    at(p, sizeof p, "quicksave.sav.tmp-Fifo12");
+    ck_assert(lstat(p, &st) == 0 && S_ISFIFO(st.st_mode));
+    at(p, sizeof p, "quicksave.sav.tmp-Link12");
+    ck_assert(lstat(p, &st) == 0 && S_ISLNK(st.st_mode));
+    at(p, sizeof p, "quicksave.sav.tmp-Dir123");
+    ck_assert(lstat(p, &st) == 0 && S_ISDIR(st.st_mode));
+    /* A group's save cut short (its journal is there) keeps its temp files
+     * for the recovery that reads the journal. */
+    char map[128], tmp[128], journal[128];
+    at(map, sizeof map, "m.png");
+    at(tmp, sizeof tmp, "m.png.tmp-Ab12Cd");
+    at(journal, sizeof journal, "m.png.saving");
+    tu_write(tmp, "new map", 7);
+    tu_write(journal, "shoal-afile-journal 1\n", 22);
+    ck_assert_msg(afile_write(map, "map", 3, &e) == 0, "%s", e.msg);
+    ck_assert_msg(access(tmp, F_OK) == 0, "a group's temp file went before its recovery");
+}
+END_TEST
+
+/* Whether some process waits on an flock (a "->" line in /proc/locks). */
+static bool flock_waiter(pid_t pid)
+{
+    FILE *f = fopen("/proc/locks", "r");
+    if (!f) return false;
+    char line[256], want[32];
+    snprintf(want, sizeof want, " %ld ", (long)pid);
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f))
+        found = strstr(line, "-> FLOCK") && strstr(line, want);
+    fclose(f);
+    return found;
+}
+
+/* Two games saving into one folder at once: the second write waits for the
+ * first (which holds the folder) and so never takes its temp file for a
+ * killed save's. Here the first is a group half done: staged, not yet
+ * committed, when the second begins. */
+START_TEST(a_save_under_way_keeps_its_temp_file)
+{
+    char path[128];
+    at(path, sizeof path, "quicksave.sav");
+    Err e = {{0}};
+    AfileGroup *g = malloc(sizeof *g);
+    ck_assert_ptr_nonnull(g);
+    ck_assert_int_eq(afile_group_begin(g, &e), 0);
+    ck_assert_msg(afile_group_add(g, path, "first", 5, &e) == 0, "%s", e.msg);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        /* Another game: it shares none of the first one's open files. */
+        close(g->lock_fd);
+        _exit(afile_write(path, "second", 6, &e) == 0 ? 0 : 1);
+    }
+    /* Wait (up to 20 s) until the second writer waits on the folder; where
+     * no /proc/locks shows that, the commit simply races it. */
+    struct timespec tick = {0, 2000000};
+    bool seen = access("/proc/locks", R_OK) == 0, waiting = !seen;
+    for (int i = 0; seen && i < 10000 && !(waiting = flock_waiter(pid)); i++)
+        nanosleep(&tick, NULL);
+    int committed = afile_group_commit(g, &e);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    free(g);
+    ck_assert_msg(waiting, "the second writer never waited for the folder");
+    ck_assert_msg(committed == 0, "the first save failed: %s", e.msg);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the second save failed");
+    read_back(path, "second");
+    ck_assert_int_eq(unlink(path), 0);
+    ck_assert_int_eq(entries(), 0);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("afile");
     TCase *tc = tcase_create("files");
+    tcase_set_timeout(tc, 30); /* a_save_under_way's wait, on a loaded machine */
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, symlink_is_written_through);
     tcase_add_test(tc, mode_is_kept);
     tcase_add_test(tc, special_files_are_refused);
     tcase_add_test(tc, fifo_read_refused_without_blocking);
+    tcase_add_test(tc, killed_writes_leftovers_are_swept);
+    tcase_add_test(tc, a_save_under_way_keeps_its_temp_file);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -4,6 +4,7 @@
 #include <stb_image_write.h>
 
 #include "core/afile.h"
+#include "core/kv.h"
 #include "core/map.h"
 
 static char dir[64];
@@ -502,6 +503,90 @@ START_TEST(meta_check_names_the_field)
 }
 END_TEST
 
+/* Found with `shoal-map gen -o link.png` (link.png -> target.png): the PNG
+ * went to target.png and the sidecar to link.ini, so target.png loaded
+ * beside its old target.ini. The pair goes to the target's name, and a
+ * load through either name reads that pair. */
+START_TEST(save_through_a_symlink_keeps_the_pair)
+{
+    Map m;
+    Err e;
+    ck_assert_int_eq(map_init(&m, 40, 40, &e), 0);
+    strcpy(m.meta.name, "Old");
+    ck_assert_int_eq(map_save(&m, at("target.png"), &e), 0);
+    ck_assert_int_eq(symlink("target.png", at("link.png")), 0);
+    strcpy(m.meta.name, "New");
+    m.meta.hex_size = 30;
+    m.land[0] = 1;
+    ck_assert_msg(map_save(&m, at("link.png"), &e) == 0, "%s", e.msg);
+    map_free(&m);
+    ck_assert_msg(access(at("link.ini"), F_OK) != 0, "the sidecar went to the link's name");
+    static const char *const names[] = {"target.png", "link.png"};
+    for (int k = 0; k < 2; k++) {
+        ck_assert_msg(map_load(&m, at(names[k]), &e) == 0, "%s", e.msg);
+        ck_assert_msg(strcmp(m.meta.name, "New") == 0 && m.meta.hex_size == 30 && m.land[0] == 1,
+                      "%s loads %s, hex_size %d", names[k], m.meta.name, m.meta.hex_size);
+        map_free(&m);
+    }
+    char side[256];
+    map_sidecar_path(at("link.png"), side, sizeof side);
+    ck_assert_str_eq(side, at("target.ini"));
+}
+END_TEST
+
+/* Windows editors may start a text file with a UTF-8 byte-order mark; it
+ * read as part of the first key ("invalid key"). It is skipped (by kv, for
+ * every reader of these files), and the line numbers stay right. */
+START_TEST(sidecar_bom_is_skipped)
+{
+    const char *ini = "\xEF\xBB\xBFname = Bom\nhex_size = 30\n";
+    write_png(at("s.png"), 40, 40, halves);
+    tu_write(at("s.ini"), ini, strlen(ini));
+    Map m;
+    Err e;
+    ck_assert_msg(map_load(&m, at("s.png"), &e) == 0, "%s", e.msg);
+    ck_assert_str_eq(m.meta.name, "Bom");
+    ck_assert_int_eq(m.meta.hex_size, 30);
+    map_free(&m);
+    sidecar_expect_error("\xEF\xBB\xBFname = Bom\nno pair here\n",
+                         "s.ini:2: expected 'key = value'");
+    /* Only first: elsewhere it is a character like others, here in a key. */
+    sidecar_expect_error("name = Bom\n\xEF\xBB\xBFhex_size = 30\n", "s.ini:2: invalid key");
+}
+END_TEST
+
+/* Found with a sidecar "name = \xff\xfeBad": the name was accepted and
+ * shoal-map info printed its bytes raw. Such a name is refused in one
+ * line; a file name that is not UTF-8 gives a default name that is. */
+START_TEST(name_not_utf8_refused)
+{
+    static const char *const bad[] = {"name = caf\xe9\n", "name = \377\376Bad\n",
+                                      "name = \xc0\xafslash\n", "name = cut \xe2\x98\n",
+                                      "name = \xed\xa0\x80surrogate\n"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
+        sidecar_expect_error(bad[k], "s.ini:1: name is not valid UTF-8");
+    MapMeta meta;
+    Err e;
+    map_meta_default(&meta, NULL);
+    const char *good = "name = Caf\xc3\xa9 \xe2\x98\x82 \xf0\x9f\x90\x9f\n";
+    ck_assert_msg(map_meta_parse(&meta, good, strlen(good), "g.ini", 40, 40, &e) == 0, "%s", e.msg);
+    ck_assert_str_eq(meta.name, "Caf\xc3\xa9 \xe2\x98\x82 \xf0\x9f\x90\x9f");
+    /* The editor's check says the same before it saves. */
+    strcpy(meta.name, "caf\xe9");
+    ck_assert_int_eq(map_meta_check(&meta, 40, 40, &e), -1);
+    ck_assert_msg(strstr(e.msg, "name: not valid UTF-8"), "%s", e.msg);
+    /* A Latin-1 file name, and a character cut by the length limit. */
+    map_meta_default(&meta, "maps/caf\xe9.png");
+    ck_assert_str_eq(meta.name, "caf_");
+    char longname[MAP_NAME_MAX + 16];
+    memset(longname, 'a', MAP_NAME_MAX - 2);
+    strcpy(longname + MAP_NAME_MAX - 2, "\xc3\xa9.png");
+    map_meta_default(&meta, longname);
+    ck_assert_msg(kv_utf8_valid(meta.name), "default name '%s' is not UTF-8", meta.name);
+    ck_assert_int_eq(map_meta_check(&meta, 40, 40, &e), 0);
+}
+END_TEST
+
 START_TEST(stats)
 {
     Map m;
@@ -543,6 +628,9 @@ static Suite *map_suite(void)
     tcase_add_test(t, names_read_back);
     tcase_add_test(t, sidecar_format_parses_back);
     tcase_add_test(t, meta_check_names_the_field);
+    tcase_add_test(t, save_through_a_symlink_keeps_the_pair);
+    tcase_add_test(t, sidecar_bom_is_skipped);
+    tcase_add_test(t, name_not_utf8_refused);
     tcase_add_test(t, stats);
     suite_add_tcase(s, t);
     return s;

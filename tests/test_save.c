@@ -881,6 +881,93 @@ START_TEST(test_control_chars)
 }
 END_TEST
 
+/* A copy of text with ins put at byte `at`. */
+static char *inserted(const char *text, size_t at, const char *ins)
+{
+    size_t n = strlen(text) + strlen(ins) + 1;
+    char *out = malloc(n);
+    ck_assert_ptr_nonnull(out);
+    snprintf(out, n, "%.*s%s%s", (int)at, text, ins, text + at);
+    return out;
+}
+
+/* The header read like every other line of ours: one spelling of the
+ * version ("shoal-save 01" read as version 1), a byte-order mark skipped
+ * as the sidecar and settings readers skip it, and a NUL byte refused
+ * inside a comment as anywhere else. */
+START_TEST(test_header_and_comments)
+{
+    setup_map();
+    Skirmish sk, back;
+    Map m;
+    start(&sk, &m, 7);
+    char *good = format(&sk);
+    size_t len = strlen(good), hl = strcspn(good, "\n");
+    static const char *const versions[] = {"04", "+4", " 4", "4 ", "0x4", "4.0", ""};
+    for (size_t k = 0; k < sizeof versions / sizeof versions[0]; k++) {
+        char *t = malloc(len + 16);
+        ck_assert_ptr_nonnull(t);
+        snprintf(t, len + 16, "shoal-save %s%s", versions[k], good + hl);
+        refused(t, strlen(t), &m, 1, "unreadable save version");
+        free(t);
+    }
+    Err e;
+    char *bom = inserted(good, 0, "\xEF\xBB\xBF");
+    ck_assert_msg(save_parse(bom, strlen(bom), "bom.save", &m, &back, &e) == 0, "%s", e.msg);
+    char *again = format(&back);
+    ck_assert_str_eq(again, good);
+    free(again);
+    skirmish_deinit(&back);
+    free(bom);
+    /* Only first: anywhere else it is no key. */
+    const char *ship = strstr(good, "\n[ship.0]\n") + 10;
+    bom = inserted(good, (size_t)(ship - good), "\xEF\xBB\xBF");
+    refused(bom, strlen(bom), &m, -1, "invalid key");
+    free(bom);
+    /* A NUL in a comment line, in an inline comment, in the header's. */
+    const size_t nuls[] = {hl + 3, (size_t)(strstr(good, "\nturn = ") - good) + 9};
+    for (int k = 0; k < 2; k++) {
+        char *t = inserted(good, nuls[k], k ? " # a" : "x");
+        t[nuls[k] + (k ? 3 : 0)] = '\0';
+        refused(t, len + (k ? 4 : 1), &m, -1, "NUL byte");
+        free(t);
+    }
+    free(good);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
+/* Found with a game killed mid-save: quicksave.sav.tmp-k1LLed stayed for
+ * good. The next save to that folder removes it, and any other save's
+ * (core/afile's sweep), but no file of another kind. */
+START_TEST(test_killed_save_leftover_swept)
+{
+    setup_map();
+    Skirmish sk, back;
+    Map m, m2;
+    start(&sk, &m, 3);
+    Err e;
+    char path[160], left[176], other[176], kept[176];
+    snprintf(path, sizeof path, "%s/quicksave.sav", dir);
+    snprintf(left, sizeof left, "%s.tmp-k1LLed", path);
+    snprintf(other, sizeof other, "%s/battle 2.sav.tmp-Xy7Q0z", dir);
+    snprintf(kept, sizeof kept, "%s/isles.png.tmp-Xy7Q0z", dir);
+    tu_write(left, "shoal-save 4\n# cut short", 24);
+    tu_write(other, "shoal-save 4\n", 13);
+    tu_write(kept, "\x89PNG", 4);
+    ck_assert_msg(save_write(&sk, path, &e) == 0, "%s", e.msg);
+    ck_assert_msg(access(left, F_OK) != 0, "the killed save's temp file is still there");
+    ck_assert_msg(access(other, F_OK) != 0, "another killed save's temp file is still there");
+    ck_assert_msg(access(kept, F_OK) == 0, "a temp file of another kind of file went");
+    ck_assert_msg(save_load(path, &back, &m2, &e) == 0, "%s", e.msg);
+    skirmish_deinit(&back);
+    map_free(&m2);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
 /* Save files that are not saves at all: each refused by save_load with
  * one line naming the file, and left as they were. */
 START_TEST(test_bad_save_files)
@@ -945,6 +1032,8 @@ static Suite *save_suite(void)
     tcase_add_test(tc, test_files);
     tcase_add_test(tc, test_moved_map_found);
     tcase_add_test(tc, test_control_chars);
+    tcase_add_test(tc, test_header_and_comments);
+    tcase_add_test(tc, test_killed_save_leftover_swept);
     tcase_add_test(tc, test_bad_save_files);
     suite_add_tcase(s, tc);
     return s;

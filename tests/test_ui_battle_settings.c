@@ -148,6 +148,11 @@ START_TEST(test_bad_lines_give_defaults)
     ck_assert_int_eq(settings_parse(&s, win, strlen(win), "ok.ini", &e), 0);
     ck_assert_int_eq(s.win_w, 0);
     ck_assert_int_eq(s.win_h, 0);
+    /* A settings.ini saved by a Windows editor starts with a UTF-8
+     * byte-order mark: skipped, not read into the first key. */
+    const char *bom = "\357\273\277fleet_b = 7\n"; /* EF BB BF */
+    ck_assert_msg(settings_parse(&s, bom, strlen(bom), "bom.ini", &e) == 0, "%s", e.msg);
+    ck_assert_int_eq(s.fleet[1], 7);
 }
 END_TEST
 

@@ -10,18 +10,38 @@
 
 #include "err.h"
 
-/* Replace path with len bytes of data atomically. On any failure the old
- * file (if any) is untouched, the temp file is removed, and e says why.
- * A symlink at path is written through (its target is replaced, the link
- * stays); a replaced file keeps its mode; a path that is a folder, a
- * FIFO, a device or a socket is refused, never replaced. */
+/* Replace path with len bytes of data atomically. On any failure (every
+ * write, the flush to disk and the close are checked: a full disk, a file
+ * size limit) the old file (if any) is untouched, the temp file is
+ * removed, and e says why. A symlink at path is written through (its
+ * target is replaced, the link stays); a replaced file keeps its mode; a
+ * path that is a folder, a FIFO, a device or a socket is refused, never
+ * replaced. Holds the folder's lock while it writes (a second process
+ * writing there waits), and first removes the temp files that a killed
+ * write of the same name left (NAME.tmp- and mkstemp's six characters,
+ * plain files only). */
 int afile_write(const char *path, const void *data, size_t len, Err *e);
 
-/* The two halves of afile_write, for saving several files together: stage
- * writes and flushes a temp file beside path (its name into tmp, at least
- * AFILE_TMP_MAX bytes); commit renames it over path. Staging everything
- * first means a full disk or a bad folder is found before any file is
- * replaced. afile_discard removes a staged file that won't be committed. */
+/* afile_write for a folder whose files of this kind are all ours (the
+ * game's saves: family ".sav"): it sweeps the leftovers of killed writes
+ * of every file named *FAMILY there, not only of path, so a save killed
+ * midway is cleaned up at the next save to that folder, whatever its
+ * name. */
+int afile_write_family(const char *path, const char *family, const void *data, size_t len, Err *e);
+
+/* Where a write to path lands, and what a read of it reads: path, or the
+ * end of the symlinks at path, followed link by link (a relative one from
+ * its own folder; a last one that dangles gives where its file would be).
+ * out has AFILE_TMP_MAX bytes. -1 with e set on a loop of links, a path
+ * too long or a link that cannot be read. */
+int afile_target(const char *path, char *out, Err *e);
+
+/* The two halves of afile_write (without its lock and sweep), for saving
+ * several files together: stage writes and flushes a temp file beside
+ * path (its name into tmp, at least AFILE_TMP_MAX bytes); commit renames
+ * it over path. Staging everything first means a full disk or a bad
+ * folder is found before any file is replaced. afile_discard removes a
+ * staged file that won't be committed. */
 #define AFILE_TMP_MAX PATHS_MAX
 int afile_stage(const char *path, const void *data, size_t len, char *tmp, Err *e);
 int afile_commit(const char *tmp, const char *path, Err *e);

@@ -6,55 +6,16 @@
 #include "afile_internal.h"
 
 #include <assert.h>
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <unistd.h>
 
-#include "paths.h"
 #include "stop.h"
 
-#define JOURNAL_SUFFIX    ".saving"
 #define JOURNAL_MAGIC     "shoal-afile-journal 1"
 #define JOURNAL_MAX_BYTES (AFILE_GROUP_MAX * 3 * (AFILE_TMP_MAX + 4) + 64)
-
-/* The folder of path (up to its last '/'), or "." without one. */
-static void folder_of(const char *path, char *out)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        strcpy(out, ".");
-    else if (slash == path)
-        strcpy(out, "/");
-    else
-        snprintf(out, AFILE_TMP_MAX, "%.*s", (int)(slash - path), path);
-}
-
-/* An exclusive lock on the folder, held while a group is open, so that
- * the recovery of one process never takes another's save in progress for
- * the leftovers of a killed one. Returns the folder's fd, or -1. */
-static int lock_folder(const char *path, bool wait)
-{
-    char dir[AFILE_TMP_MAX];
-    folder_of(path, dir);
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    while (flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0) {
-        if (errno == EINTR) continue;
-        close(fd);
-        return -1;
-    }
-    return fd;
-}
-
-static void unlock_folder(int fd)
-{
-    if (fd >= 0) close(fd); /* closing drops the flock */
-}
 
 int afile_group_begin(AfileGroup *g, Err *e)
 {
@@ -75,7 +36,7 @@ int afile_group_add(AfileGroup *g, const char *path, const void *data, size_t le
     if (g->n == 0) {
         /* The first file's folder holds the journal: lock it before any
          * temp file of ours appears there. */
-        g->lock_fd = lock_folder(target, true);
+        g->lock_fd = afile_lock_folder(target, true);
         if (g->lock_fd < 0)
             return err_set(e, "%s: cannot lock its folder to save: %s", path, strerror(errno));
     }
@@ -89,13 +50,13 @@ void afile_group_abort(AfileGroup *g)
 {
     for (int i = 0; i < g->n; i++) afile_discard(g->tmp[i]);
     g->n = 0;
-    unlock_folder(g->lock_fd);
+    afile_unlock_folder(g->lock_fd);
     g->lock_fd = -1;
 }
 
 static void journal_path(const char *first_target, char *out)
 {
-    snprintf(out, AFILE_TMP_MAX + 16, "%s" JOURNAL_SUFFIX, first_target);
+    snprintf(out, AFILE_TMP_MAX + 16, "%s" AFILE_JOURNAL_SUFFIX, first_target);
 }
 
 /* The backup of a target, named after its temp file's unique suffix. */
@@ -120,7 +81,7 @@ static int write_journal(const char *jpath, char dir, const Entry *en, int n, Er
     for (int i = 0; i < n; i++)
         len += (size_t)snprintf(text + len, cap - len, "%s\n%s\n%s\n", en[i].tmp, en[i].target,
                                 en[i].backup[0] ? en[i].backup : "-");
-    int rc = afile_write(jpath, text, len, e);
+    int rc = afile_replace(jpath, text, len, e); /* the folder is ours already */
     free(text);
     return rc;
 }
@@ -224,38 +185,9 @@ int afile_group_commit(AfileGroup *g, Err *e)
     for (int i = 0; i < g->n; i++) stop_untrack(g->tmp[i]);
     free(en);
     g->n = 0;
-    unlock_folder(g->lock_fd);
+    afile_unlock_folder(g->lock_fd);
     g->lock_fd = -1;
     return rc;
-}
-
-/* Whether name is base + ".tmp-" or ".bak-" + six characters: a temp
- * file or backup of ours (mkstemp's suffix), left by a killed save. */
-static bool ours(const char *name, const char *base)
-{
-    size_t b = strlen(base);
-    if (strncmp(name, base, b) != 0) return false;
-    name += b;
-    return (strncmp(name, ".tmp-", 5) == 0 || strncmp(name, ".bak-", 5) == 0) && strlen(name) == 11;
-}
-
-static int sweep(const char *target)
-{
-    char dir[AFILE_TMP_MAX];
-    folder_of(target, dir);
-    const char *base = paths_base_name(target);
-    DIR *d = opendir(dir);
-    if (!d) return 0;
-    int removed = 0;
-    struct dirent *de;
-    char path[AFILE_TMP_MAX * 2];
-    while ((de = readdir(d)) != NULL) {
-        if (!ours(de->d_name, base)) continue;
-        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-        if (unlink(path) == 0) removed++;
-    }
-    closedir(d);
-    return removed;
 }
 
 int afile_group_recover(const char *const paths[], int n, Err *e)
@@ -271,7 +203,7 @@ int afile_group_recover(const char *const paths[], int n, Err *e)
     }
     char jpath[AFILE_TMP_MAX + 16];
     journal_path(target[0], jpath);
-    int lock = lock_folder(target[0], false);
+    int lock = afile_lock_folder(target[0], false);
     if (lock < 0) return 0; /* a save is under way, or the folder is not ours to lock */
     int rc = 0, mended = 0;
     if (access(jpath, F_OK) == 0) {
@@ -290,11 +222,11 @@ int afile_group_recover(const char *const paths[], int n, Err *e)
         free(en);
     }
     if (rc == 0) {
-        for (int i = 0; i < n; i++) mended += sweep(target[i]) > 0;
+        for (int i = 0; i < n; i++) mended += afile_sweep(target[i], NULL, true) > 0;
         char jtmp[AFILE_TMP_MAX + 16];
         snprintf(jtmp, sizeof jtmp, "%s", jpath);
-        mended += sweep(jtmp) > 0;
+        mended += afile_sweep(jtmp, NULL, true) > 0;
     }
-    unlock_folder(lock);
+    afile_unlock_folder(lock);
     return rc != 0 ? -1 : mended;
 }

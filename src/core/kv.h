@@ -29,8 +29,21 @@ typedef struct KvReader {
 } KvReader;
 
 /* Read text[0..len). Refuses (returning -1) text that holds NUL bytes or
- * invalid line lengths, since a sidecar or save is never binary. */
+ * invalid line lengths, since a sidecar or save is never binary. A UTF-8
+ * byte-order mark first (as some Windows editors write) is skipped. */
 int kv_open(KvReader *r, const char *text, size_t len, const char *name, Err *e);
+
+/* 3 when text starts with a UTF-8 byte-order mark (EF BB BF), else 0: what
+ * kv_open skips, for a reader that looks at the first line itself. */
+size_t kv_bom_len(const char *text, size_t len);
+
+/* Whether s (NUL-terminated) is well-formed UTF-8: no stray continuation
+ * byte, sequence cut short, overlong form, surrogate or code point past
+ * U+10FFFF. For values that are shown as text (a map's name). */
+bool kv_utf8_valid(const char *s);
+/* The length (1-4) of the well-formed UTF-8 sequence at s, or 0 when the
+ * bytes there are none (as kv_utf8_valid judges). s[0] is not NUL. */
+int kv_utf8_len(const char *s);
 
 /* Next `key = value` pair, skipping blanks and `#`/`;` comments (whole-line,
  * or inline after whitespace), recording

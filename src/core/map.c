@@ -27,13 +27,20 @@ static const unsigned char LAND_RGB[3] = {222, 204, 160};
 /* Make a name read back unchanged from a sidecar "name = ..." line: no
  * control characters, no edge spaces, and no '#' or ';' where the reader
  * takes a comment to start (first, or after a space). Found by
- * fuzz_sidecar: a map file "#1.png" saved a sidecar it could not load. */
+ * fuzz_sidecar: a map file "#1.png" saved a sidecar it could not load.
+ * Bytes that are not UTF-8 (a Latin-1 file name, or a character the
+ * length limit cut in two) become '_' too: the reader refuses them. */
 static void clean_name(char *s)
 {
     for (char *c = s; *c; c++) {
         unsigned char u = (unsigned char)*c;
         if (u < 0x20 || u == 0x7f) *c = '_';
         if ((*c == '#' || *c == ';') && (c == s || isspace((unsigned char)c[-1]))) *c = '_';
+        int n = kv_utf8_len(c);
+        if (n == 0)
+            *c = '_';
+        else
+            c += n - 1;
     }
     size_t n = strlen(s), lead = strspn(s, " ");
     while (n > lead && s[n - 1] == ' ') n--;
@@ -187,10 +194,16 @@ int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char
 void map_sidecar_path(const char *png_path, char *out, size_t cap)
 {
     assert(png_path && out && cap > 0);
-    const char *b = paths_base_name(png_path);
+    /* The pair is named by the file, not by a link to it: a save through
+     * link.png -> target.png writes target.png, so its settings go to
+     * target.ini, where every later read of either name looks. */
+    char target[AFILE_TMP_MAX];
+    Err ignored;
+    const char *png = afile_target(png_path, target, &ignored) == 0 ? target : png_path;
+    const char *b = paths_base_name(png);
     const char *dot = strrchr(b, '.');
-    size_t stem = dot ? (size_t)(dot - png_path) : strlen(png_path);
-    snprintf(out, cap, "%.*s.ini", (int)stem, png_path);
+    size_t stem = dot ? (size_t)(dot - png) : strlen(png);
+    snprintf(out, cap, "%.*s.ini", (int)stem, png);
 }
 
 int map_load(Map *m, const char *path, Err *e)
@@ -287,6 +300,9 @@ int map_meta_parse(MapMeta *meta, const char *text, size_t len, const char *name
             if (*v == '#' || *v == ';')
                 return err_set(e, "%s:%d: name '%.40s' must not start with '#' or ';'", name,
                                r.line, v);
+            /* It is shown in menus and printed by shoal-map info as it is. */
+            if (!kv_utf8_valid(v))
+                return err_set(e, "%s:%d: name is not valid UTF-8", name, r.line);
             strcpy(meta->name, v);
         } else if (!strcmp(k, "hex_size")) {
             if (kv_parse_int(v, MAP_HEX_SIZE_MIN, MAP_HEX_SIZE_MAX, &n))
@@ -393,6 +409,7 @@ int map_meta_check(const MapMeta *m, int w, int h, Err *e)
     for (const char *p = m->name; p < end; p++)
         if ((unsigned char)*p < 0x20 || *p == 0x7f)
             return err_set(e, "name: control characters are not allowed");
+    if (!kv_utf8_valid(m->name)) return err_set(e, "name: not valid UTF-8");
     if (m->name[0] == ' ' || end[-1] == ' ')
         return err_set(e, "name '%s': no leading or trailing spaces", m->name);
     if (m->hex_size < MAP_HEX_SIZE_MIN || m->hex_size > MAP_HEX_SIZE_MAX)

@@ -53,7 +53,7 @@ void map_meta_default(MapMeta *meta, const char *path);
 int map_init(Map *m, int w, int h, Err *e);
 void map_free(Map *m);
 
-/* Load PNG path and, when it exists, its sidecar (path with .ini for .png).
+/* Load PNG path and, when it exists, its sidecar (map_sidecar_path).
  * On failure m is left empty and e names the file and the problem. */
 int map_load(Map *m, const char *path, Err *e);
 /* Decode a PNG held in memory; `name` is used in messages. */
@@ -74,16 +74,19 @@ bool map_hex_inside(Hex hx, int hex_size, int w, int h);
  * to their NUL, only the spawns in use. */
 bool map_meta_equal(const MapMeta *a, const MapMeta *b);
 /* 0 when meta is what the sidecar can hold and map_load accepts for a
- * w x h map (name 1..MAP_NAME_MAX-1 characters without control
+ * w x h map (name 1..MAP_NAME_MAX-1 bytes of UTF-8 without control
  * characters or edge spaces that reads back the same, hex_size, wind and
  * strength in range, at most MAP_MAX_SPAWNS spawns per fleet, each
  * inside the map); else -1 with e naming the field. */
 int map_meta_check(const MapMeta *meta, int w, int h, Err *e);
 
-/* Write the mask PNG and its sidecar, each to a temp file then renamed, so
- * a failed save never damages an existing map. */
+/* Write the mask PNG and its sidecar (map_sidecar_path: through a symlink
+ * both go beside its target) together, as an afile group, so a failed
+ * save never damages an existing map nor leaves one file of each. */
 int map_save(const Map *m, const char *path, Err *e);
-/* The sidecar path for a PNG path ("a/b.png" -> "a/b.ini"). */
+/* The sidecar path for a PNG path ("a/b.png" -> "a/b.ini"), beside the
+ * file a symlink there leads to (afile_target: "link.png" -> "t.png" gives
+ * "t.ini"), so a save through the link and a read of either name agree. */
 void map_sidecar_path(const char *png_path, char *out, size_t cap);
 
 static inline int map_is_land(const Map *m, int x, int y)

@@ -11,6 +11,7 @@
 
 #include "afile.h"
 #include "kv.h"
+#include "paths.h"
 
 const char *const save_status_names[3] = {"afloat", "struck", "sunk"};
 const char *const save_shot_names[FLEET_SHOTS] = {"round", "chain", "grape", "double"};
@@ -195,7 +196,14 @@ int save_write_with(const Skirmish *sk, const SaveExtras *x, const char *path, E
     if (!buf) return err_set(e, "%s: out of memory preparing the save", path);
     Err fe;
     int n = save_format_with(sk, x, buf, SAVE_MAX_BYTES, &fe);
-    int rc = n < 0 ? err_set(e, "%s: %s", path, fe.msg) : afile_write(path, buf, (size_t)n, e);
+    /* Saves keep a folder of their own: a temp file of any save there
+     * (NAME.sav.tmp-...) that a kill left goes at the next save. Only of
+     * .sav files: a save written elsewhere under another name sweeps
+     * nothing but its own name's leftovers. */
+    const char *ext = strrchr(paths_base_name(path), '.');
+    const char *family = ext && !strcmp(ext, ".sav") ? ".sav" : NULL;
+    int rc = n < 0 ? err_set(e, "%s: %s", path, fe.msg)
+                   : afile_write_family(path, family, buf, (size_t)n, e);
     free(buf);
     return rc;
 }

@@ -371,8 +371,12 @@ static int parse_header(const char *text, size_t len, const char *name, size_t *
     for (size_t i = 0; i < n - m; i++)
         if ((unsigned char)ver[i] < 0x20 || ver[i] == 0x7f)
             return err_set(e, "%s:1: unreadable save version", name);
+    /* The version only as save_format writes it: digits, without a sign,
+     * a space or a leading zero, so one header has one spelling ("shoal-save
+     * 01" is refused, not read as version 1). */
     long v;
-    if (kv_parse_int(ver, 0, 1000000, &v) != 0)
+    if (n == m || strspn(ver, "0123456789") != n - m || (ver[0] == '0' && ver[1]) ||
+        kv_parse_int(ver, 0, 1000000, &v) != 0)
         return err_set(e, "%s:1: unreadable save version '%s'", name, ver);
     if (v < 1 || v > SAVE_VERSION)
         return err_set(
@@ -507,6 +511,10 @@ int save_parse_data(const char *text, size_t len, const char *name, SaveData *d,
     mapgen_defaults(&d->gen);
     size_t body = 0;
     if (check_text(d, text, len, e) != 0) return -1;
+    /* A byte-order mark first is skipped, as every kv reader skips it. */
+    size_t bom = kv_bom_len(text, len);
+    text += bom;
+    len -= bom;
     if (parse_header(text, len, name, &body, &d->version, e) != 0) return -1;
     KvReader r;
     if (kv_open(&r, text + body, len - body, name, e) != 0) return -1;

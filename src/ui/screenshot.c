@@ -1,15 +1,110 @@
-/* screenshot: renderer readback to PNG through SDL2_image, atomically. */
+/* screenshot: renderer readback to PNG through SDL2_image, written
+ * atomically by core/afile. */
 #include "screenshot.h"
+#include "core/afile.h"
 #include "core/paths.h"
-#include "core/stop.h"
 #include "core/testev.h"
 
 #include <SDL_image.h>
-#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
+
+/* A PNG encoded in memory, so afile writes the file: every write checked,
+ * the old picture kept whole on a full disk, special files refused,
+ * symlinks written through (IMG_SavePNG's own file checks none of it). */
+typedef struct ShotBuf {
+    unsigned char *p;
+    size_t len, cap, at;
+    bool failed; /* out of memory: the picture is incomplete */
+} ShotBuf;
+
+static ShotBuf *shotbuf_of(SDL_RWops *rw)
+{
+    return rw->hidden.unknown.data1;
+}
+
+static Sint64 SDLCALL shotbuf_size(SDL_RWops *rw)
+{
+    return (Sint64)shotbuf_of(rw)->len;
+}
+
+static Sint64 SDLCALL shotbuf_seek(SDL_RWops *rw, Sint64 offset, int whence)
+{
+    ShotBuf *b = shotbuf_of(rw);
+    Sint64 base = whence == RW_SEEK_SET   ? 0
+                  : whence == RW_SEEK_CUR ? (Sint64)b->at
+                                          : (Sint64)b->len;
+    if (base + offset < 0 || base + offset > (Sint64)b->len)
+        return SDL_SetError("seek out of range");
+    b->at = (size_t)(base + offset);
+    return (Sint64)b->at;
+}
+
+static size_t SDLCALL shotbuf_read(SDL_RWops *rw, void *ptr, size_t size, size_t n)
+{
+    (void)rw;
+    (void)ptr;
+    (void)size;
+    (void)n;
+    SDL_SetError("a picture being encoded is not read back");
+    return 0;
+}
+
+static size_t SDLCALL shotbuf_write(SDL_RWops *rw, const void *ptr, size_t size, size_t n)
+{
+    ShotBuf *b = shotbuf_of(rw);
+    if (b->failed || size == 0 || n == 0) return 0;
+    if (n > (SIZE_MAX - b->at) / size) {
+        b->failed = true;
+        return 0;
+    }
+    size_t bytes = size * n, end = b->at + bytes;
+    if (end > b->cap) {
+        size_t cap = b->cap ? b->cap : 256 * 1024;
+        while (cap < end) cap = cap > SIZE_MAX / 2 ? end : cap * 2;
+        unsigned char *p = realloc(b->p, cap);
+        if (!p) {
+            b->failed = true;
+            SDL_OutOfMemory();
+            return 0;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->at, ptr, bytes);
+    b->at = end;
+    if (end > b->len) b->len = end;
+    return n;
+}
+
+static int SDLCALL shotbuf_close(SDL_RWops *rw)
+{
+    SDL_FreeRW(rw); /* the buffer is the caller's */
+    return 0;
+}
+
+/* s as PNG bytes into b. 0, or -1 with e naming path. */
+static int encode_png(SDL_Surface *s, ShotBuf *b, const char *path, Err *e)
+{
+    SDL_RWops *rw = SDL_AllocRW();
+    if (!rw) return err_set(e, "%s: out of memory encoding the screenshot", path);
+    rw->type = SDL_RWOPS_UNKNOWN;
+    rw->hidden.unknown.data1 = b;
+    rw->size = shotbuf_size;
+    rw->seek = shotbuf_seek;
+    rw->read = shotbuf_read;
+    rw->write = shotbuf_write;
+    rw->close = shotbuf_close;
+    int rc = IMG_SavePNG_RW(s, rw, 1);
+    if (b->failed) return err_set(e, "%s: out of memory encoding the screenshot", path);
+    if (rc != 0 || b->len == 0)
+        return err_set(e, "%s: could not encode the screenshot: %s", path, IMG_GetError());
+    return 0;
+}
 
 int shot_save_png(SDL_Renderer *r, const char *path, Err *e)
 {
@@ -23,23 +118,11 @@ int shot_save_png(SDL_Renderer *r, const char *path, Err *e)
         SDL_FreeSurface(s);
         return -1;
     }
-    char tmp[PATHS_MAX];
-    int n = snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-    if (n < 0 || (size_t)n >= sizeof tmp) {
-        SDL_FreeSurface(s);
-        return err_set(e, "%s: path too long", path);
-    }
-    stop_track(tmp); /* a signal mid-write leaves no half picture */
-    int rc = IMG_SavePNG(s, tmp);
+    ShotBuf b = {0};
+    int rc = encode_png(s, &b, path, e);
     SDL_FreeSurface(s);
-    if (rc == 0 && rename(tmp, path) != 0) {
-        err_set(e, "%s: cannot write: %s", path, strerror(errno));
-        rc = -1;
-    } else if (rc != 0) {
-        err_set(e, "%s: cannot write: %s", path, IMG_GetError());
-    }
-    if (rc != 0) remove(tmp);
-    stop_untrack(tmp);
+    if (rc == 0) rc = afile_write(path, b.p, b.len, e);
+    free(b.p);
     return rc;
 }
 

@@ -8,9 +8,12 @@
 
 /* Read back r's current output (call after drawing a frame and BEFORE
  * SDL_RenderPresent, which leaves the back buffer undefined) and write it
- * to path as an RGB PNG. The file is written beside path under a temp name
- * and renamed, so a failed save never leaves a half-written PNG behind.
- * e names the file on failure. */
+ * to path as an RGB PNG, through afile_write: encoded whole in memory,
+ * then written beside path under a temp name, every write and the flush
+ * checked, and renamed over it, so a failed save (a full disk) leaves the
+ * old file whole and no temp file. A symlink is written through; a
+ * folder, FIFO or device at path is refused. e names the file on
+ * failure. */
 int shot_save_png(SDL_Renderer *r, const char *path, Err *e);
 
 /* F12's picture: shot_save_png to "PREFIX-YYYYmmdd-HHMMSS.png" (-2, -3 ...
