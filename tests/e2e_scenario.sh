@@ -27,6 +27,18 @@ for s in (0, 1):
 w = "AB".index(o["winner"]) if o["winner"] != "draw" else -1
 gone = [o["sunk"][s] + o["struck"][s] + o["escaped"][s] == o["ships"][s] for s in (0, 1)]
 assert any(o["goal_met"]) or any(gone) or o["turns"] == o["turn_limit"] or w >= 0, "no end"
+# What decided it agrees with the winner, the goals and the turns.
+by, side = o["decided_by"], o["decided_side"]
+assert by in ("goal", "goal_failed", "goals", "all_out", "none_left", "turn_limit",
+              "turn_limit_even", "turn_limit_hold", "turn_limit_side"), by
+assert (w < 0) == (by in ("goals", "none_left", "turn_limit_even")), (by, o["winner"])
+assert o["verdict"] and o["verdict"].endswith("."), o["verdict"]
+if by == "goal":
+    assert side == o["winner"] and o["goal_met"]["AB".index(side)], (side, o["goal_met"])
+if by in ("goal", "goal_failed"):
+    assert o["decided_goal"] == o["goal"]["AB".index(side)], (o["decided_goal"], o["goal"])
+if by.startswith("turn_limit"):
+    assert o["turns"] == o["turn_limit"], (by, o["turns"])
 PYEOF
 }
 
@@ -49,7 +61,9 @@ cmp -s "$T/t1" "$T/t2" && grep -q '"seed":3' "$T/t1" && ok "a scenario's seed pl
     no "trafalgar seed 3 twice: $(cat "$T/t1") / $(cat "$T/t2")"
 "$BIN" --autoplay --scenario blockade >"$T/table" 2>&1 &&
     grep -q "^blockade on Crescent Reef (seed 2207)" "$T/table" && grep -q "escaped" "$T/table" &&
-    ok "the table names the scenario and counts ships escaped" || no "table: $(cat "$T/table")"
+    sed -n 2p "$T/table" | grep -q "[.]$" &&
+    ok "the table names the scenario, says what decided it and counts ships escaped" ||
+    no "table: $(cat "$T/table")"
 
 # The objectives on the board: each scenario's exits or bay drawn over its
 # sea. A screenshot of the battle (watched, so no ship is selected and the

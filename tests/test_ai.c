@@ -337,6 +337,9 @@ START_TEST(test_autoplay_deterministic)
         "19],\"grape\":[10,0],\"double\":[13,10]},\"burst\":[2,0],\"escaped\":[0,0],\"scenario\":"
         "\"\",\"goal\":["
         "\"destroy\",\"destroy\"],\"goal_met\":[false,false],"
+        /* What decided it (added after the census, which it left as it was). */
+        "\"decided_by\":\"all_out\",\"decided_side\":\"B\",\"decided_goal\":null,"
+        "\"verdict\":\"Every ship of side B has struck or sunk, after 12 turns.\","
         /* The census (added after the outcome, which it left as it was):
          * B's ships began 28 turns to A's 36; A's lay still 10 of them, 4
          * lying to and firing; in irons 2 and 3; none stood off. */

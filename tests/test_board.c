@@ -258,7 +258,7 @@ START_TEST(test_board_and_take_prize)
     ck_assert_int_eq(out.ships[0], 1);
     ck_assert_int_eq(out.ships[1], 1);
     ck_assert_int_eq(out.prizes[0], 1);
-    char js[1024];
+    char js[SKIRMISH_OUTCOME_JSON_MAX];
     ck_assert_int_gt(skirmish_outcome_json(&out, js, sizeof js), 0);
     ck_assert_ptr_nonnull(strstr(js, "\"prizes\":[1,0]"));
     skirmish_deinit(&sk);

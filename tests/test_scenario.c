@@ -544,7 +544,7 @@ START_TEST(test_a_saved_scenario_plays_on_the_same)
     ck_assert_int_eq(back.limit_win, SKIRMISH_LIMIT_B);
     while (!sk.over) ck_assert_int_eq(ai_play_turn(&sk, players, &e), 0);
     while (!back.over) ck_assert_int_eq(ai_play_turn(&back, players, &e), 0);
-    char ja[1024], jb[1024];
+    char ja[SKIRMISH_OUTCOME_JSON_MAX], jb[SKIRMISH_OUTCOME_JSON_MAX];
     outcome_json(&sk, ja, sizeof ja);
     outcome_json(&back, jb, sizeof jb);
     ck_assert_str_eq(ja, jb);

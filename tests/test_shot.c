@@ -304,13 +304,13 @@ START_TEST(test_stats_and_json_count_shot_types)
     for (int k = 0; k < FLEET_SHOTS; k++)
         for (int s = 0; s < 2; s++) ck_assert_int_eq(out.shot_types[k][s], sk.stats[s].shots_by[k]);
     ck_assert_int_eq(out.burst[1], b->burst);
-    char js[1024], want[512];
+    char js[SKIRMISH_OUTCOME_JSON_MAX], want[512];
     ck_assert_int_gt(skirmish_outcome_json(&out, js, sizeof js), 0);
     snprintf(want, sizeof want,
              "\"points\":[%d,%d],\"boardings\":[0,0],\"prizes\":[0,0],\"groundings\":[0,0],"
              "\"shot_types\":{\"round\":[%d,%d],\"chain\":[0,0],"
              "\"grape\":[10,0],\"double\":[0,%d]},\"burst\":[0,%d],\"escaped\":[0,0],\"scenario\":"
-             "\"\",\"goal\":[\"destroy\",\"destroy\"],\"goal_met\":[false,false],\"ship_turns\"",
+             "\"\",\"goal\":[\"destroy\",\"destroy\"],\"goal_met\":[false,false],\"decided_by\"",
              out.points[0], out.points[1], a->shots_by[FLEET_ROUND], b->shots_by[FLEET_ROUND],
              b->shots_by[FLEET_DOUBLE], b->burst);
     ck_assert_msg(strstr(js, want) != NULL, "wanted %s in %s", want, js);

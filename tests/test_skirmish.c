@@ -454,7 +454,7 @@ START_TEST(test_strike_sink_and_victory)
             ck_assert_int_eq(o.winner, 0);
             ck_assert_int_eq(o.sunk[1], 1);
             ck_assert_int_eq(o.turns, 1);
-            char js[1024];
+            char js[SKIRMISH_OUTCOME_JSON_MAX];
             ck_assert_int_gt(skirmish_outcome_json(&o, js, sizeof js), 0);
             ck_assert(strstr(js, "\"winner\":\"A\"") != NULL);
             ck_assert(strstr(js, "\"sunk\":[0,1]") != NULL);
@@ -639,6 +639,9 @@ START_TEST(test_scripted_fight_golden)
         ",0],\"groundings\":[0,0],\"shot_types\":{\"round\":[48,35],\"chain\":[0,0],\"grape\":["
         "0,0],\"double\":[0,0]},\"burst\":[0,0],\"escaped\":[0,0],\"scenario\":\"\",\"goal\":["
         "\"destroy\",\"destroy\"],\"goal_met\":[false,false],"
+        /* What decided it: B's frigate sunk and her sloop struck. */
+        "\"decided_by\":\"all_out\",\"decided_side\":\"B\",\"decided_goal\":null,"
+        "\"verdict\":\"Every ship of side B has struck or sunk, after 9 turns.\","
         /* The census is autoplay's: a battle played by hand has none. */
         "\"ship_turns\":[0,0],\"still\":{\"anchored\":[0,0],\"aground\":[0,0],\"grappled\":[0,0],"
         "\"dismasted\":[0,0],\"boxed\":[0,0],\"blocked\":[0,0],\"firing\":[0,0],\"holding\":[0,0],"

@@ -632,24 +632,35 @@ void skirmish_outcome(const Skirmish *sk, SkirmishOutcome *out)
         out->goal[s] = sk->goal[s].kind;
         out->goal_met[s] = sk->goal_met[s];
     }
+    skirmish_end(sk, &out->end);
+    skirmish_end_text(sk, &out->end, out->verdict, sizeof out->verdict);
+}
+
+/* text as the inside of a JSON string into buf (cap > 6): quotes and
+ * backslashes escaped, a control byte as its six-byte escape; stops
+ * short rather than split an escape. */
+static void json_text(const char *text, char *buf, size_t cap)
+{
+    size_t k = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p && k + 7 < cap; p++) {
+        if (*p == '"' || *p == '\\') {
+            buf[k++] = '\\';
+            buf[k++] = (char)*p;
+        } else if (*p < 0x20) {
+            k += (size_t)snprintf(buf + k, cap - k, "\\u%04x", *p);
+        } else {
+            buf[k++] = (char)*p;
+        }
+    }
+    buf[k] = '\0';
 }
 
 int skirmish_outcome_json(const SkirmishOutcome *o, char *buf, size_t cap)
 {
     size_t len = 0;
-    char name[2 * MAP_NAME_MAX * 3];
-    size_t k = 0;
-    for (const unsigned char *p = (const unsigned char *)o->map; *p && k + 7 < sizeof name; p++) {
-        if (*p == '"' || *p == '\\') {
-            name[k++] = '\\';
-            name[k++] = (char)*p;
-        } else if (*p < 0x20) {
-            k += (size_t)snprintf(name + k, sizeof name - k, "\\u%04x", *p);
-        } else {
-            name[k++] = (char)*p;
-        }
-    }
-    name[k] = '\0';
+    char name[2 * MAP_NAME_MAX * 3], verdict[SKIRMISH_END_TEXT_MAX * 6 + 8];
+    json_text(o->map, name, sizeof name);
+    json_text(o->verdict, verdict, sizeof verdict);
     const char *winner = o->winner == 0 ? "\"A\"" : o->winner == 1 ? "\"B\"" : "\"draw\"";
     bool ok =
         kv_appendf(buf, cap, &len,
@@ -683,6 +694,18 @@ int skirmish_outcome_json(const SkirmishOutcome *o, char *buf, size_t cap)
                           o->scenario, skirmish_goal_names[o->goal[0] % SKIRMISH_GOALS],
                           skirmish_goal_names[o->goal[1] % SKIRMISH_GOALS],
                           o->goal_met[0] ? "true" : "false", o->goal_met[1] ? "true" : "false");
+    /* What decided it: the rule, the side and objective it names, in words. */
+    const SkirmishEnd *end = &o->end;
+    const char *dside = end->side == 0 ? "\"A\"" : end->side == 1 ? "\"B\"" : "null";
+    bool named = end->by == SKIRMISH_END_GOAL || end->by == SKIRMISH_END_GOAL_FAILED ||
+                 end->by == SKIRMISH_END_LIMIT_HOLD;
+    ok = ok &&
+         kv_appendf(buf, cap, &len,
+                    ",\"decided_by\":\"%s\",\"decided_side\":%s,\"decided_goal\":%s%s%s,"
+                    "\"verdict\":\"%s\"",
+                    skirmish_end_names[(unsigned)end->by % SKIRMISH_ENDS], dside, named ? "\"" : "",
+                    named ? skirmish_goal_names[(unsigned)end->goal % SKIRMISH_GOALS] : "null",
+                    named ? "\"" : "", verdict);
     /* Autoplay's census: ship-turns, why ships lay still, the longest stand-off. */
     const SkirmishCensus *c = &o->census;
     ok = ok && kv_appendf(buf, cap, &len, ",\"ship_turns\":[%d,%d],\"still\":{", c->ship_turns[0],

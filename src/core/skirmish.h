@@ -205,7 +205,7 @@ typedef struct SkirmishPlacing {
     HexPose poses[SKIRMISH_SIDES][SKIRMISH_SIDE_SHIPS];
     char names[SKIRMISH_SIDES][SKIRMISH_SIDE_SHIPS][SKIRMISH_NAME_MAX];
     bool anchored[SKIRMISH_SIDES][SKIRMISH_SIDE_SHIPS]; /* lying at anchor as the battle opens */
-    char scenario[SKIRMISH_NAME_MAX]; /* the scenario's file name, "" for none */
+    char scenario[SKIRMISH_NAME_MAX];                   /* the scenario's file name, "" for none */
 } SkirmishPlacing;
 
 typedef struct SkirmishSetup {
@@ -294,6 +294,53 @@ typedef struct SkirmishCensus {
  * battle: make that (chart_scratch_ready) before copying. */
 void skirmish_census_turn(Skirmish *before, const Skirmish *after, SkirmishCensus *c);
 
+/* What decided a battle (skirmish_end): the rule that ended it, in the
+ * order resolve_victory tries them — the objectives first, then a fleet
+ * with no ship left fighting, then the turn limit. `side` is the side the
+ * cause is about, as each kind says. */
+enum {
+    SKIRMISH_END_NONE = 0,    /* not over */
+    SKIRMISH_END_GOAL,        /* side's objective is met: it wins */
+    SKIRMISH_END_GOAL_FAILED, /* side's objective can no longer be met: the other wins */
+    SKIRMISH_END_GOALS,       /* both objectives met, or both failed, in one turn: a draw */
+    SKIRMISH_END_ALL_OUT,     /* side has no ship left fighting: the other wins */
+    SKIRMISH_END_NONE_LEFT,   /* neither fleet has: a draw */
+    SKIRMISH_END_POINTS,      /* the turn limit, on points: side (the winner) has more */
+    SKIRMISH_END_EVEN,        /* the turn limit with the points even: a draw */
+    SKIRMISH_END_LIMIT_HOLD,  /* the turn limit with side holding its area: it wins */
+    SKIRMISH_END_LIMIT_SIDE,  /* the turn limit, which the scenario gives side (at_limit) */
+    /* A loaded battle whose recorded winner its state does not explain
+     * (a save written by hand, or by rules since changed): the winner is
+     * the recorded one, the cause unknown. */
+    SKIRMISH_END_RECORDED,
+    SKIRMISH_ENDS
+};
+/* "none", "goal", "goal_failed", "goals", "all_out", "none_left",
+ * "turn_limit", "turn_limit_even", "turn_limit_hold", "turn_limit_side",
+ * "recorded": autoplay's JSON `decided_by`. */
+extern const char *const skirmish_end_names[SKIRMISH_ENDS];
+typedef struct SkirmishEnd {
+    int by;     /* SKIRMISH_END_* */
+    int winner; /* 0 = A, 1 = B, -1 = a draw or not over */
+    int side;   /* the side the cause is about (see SKIRMISH_END_*), -1 for none */
+    int goal;   /* side's SKIRMISH_GOAL_* with GOAL, GOAL_FAILED and LIMIT_HOLD, else DESTROY */
+    int turn;   /* the turn it ended on (not over: the turn being plotted) */
+    int turn_limit;
+    int points[SKIRMISH_SIDES];
+} SkirmishEnd;
+/* The cause of the end of sk as its state shows it, by the code that ends
+ * a battle at each turn's end (so a loaded battle gives the one it ended
+ * with). NONE while not over; RECORDED when over but its state would give
+ * another winner or none. */
+void skirmish_end(const Skirmish *sk, SkirmishEnd *out);
+/* That cause in one sentence, naming the objective and its ships as the
+ * battle (a scenario's file) names them: "The enemy flagship A1 Victory
+ * was taken: side B's objective is met on turn 5 of 30.", "Every ship of
+ * side B has struck or sunk, after 9 turns.", "On points at the turn
+ * limit: 210 to 48.". Fits SKIRMISH_END_TEXT_MAX; truncated to cap. */
+#define SKIRMISH_END_TEXT_MAX 192
+void skirmish_end_text(const Skirmish *sk, const SkirmishEnd *end, char *buf, size_t cap);
+
 typedef struct SkirmishOutcome {
     uint64_t seed;
     char map[MAP_NAME_MAX];
@@ -308,10 +355,12 @@ typedef struct SkirmishOutcome {
     int boardings[SKIRMISH_SIDES], prizes[SKIRMISH_SIDES], groundings[SKIRMISH_SIDES];
     int shot_types[FLEET_SHOTS][SKIRMISH_SIDES]; /* guns fired, by shot */
     int burst[SKIRMISH_SIDES];
-    int escaped[SKIRMISH_SIDES];   /* ships out through the exits */
-    int goal[SKIRMISH_SIDES];      /* SKIRMISH_GOAL_* */
-    bool goal_met[SKIRMISH_SIDES]; /* the goal (not the limit or the guns) won it */
-    SkirmishCensus census;         /* autoplay's (ai_autoplay); zero elsewhere */
+    int escaped[SKIRMISH_SIDES];         /* ships out through the exits */
+    int goal[SKIRMISH_SIDES];            /* SKIRMISH_GOAL_* */
+    bool goal_met[SKIRMISH_SIDES];       /* the goal (not the limit or the guns) won it */
+    SkirmishEnd end;                     /* what decided it (skirmish_end) */
+    char verdict[SKIRMISH_END_TEXT_MAX]; /* ... in words (skirmish_end_text) */
+    SkirmishCensus census;               /* autoplay's (ai_autoplay); zero elsewhere */
 } SkirmishOutcome;
 
 /* seed 1, three ships a side, 60 turns, no map source. */
@@ -432,9 +481,9 @@ int skirmish_fire_target(const Skirmish *sk, int i, int b, SkirmishFire f, int *
 
 /* The goals at a turn's end (skirmish_turn.c, after the fates and
  * prizes): ships on their exits leave, the area's holders count a turn,
- * and a side whose goal is met wins (both: a draw). Returns the winning
- * side, -1 for a draw, -2 when no goal decided it. Logs ESCAPED and GOAL. */
-int skirmish_goal_check(Skirmish *sk);
+ * and goal_met is set for a side whose goal is met. Logs ESCAPED and a
+ * GOAL for each goal met or failed; who wins is skirmish_end's to say. */
+void skirmish_goal_check(Skirmish *sk);
 /* True when ship i may leave through hex h: her side's goal is an escort
  * of her or a blockade, h is one of its exits, and she is fighting. */
 bool skirmish_goal_exit(const Skirmish *sk, int i, Hex h);
@@ -461,11 +510,12 @@ int skirmish_goal_validate(const SkirmishSetup *setup, Err *e);
 /* One line describing ev ("A2 frigate fires port broadside at B1..."). */
 void skirmish_event_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf, size_t cap);
 
-/* End-of-game (or so-far) statistics. */
+/* End-of-game (or so-far) statistics, and what decided it. */
 void skirmish_outcome(const Skirmish *sk, SkirmishOutcome *out);
 /* The outcome as one JSON object on one line; returns its length or -1
- * when cap is too small (SKIRMISH_OUTCOME_JSON_MAX always does). */
-#define SKIRMISH_OUTCOME_JSON_MAX 2048
+ * when cap is too small (SKIRMISH_OUTCOME_JSON_MAX always does: the map's
+ * name and the verdict take at worst six bytes a byte escaped). */
+#define SKIRMISH_OUTCOME_JSON_MAX 4096
 int skirmish_outcome_json(const SkirmishOutcome *o, char *buf, size_t cap);
 
 #endif

@@ -63,8 +63,7 @@ static bool goal_has(const SkirmishGoal *g, Hex h)
     return false;
 }
 
-/* Ship i as the goals name her: "A1 Indiaman Ceres", or "A1" unnamed. */
-static void goal_ship(const Skirmish *sk, int i, char *buf, size_t cap)
+void skirmish_goal_ship(const Skirmish *sk, int i, char *buf, size_t cap)
 {
     char lab[16];
     skirmish_ship_label(sk, i, lab, sizeof lab);
@@ -106,9 +105,7 @@ static bool in_area(const Skirmish *sk, const SkirmishGoal *g, int s)
     return false;
 }
 
-/* 1: side s's goal is met; -1: it can no longer be; 0: neither yet. HOLD
- * counts its turn here (once a turn end). */
-static int goal_state(Skirmish *sk, int s)
+int skirmish_goal_status(const Skirmish *sk, int s)
 {
     const SkirmishGoal *g = &sk->goal[s];
     int out = 0, left = 0;
@@ -125,38 +122,39 @@ static int goal_state(Skirmish *sk, int s)
     case SKIRMISH_GOAL_BLOCKADE:
         return out >= g->count ? 1 : out + left < g->count ? -1 : 0;
     case SKIRMISH_GOAL_HOLD:
-        sk->held[s] = in_area(sk, g, s) && !in_area(sk, g, 1 - s) ? sk->held[s] + 1 : 0;
         return sk->held[s] >= g->turns ? 1 : 0;
     default:
         return 0;
     }
 }
 
-int skirmish_goal_check(Skirmish *sk)
+void skirmish_goal_check(Skirmish *sk)
 {
     goal_escapes(sk);
-    int st[SKIRMISH_SIDES];
-    for (int s = 0; s < SKIRMISH_SIDES; s++) st[s] = goal_state(sk, s);
-    bool wins[SKIRMISH_SIDES];
+    /* The hold counts its turn end here, once, before anything reads it. */
     for (int s = 0; s < SKIRMISH_SIDES; s++) {
-        wins[s] = st[s] > 0 || st[1 - s] < 0;
-        if (st[s] == 0) continue;
-        sk->goal_met[s] = st[s] > 0;
+        const SkirmishGoal *g = &sk->goal[s];
+        if (g->kind == SKIRMISH_GOAL_HOLD)
+            sk->held[s] = in_area(sk, g, s) && !in_area(sk, g, 1 - s) ? sk->held[s] + 1 : 0;
+    }
+    for (int s = 0; s < SKIRMISH_SIDES; s++) {
+        int st = skirmish_goal_status(sk, s);
+        if (st == 0) continue;
+        sk->goal_met[s] = st > 0;
         SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_GOAL, -1);
         ev->a = s;
-        ev->b = st[s] > 0;
+        ev->b = st > 0;
     }
-    if (wins[0] && wins[1]) return -1;
-    return wins[0] ? 0 : wins[1] ? 1 : -2;
 }
 
 /* The turn limit's say when no goal and no fleet's loss decided it: a
  * side holding its area then wins, else SKIRMISH_LIMIT_*'s. -2: points. */
-int skirmish_goal_limit(const Skirmish *sk)
+int skirmish_goal_limit(const Skirmish *sk, bool *hold_won)
 {
     bool hold[SKIRMISH_SIDES];
     for (int s = 0; s < SKIRMISH_SIDES; s++)
         hold[s] = sk->goal[s].kind == SKIRMISH_GOAL_HOLD && sk->held[s] > 0;
+    *hold_won = hold[0] != hold[1];
     if (hold[0] != hold[1]) return hold[0] ? 0 : 1;
     if (sk->limit_win == SKIRMISH_LIMIT_A) return 0;
     if (sk->limit_win == SKIRMISH_LIMIT_B) return 1;
@@ -169,7 +167,7 @@ void skirmish_goal_text(const Skirmish *sk, const SkirmishEvent *ev, char *buf, 
     const SkirmishGoal *g = &sk->goal[s];
     char ship[48] = "the ship";
     if (g->kind == SKIRMISH_GOAL_FLAGSHIP || g->kind == SKIRMISH_GOAL_ESCORT)
-        goal_ship(sk, g->ship, ship, sizeof ship);
+        skirmish_goal_ship(sk, g->ship, ship, sizeof ship);
     if (!ev->b) {
         if (g->kind == SKIRMISH_GOAL_ESCORT)
             snprintf(buf, cap, "side %c fails: %s is lost before she gets out", "AB"[s], ship);
@@ -257,7 +255,7 @@ void skirmish_goal_hex_text(const Skirmish *sk, int side, Hex h, char *buf, size
     if (!goal_has(g, h)) return;
     switch (g->kind) {
     case SKIRMISH_GOAL_ESCORT:
-        goal_ship(sk, g->ship, ship, sizeof ship);
+        skirmish_goal_ship(sk, g->ship, ship, sizeof ship);
         snprintf(buf, cap, "exit for %s (side %c): she leaves the board here", ship, "AB"[s]);
         break;
     case SKIRMISH_GOAL_BLOCKADE:
@@ -280,7 +278,7 @@ void skirmish_goal_brief(const Skirmish *sk, int side, char *buf, size_t cap)
     const SkirmishGoal *g = &sk->goal[side & 1];
     char ship[48] = "", where[48] = "";
     if (g->kind == SKIRMISH_GOAL_FLAGSHIP || g->kind == SKIRMISH_GOAL_ESCORT)
-        goal_ship(sk, g->ship, ship, sizeof ship);
+        skirmish_goal_ship(sk, g->ship, ship, sizeof ship);
     if (g->nhexes > 0 && sk->map) goal_place(sk, side, where, sizeof where);
     switch (g->kind) {
     case SKIRMISH_GOAL_FLAGSHIP:

@@ -496,7 +496,7 @@ static void resolve_wind(Skirmish *sk)
 /* Points, then the end of the battle: a side whose goal is met wins (or
  * whose enemy's can no longer be); a side with no ship fighting loses; at
  * the turn limit the side with more points wins, unless the goals say
- * otherwise (skirmish_goal_limit). */
+ * otherwise (skirmish_end_decide). */
 static void resolve_victory(Skirmish *sk)
 {
     for (int s = 0; s < SKIRMISH_SIDES; s++) {
@@ -511,20 +511,13 @@ static void resolve_victory(Skirmish *sk)
         }
         sk->stats[s].points = sk->stats[s].damage + taken;
     }
-    /* The goals first: a flagship taken in the turn that also took the
-     * last of her fleet is the flagship's victory either way. */
-    int goal = skirmish_goal_check(sk);
-    int a = skirmish_active(sk, 0), b = skirmish_active(sk, 1);
-    if (goal != -2) {
+    skirmish_goal_check(sk);
+    /* Whatever ends the battle here is what skirmish_end tells later. */
+    SkirmishEnd end;
+    skirmish_end_decide(sk, &end);
+    if (end.by != SKIRMISH_END_NONE) {
         sk->over = true;
-        sk->winner = goal;
-    } else if (a == 0 || b == 0) {
-        sk->over = true;
-        sk->winner = a > 0 ? 0 : b > 0 ? 1 : -1;
-    } else if (sk->turn >= sk->turn_limit) {
-        sk->over = true;
-        int pa = sk->stats[0].points, pb = sk->stats[1].points, lim = skirmish_goal_limit(sk);
-        sk->winner = lim != -2 ? lim : pa > pb ? 0 : pb > pa ? 1 : -1;
+        sk->winner = end.winner;
     }
     if (sk->over) {
         SkirmishEvent *ev = skirmish_event_add(sk, SKIRMISH_EV_GAME_OVER, -1);

@@ -53,8 +53,10 @@ static void usage(FILE *f)
             "                   \"draw\"), turns, turn_limit, and per side [A,B]: ships,\n"
             "                   sunk, struck, broadsides, shots, hits, damage, points\n"
             "                   (and more: boardings, prizes, shot types, the goals),\n"
-            "                   then ship_turns, why ships lay still (still) and the\n"
-            "                   longest spell without a shot (quiet_max)\n",
+            "                   what decided it (decided_by, decided_side,\n"
+            "                   decided_goal, and in words: verdict), then ship_turns,\n"
+            "                   why ships lay still (still) and the longest spell\n"
+            "                   without a shot (quiet_max)\n",
             SKIRMISH_MAX_TURNS, SKIRMISH_SIDE_SHIPS, NET_PORT_DEFAULT, NET_TEXT_MAX);
 }
 
@@ -234,9 +236,9 @@ int autoplay_parse(int argc, char **argv, AutoplayOptions *o, Err *e)
 static void print_table(const SkirmishOutcome *r, FILE *out)
 {
     const char *w = r->winner == 0 ? "side A wins" : r->winner == 1 ? "side B wins" : "a draw";
-    fprintf(out, "%s%s%s (seed %llu): %s after %d of %d turns%s\n", r->scenario,
+    fprintf(out, "%s%s%s (seed %llu): %s after %d of %d turns\n%s\n", r->scenario,
             r->scenario[0] ? " on " : "", r->map, (unsigned long long)r->seed, w, r->turns,
-            r->turn_limit, r->winner >= 0 && r->goal_met[r->winner] ? " (its objective met)" : "");
+            r->turn_limit, r->verdict);
     fprintf(out, "%-6s %6s %5s %7s %11s %6s %5s %7s %7s %8s\n", "side", "ships", "sunk", "struck",
             "broadsides", "shots", "hits", "damage", "points", "escaped");
     for (int s = 0; s < SKIRMISH_SIDES; s++)

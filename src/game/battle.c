@@ -70,6 +70,15 @@ void battle_log_add(Battle *b, const char *text, int kind, int side)
     if (b->log_n < BATTLE_LOG_MAX) b->log_n++;
 }
 
+void battle_log_verdict(Battle *b)
+{
+    SkirmishEnd end;
+    char line[SKIRMISH_END_TEXT_MAX];
+    skirmish_end(&b->sk, &end);
+    skirmish_end_text(&b->sk, &end, line, sizeof line);
+    battle_log_add(b, line, SKIRMISH_EV_GAME_OVER, end.winner);
+}
+
 const BattleLogLine *battle_log_line(const Battle *b, int i)
 {
     if (i < 0 || i >= b->log_n) return NULL;
@@ -177,6 +186,7 @@ static int start(Battle *b, Err *e)
     b->selected = -1;
     log_turn_header(b);
     if (b->sk.over) {
+        battle_log_verdict(b); /* a finished battle loaded: how it ended */
         b->phase = BATTLE_OVER;
         return 0;
     }

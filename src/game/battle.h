@@ -323,6 +323,9 @@ HexPose battle_path_end(const Battle *b, int i);
 const BattleLogLine *battle_log_line(const Battle *b, int i);
 /* Add a line to the log. */
 void battle_log_add(Battle *b, const char *text, int kind, int side);
+/* Add the line saying what decided the battle (skirmish_end_text, the end
+ * screen's words), under the GAME_OVER line or atop a finished one loaded. */
+void battle_log_verdict(Battle *b);
 /* Show a passing message (bad: it reports a failure). */
 void battle_note(Battle *b, int bad, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -4,7 +4,6 @@
 #include <stdio.h>
 
 #include "battle_view.h"
-#include "core/words.h"
 #include "ui/draw.h"
 
 static const SDL_Color ink = {236, 244, 248, 255};
@@ -12,21 +11,20 @@ static const SDL_Color dim = {160, 190, 205, 255};
 static const SDL_Color gold = {245, 214, 140, 255};
 static const SDL_Color side_ink[SKIRMISH_SIDES] = {{135, 180, 255, 255}, {255, 135, 120, 255}};
 
-/* How the battle was decided, in words. */
+#define END_WHY_W     560.0f /* design px: the verdict wraps past this */
+#define END_WHY_LINES 3      /* the longest verdicts (~130 characters) take two */
+
+/* Who won, as the player sees it, over what decided it: the sentence is
+ * the core's (skirmish_end_text), the same the log and autoplay give. */
 static void verdict(const Battle *b, const SkirmishOutcome *o, char *title, size_t tcap, char *why,
                     size_t wcap)
 {
-    int a = skirmish_active(&b->sk, 0), bb = skirmish_active(&b->sk, 1);
+    snprintf(why, wcap, "%s", o->verdict);
     if (o->winner < 0) {
         snprintf(title, tcap, "A drawn battle");
-        if (a == 0 && bb == 0)
-            snprintf(why, wcap, "Neither fleet has a ship left fighting.");
-        else
-            snprintf(why, wcap, "The turn limit came with the points even (%d each).",
-                     o->points[0]);
         return;
     }
-    const char *w = battle_side_name(o->winner), *l = battle_side_name(1 - o->winner);
+    const char *w = battle_side_name(o->winner);
     if (b->mode == BATTLE_VS_AI)
         snprintf(title, tcap, o->winner == 0 ? "Victory! Side A wins" : "Defeat: side B wins");
     else if (b->mode == BATTLE_NET && b->own < SKIRMISH_SIDES)
@@ -34,12 +32,6 @@ static void verdict(const Battle *b, const SkirmishOutcome *o, char *title, size
                  o->winner == b->own ? "Victory! Side %s wins" : "Defeat: side %s wins", w);
     else
         snprintf(title, tcap, "Side %s wins", w);
-    if ((o->winner == 0 ? bb : a) == 0)
-        snprintf(why, wcap, "Every ship of side %s has struck or sunk, after %d %s.", l, o->turns,
-                 words_plural(o->turns, "turn", "turns"));
-    else
-        snprintf(why, wcap, "On points at the turn limit: %d to %d.", o->points[o->winner],
-                 o->points[1 - o->winner]);
 }
 
 int battle_end_screen(BattleView *v, Ui *ui, int view_w, int view_h)
@@ -47,7 +39,7 @@ int battle_end_screen(BattleView *v, Ui *ui, int view_w, int view_h)
     Battle *b = v->battle;
     SkirmishOutcome o;
     skirmish_outcome(&b->sk, &o);
-    char title[96], why[160];
+    char title[96], why[SKIRMISH_END_TEXT_MAX];
     verdict(b, &o, title, sizeof title, why, sizeof why);
 
     /* The table: one row per figure, a column per side. */
@@ -68,11 +60,24 @@ int battle_end_screen(BattleView *v, Ui *ui, int view_w, int view_h)
     float u = v->ui;
     int lh = text_line_height(v->text);
     float pad = 16 * u, col = 110 * u, label_w = 190 * u;
-    int tw, th, ww, wh;
+    int tw, th;
     text_measure(v->text, title, &tw, &th);
-    text_measure(v->text, why, &ww, &wh);
-    float w = fmaxf(label_w + 2 * col, (float)ww) + 2 * pad;
-    float h = (float)(lh * (nrows + 4)) + 2 * pad;
+    /* The verdict names ships and objectives (up to ~130 characters): past
+     * END_WHY_W it wraps, so the box stays inside an 800 px window. */
+    char lines[END_WHY_LINES][SKIRMISH_END_TEXT_MAX];
+    int lw[END_WHY_LINES], nlines = 0, widest = 0;
+    size_t used;
+    for (const char *p = why;
+         nlines < END_WHY_LINES &&
+         (used = text_wrap_line(v->text, p, END_WHY_W * u, lines[nlines], sizeof lines[0])) > 0;
+         p += used) {
+        int lhh;
+        text_measure(v->text, lines[nlines], &lw[nlines], &lhh);
+        if (lw[nlines] > widest) widest = lw[nlines];
+        nlines++;
+    }
+    float w = fmaxf(label_w + 2 * col, (float)widest) + 2 * pad;
+    float h = (float)(lh * (nrows + 3 + nlines)) + 2 * pad;
     float x = ((float)view_w - w) / 2, y = ((float)view_h - h) / 2 - 60 * u;
     if (y < 90 * u) y = 90 * u;
     SDL_SetRenderDrawBlendMode(v->r, SDL_BLENDMODE_BLEND);
@@ -84,8 +89,11 @@ int battle_end_screen(BattleView *v, Ui *ui, int view_w, int view_h)
     float cy = y + pad;
     text_draw(v->text, title, (int)(x + (w - (float)tw) / 2), (int)cy, gold);
     cy += (float)lh * 1.3f;
-    text_draw(v->text, why, (int)(x + (w - (float)ww) / 2), (int)cy, dim);
-    cy += (float)lh * 1.6f;
+    for (int k = 0; k < nlines; k++) {
+        text_draw(v->text, lines[k], (int)(x + (w - (float)lw[k]) / 2), (int)cy, dim);
+        cy += (float)lh;
+    }
+    cy += (float)lh * 0.6f;
     float cx = x + pad;
     text_draw(v->text, "side A (blue)", (int)(cx + label_w), (int)cy, side_ink[0]);
     text_draw(v->text, "side B (red)", (int)(cx + label_w + col), (int)cy, side_ink[1]);

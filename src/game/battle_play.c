@@ -230,5 +230,6 @@ void battle_play_span(Battle *b, float t0, float t1, bool effects)
         char line[BATTLE_LOG_TEXT];
         skirmish_event_text(&b->sk, ev, line, sizeof line);
         battle_log_add(b, line, ev->kind, event_side(b, ev));
+        if (ev->kind == SKIRMISH_EV_GAME_OVER) battle_log_verdict(b);
     }
 }
