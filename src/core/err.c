@@ -4,11 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at s (1-4), or 0 when the bytes
- * there are not one (a stray continuation byte, an overlong form, a
- * surrogate, past U+10FFFF, or cut short). */
-static int utf8_len(const unsigned char *s)
+int err_utf8_len(const char *str)
 {
+    const unsigned char *s = (const unsigned char *)str;
     unsigned char c = s[0];
     if (c < 0x80) return 1;
     int n = c >= 0xc2 && c <= 0xdf   ? 2
@@ -34,7 +32,7 @@ int err_vset(Err *e, const char *fmt, va_list ap)
     const unsigned char *s = (const unsigned char *)raw;
     size_t o = 0, cap = sizeof e->msg;
     while (*s && o + 1 < cap) {
-        int n = utf8_len(s);
+        int n = err_utf8_len((const char *)s);
         if (n == 1 && (*s < 0x20 || *s == 0x7f)) {
             e->msg[o++] = '?';
             s++;

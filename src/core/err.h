@@ -12,6 +12,13 @@ typedef struct Err {
     char msg[512];
 } Err;
 
+/* The length (1-4) of the well-formed UTF-8 sequence at s, or 0 when the
+ * bytes there are none: a stray continuation byte, a sequence cut short
+ * (by the NUL too), an overlong form, a UTF-16 surrogate or a code point
+ * past U+10FFFF. s[0] is not NUL. Messages show such bytes as \xNN; kv
+ * refuses them where a value is shown as text. */
+int err_utf8_len(const char *s);
+
 /* Format a message into e (printf-style). e may be NULL. Always returns -1
  * so callers can write `return err_set(e, ...);`. Control characters that
  * reach the message (a newline inside a quoted flag value or file name) are

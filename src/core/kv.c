@@ -28,29 +28,11 @@ int kv_open(KvReader *r, const char *text, size_t len, const char *name, Err *e)
     return 0;
 }
 
-int kv_utf8_len(const char *s)
-{
-    assert(s);
-    const unsigned char *p = (const unsigned char *)s;
-    unsigned char c = p[0];
-    if (c < 0x80) return 1;
-    int n = c >= 0xc2 && c <= 0xdf   ? 2
-            : c >= 0xe0 && c <= 0xef ? 3
-            : c >= 0xf0 && c <= 0xf4 ? 4
-                                     : 0;
-    for (int i = 1; i < n; i++)
-        if ((p[i] & 0xc0) != 0x80) return 0; /* cut short (by the NUL too) */
-    /* Overlong forms, UTF-16 surrogates, past U+10FFFF. */
-    if (n == 3 && ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] >= 0xa0))) return 0;
-    if (n == 4 && ((c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] >= 0x90))) return 0;
-    return n;
-}
-
 bool kv_utf8_valid(const char *s)
 {
     assert(s);
     for (int n; *s; s += n)
-        if ((n = kv_utf8_len(s)) == 0) return false;
+        if ((n = err_utf8_len(s)) == 0) return false;
     return true;
 }
 

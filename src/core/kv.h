@@ -41,9 +41,6 @@ size_t kv_bom_len(const char *text, size_t len);
  * byte, sequence cut short, overlong form, surrogate or code point past
  * U+10FFFF. For values that are shown as text (a map's name). */
 bool kv_utf8_valid(const char *s);
-/* The length (1-4) of the well-formed UTF-8 sequence at s, or 0 when the
- * bytes there are none (as kv_utf8_valid judges). s[0] is not NUL. */
-int kv_utf8_len(const char *s);
 
 /* Next `key = value` pair, skipping blanks and `#`/`;` comments (whole-line,
  * or inline after whitespace), recording

@@ -36,7 +36,7 @@ static void clean_name(char *s)
         unsigned char u = (unsigned char)*c;
         if (u < 0x20 || u == 0x7f) *c = '_';
         if ((*c == '#' || *c == ';') && (c == s || isspace((unsigned char)c[-1]))) *c = '_';
-        int n = kv_utf8_len(c);
+        int n = err_utf8_len(c);
         if (n == 0)
             *c = '_';
         else
