@@ -208,23 +208,20 @@ static int parse(int argc, char **argv, Opts *o, Err *e)
     if (o->compare && !strcmp(o->compare, "scale") && o->fish_set && o->fish > SEA_MAX_FISH / 10)
         return err_set(e, "--fish %d: --compare scale also runs 10x that, so at most %d", o->fish,
                        SEA_MAX_FISH / 10);
-    if (o->bpf && (o->sweep || o->compare || o->soak || o->probe_set))
-        return err_set(e, "--bytes-per-fish: not with %s (it measures a single run)",
-                       o->sweep     ? "--sweep"
-                       : o->compare ? "--compare"
-                       : o->soak    ? "--soak"
-                                    : "--probe");
+    const char *mode = o->sweep       ? "--sweep"
+                       : o->compare   ? "--compare"
+                       : o->soak      ? "--soak"
+                       : o->probe_set ? "--probe"
+                                      : NULL;
+    if (o->bpf && mode)
+        return err_set(e, "--bytes-per-fish: not with %s (it measures a single run)", mode);
     if (o->bpf && o->brute)
         return err_set(e,
                        "--bytes-per-fish: not with --brute (two all-pairs steps of %d fish "
                        "or more would take minutes)",
                        BENCH_BPF_MIN_GROWTH);
-    if (o->every_set && (o->sweep || o->compare || o->soak || o->probe_set))
-        return err_set(e, "--every: not with %s (it measures a single run)",
-                       o->sweep     ? "--sweep"
-                       : o->compare ? "--compare"
-                       : o->soak    ? "--soak"
-                                    : "--probe");
+    if (o->every_set && mode)
+        return err_set(e, "--every: not with %s (it measures a single run)", mode);
     if (o->probe_set) {
         if (o->sweep || o->compare || o->soak)
             return err_set(e, "--probe and %s: give one or the other",
