@@ -24,8 +24,12 @@
 #define FRAMES_DEFAULT 3
 #define FRAMES_MAX     100000
 #define FALLBACK_HZ    60
-/* An idle window wakes this often (ms) to keep the autosave on time. */
+/* An idle window redraws this often (ms) to keep the autosave on time,
+ * and looks for a stop (SIGINT, SIGTERM) every STOP_LOOK_MS meanwhile:
+ * SDL's wait is not cut short by a signal, and a stop seen half a second
+ * late was a second late on a busy machine. */
 #define IDLE_WAKE_MS 500
+#define STOP_LOOK_MS 50
 
 static const char USAGE[] =
     "usage: shoal-editor [MAP.png] [--new WxH | --seed N] [--size WxH]\n"
@@ -199,8 +203,13 @@ static int run(EdApp *a, const EdOptions *o, Script *script)
         /* The script starts once a frame is up, as a user would: panels
          * know their places only after being drawn. */
         if (script && !script_done && frame > 0) script_done = script_step(script, a);
-        if (!headless && !edapp_animating(a) && SDL_WaitEventTimeout(&ev, IDLE_WAKE_MS)) {
-            /* Idle: sleep in the event queue instead of redrawing. */
+        bool woke = false;
+        /* Idle: sleep in the event queue instead of redrawing. */
+        for (int slept = 0;
+             !headless && !edapp_animating(a) && slept < IDLE_WAKE_MS && !stop_requested() && !woke;
+             slept += STOP_LOOK_MS)
+            woke = SDL_WaitEventTimeout(&ev, STOP_LOOK_MS);
+        if (woke) {
             edapp_event(a, &ev);
             testin_event(&ev);
             t = now_seconds();
