@@ -3,10 +3,11 @@
 # routes through F5/F9, in real windows (Xvfb, xdotool). After a turn has
 # played, R (and the Battle panel's button) plays it again — the board
 # moves like a replay — and the orders plotted before are still there and
-# still the turn's; [ and ] set the speed and settings.ini keeps it; the
-# load screen shows a quick save's map picture and its row; a route kept
-# over turns is in the quick save and comes back with F9. State is read
-# from quick saves (F5), the view from screenshots (F12).
+# still the turn's; [ and ] and the panel's speed buttons set the speed and
+# settings.ini keeps it; the load screen shows a quick save's map picture
+# and its row; a route kept over turns is in the quick save and comes back
+# with F9, which on the sea on screen keeps the view and the log. State is
+# read from quick saves (F5), the view from screenshots (F12).
 set -u
 . tests/lib_e2e.sh
 XWIN_GAME_ARGS="--sea-life off" XWIN_REST="5 5"
@@ -37,6 +38,20 @@ turn_now() {
     wait_for $(($1 * slow)) turn_is "$2" && return 0
     echo "  (waited $(($1 * slow)) s for the battle's state $2; it is: $(grep '^turn ' "$EV" | tail -n 1))"
     return 1
+}
+# log_top PNG: the top edge of the log box (bottom left): the first row up
+# from the bottom, across its right part where lines end short of it, no
+# longer darkened by the box.
+log_top() {
+    "$PY" -c 'import sys
+from PIL import Image
+im = Image.open(sys.argv[1]).convert("RGB")
+w, h = im.size
+px = im.load()
+y = h - 15
+while y > h // 2 and sum(px[x, y][2] for x in range(480, 640, 4)) / 40 < 75:
+    y -= 1
+print(y + 1)' "$1"
 }
 # speed_is X: settings.ini keeps anim_speed X (written the frame after the key).
 speed_is() { [ "$(setting anim_speed)" = "$1" ]; }
@@ -150,6 +165,13 @@ wait_for $((5 * slow)) speed_is 2.00 && ok "] twice during the replay: 2x, kept 
     no "after ] ] anim_speed = '$(setting anim_speed)'"
 key space
 turn_now 20 '^turn 2 side A plot$'
+# The panel's speed buttons (its third row while plotting: 0.5x 1x 2x 4x).
+click 1236 154
+wait_for $((5 * slow)) speed_is 4.00 && ok "the Battle panel's 4x button: 4x, kept in settings.ini" ||
+    no "after the 4x button anim_speed = '$(setting anim_speed)'"
+click 1127 154
+wait_for $((5 * slow)) speed_is 1.00 && ok "and its 1x button: 1x again" ||
+    no "after the 1x button anim_speed = '$(setting anim_speed)'"
 
 # --- a route kept through F5 / F9 ------------------------------------------
 shot "$T/noroute.png"
@@ -164,6 +186,21 @@ shot "$T/route.png"
 # The load runs beside the game: an F5 before it is done is not taken.
 since key F9
 ev_wait 30 '^note loaded ' '^not loading$'
+shot "$T/f9.png"
+# The same sea: the world stays (nothing is painted again), and so do the
+# zoom and the centre (the islands north of the route are where they were;
+# a view put on the fleet would be zoomed to 150 %; the fleet's own marks
+# change with the selection) and the log, which runs on a line longer (the
+# loaded battle's turn, then "loaded ..."), so its box reaches higher.
+{
+    m=$(differ "$T/route.png" "$T/f9.png" 300 110 1030 370)
+    l0=$(log_top "$T/route.png") l1=$(log_top "$T/f9.png")
+    [ "$m" -lt 200 ] && ok "F9 on the same sea keeps the view ($m px of the board differ)" ||
+        no "F9 moved the view ($m px of the board differ)"
+    # Its two lines before, three after (the old ones scroll up).
+    [ $((l0 - l1)) -ge 16 ] && ok "and the log runs on: its box reaches from y $l0 up to $l1" ||
+        no "the log did not run on after F9: its box's top went from y $l0 to $l1"
+}
 quicksave
 [ "$(field route.1 goal)" = "$goal" ] && [ "$(field route.1 first_turns)" = "$turns" ] &&
     [ "$(field orders.1 steps)" != - ] &&
@@ -182,8 +219,8 @@ shot "$T/norewatch.png"
 }
 key BackSpace
 shot "$T/cleared.png"
-# Her later turns lie well away from her (the view is on the fleet after a
-# load): what Backspace takes away there is the route.
+# Her later turns lie well away from her (key 2 put the view on her): what
+# Backspace takes away there is the route.
 far=$(differ "$T/loaded.png" "$T/cleared.png" 200 480 890 700)
 [ "$far" -gt 100 ] && ok "and the loaded route is drawn ($far px go when it is cleared)" ||
     no "the loaded route is not drawn ($far px differ once cleared)"
@@ -191,7 +228,7 @@ far=$(differ "$T/loaded.png" "$T/cleared.png" 200 480 890 700)
 # --- the load screen -------------------------------------------------------
 printf 'shoal-save 1\n[battle]\nturn = x\n' >"$SAVES/torn.sav"
 touch -d '2020-01-01' "$SAVES/torn.sav" # older: the quick save's row comes first
-since click 1155 250 # Main menu
+since click 1155 282 # Main menu
 ev_wait 20 '^menu main$'
 shot "$T/menu.png"
 # Load a saved battle (beside Network battle, under Resume battle, Guided

@@ -1,4 +1,5 @@
-/* test_map: PNG masks, the colour rule, sidecars, saving and every bad file. */
+/* test_map: PNG masks, the colour rule, sidecars, saving and every bad file,
+ * and the digest of what is drawn. */
 #include "testutil.h"
 
 #include <stb_image_write.h>
@@ -606,6 +607,38 @@ START_TEST(stats)
 }
 END_TEST
 
+/* What map_digest tells apart: the land and the name (the coast's noise
+ * seed), not the rest of the sidecar. */
+START_TEST(digest_names_what_is_drawn)
+{
+    Map a, b;
+    Err e = {{0}};
+    ck_assert_int_eq(map_init(&a, 333, 200, &e), 0);
+    ck_assert_int_eq(map_init(&b, 333, 200, &e), 0);
+    a.land[5000] = b.land[5000] = 1;
+    ck_assert(map_digest(&a) == map_digest(&b));
+    b.meta.hex_size = a.meta.hex_size + 4;
+    b.meta.wind_dir = (a.meta.wind_dir + 1) % 6;
+    ck_assert(map_digest(&a) == map_digest(&b));
+    /* One byte anywhere, the last (past a multiple of 8) too. */
+    static const size_t at[] = {0, 4999, 333 * 200 - 1};
+    for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+        b.land[at[k]] ^= 1;
+        ck_assert(map_digest(&a) != map_digest(&b));
+        b.land[at[k]] ^= 1;
+    }
+    ck_assert_int_gt((int)strlen(b.meta.name), 0);
+    b.meta.name[0] ^= 0x20; /* "Untitled": "untitled" */
+    ck_assert(map_digest(&a) != map_digest(&b));
+    map_free(&b);
+    /* The same land a row narrower is another map. */
+    ck_assert_int_eq(map_init(&b, 200, 333, &e), 0);
+    ck_assert(map_digest(&a) != map_digest(&b));
+    map_free(&a);
+    map_free(&b);
+}
+END_TEST
+
 static Suite *map_suite(void)
 {
     Suite *s = suite_create("map");
@@ -632,6 +665,7 @@ static Suite *map_suite(void)
     tcase_add_test(t, sidecar_bom_is_skipped);
     tcase_add_test(t, name_not_utf8_refused);
     tcase_add_test(t, stats);
+    tcase_add_test(t, digest_names_what_is_drawn);
     suite_add_tcase(s, t);
     return s;
 }

@@ -512,6 +512,40 @@ static void outcome_json(const Skirmish *sk, char *buf, size_t cap)
     ck_assert_int_gt(skirmish_outcome_json(&o, buf, cap), 0);
 }
 
+/* A side's flagship is the ship the enemy's flagship objective names:
+ * both Trafalgar's, the Ajax alone in the commodore's pennant (side A
+ * escorts no one), none in a plain skirmish. */
+START_TEST(test_flagships_as_the_objectives_name_them)
+{
+    static Skirmish sk;
+    Map m;
+    char path[1024];
+    start_scenario("trafalgar", &sk, &m, path, sizeof path);
+    ck_assert_int_eq(skirmish_flagship(&sk, 0), 0);
+    ck_assert_str_eq(sk.names[0], "Victory");
+    ck_assert_int_eq(skirmish_flagship(&sk, 1), 4);
+    ck_assert_str_eq(sk.names[4], "Bucentaure");
+    skirmish_deinit(&sk);
+    map_free(&m);
+    start_scenario("commodore", &sk, &m, path, sizeof path);
+    ck_assert_int_eq(skirmish_flagship(&sk, 0), -1);
+    ck_assert_int_eq(skirmish_flagship(&sk, 1), 3);
+    ck_assert_str_eq(sk.names[3], "Ajax");
+    /* Taken, she is still the flagship of the side she flew it for. */
+    sk.ships[3].side = 0;
+    sk.ships[3].prize = FLEET_PRIZE_TAKEN;
+    ck_assert_int_eq(skirmish_flagship(&sk, 1), 3);
+    ck_assert_int_eq(skirmish_flagship(&sk, 0), -1);
+    skirmish_deinit(&sk);
+    map_free(&m);
+    four_ships(&sk, &m);
+    ck_assert_int_eq(skirmish_flagship(&sk, 0), -1);
+    ck_assert_int_eq(skirmish_flagship(&sk, 1), -1);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
 /* A scenario battle saved mid-way (a ship already out through an exit)
  * loads with its goals, names and escapes, and plays on to the same end
  * as the battle never saved. */
@@ -661,6 +695,7 @@ static Suite *make_suite(void)
     tcase_add_loop_test(tc, test_goal_hexes_in_words, 0,
                         (int)(sizeof goal_hexes / sizeof goal_hexes[0]));
     tcase_add_test(tc, test_flagship_taken_wins);
+    tcase_add_test(tc, test_flagships_as_the_objectives_name_them);
     tcase_add_test(tc, test_escort_out_through_the_exit_wins);
     tcase_add_test(tc, test_escort_lost_loses);
     tcase_add_test(tc, test_blockade_counts_ships_out);

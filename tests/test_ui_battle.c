@@ -460,7 +460,7 @@ START_TEST(test_board_from_the_battle)
     battle_select(b, i);
     battle_cycle_board(b, i);
     ck_assert_int_eq(b->sk.orders[i].board, SKIRMISH_BOARD_NONE);
-    ck_assert_ptr_nonnull(strstr(b->note, "no enemy within"));
+    ck_assert_msg(strstr(b->note, "(the nearest enemy): too far for"), "%s", b->note);
     ck_assert(!battle_board_offered(b, i)); /* the panel shows no Board button */
     /* Bring the enemy alongside. */
     Hex at = b->sk.ships[i].pose.hex, side = at;
@@ -504,6 +504,213 @@ START_TEST(test_board_from_the_battle)
         told = strstr(ln->text, "cuts loose from") != NULL ||
                strstr(ln->text, "cannot cut loose") != NULL;
     ck_assert(told);
+    battle_free(b);
+}
+END_TEST
+
+/* A free sailable hex exactly d hexes from h for which ok(b, i, hex)
+ * holds (NULL: any), or false. */
+static bool hex_at(Battle *b, Hex h, int d, bool (*ok)(Battle *, int, Hex), int i, Hex *out)
+{
+    for (int dq = -d; dq <= d; dq++)
+        for (int dr = -d; dr <= d; dr++) {
+            Hex x = hex_make(h.q + dq, h.r + dr);
+            if (hex_distance(h, x) != d || !chart_sailable(&b->sk.chart, x) ||
+                skirmish_ship_at(&b->sk, x) >= 0 || (ok && !ok(b, i, x)))
+                continue;
+            *out = x;
+            return true;
+        }
+    return false;
+}
+
+/* True when ship i can reach a hex next to x this turn, by the rules'
+ * own search (skirmish_reach), not the screen's aids. */
+static bool reaches_beside(Battle *b, int i, Hex x)
+{
+    static ChartReachNode nodes[BATTLE_REACH_MAX];
+    int n = skirmish_reach(&b->sk, i, nodes, BATTLE_REACH_MAX);
+    for (int k = 0; k < n; k++)
+        if (hex_distance(nodes[k].pose.hex, x) == 1) return true;
+    return false;
+}
+
+/* Every enemy but j far off (the map's far corner from ship i), so only j
+ * can be a mark. */
+static void clear_round(Battle *b, int i, int j)
+{
+    for (int k = 0; k < b->sk.nships; k++)
+        if (k != j && b->sk.ships[k].side != b->sk.ships[i].side &&
+            hex_distance(b->sk.ships[k].pose.hex, b->sk.ships[i].pose.hex) < 8)
+            b->sk.ships[k].status = FLEET_SUNK;
+}
+
+/* Boarding is offered only where she can get alongside this turn, as the
+ * rules grapple (next to the mark where her path ends): a ship at anchor
+ * (she stays in her hex) with an enemy 2 hexes off is offered nothing,
+ * and B says how far; the same enemy alongside is offered and taken. */
+START_TEST(test_board_offered_only_alongside)
+{
+    Battle *b = new_battle(BATTLE_VS_AI, 13);
+    int i = b->selected, j = -1;
+    for (int k = 0; k < b->sk.nships && j < 0; k++)
+        if (b->sk.ships[k].side != b->sk.ships[i].side) j = k;
+    ck_assert(battle_can_order(b, i) && j >= 0);
+    clear_round(b, i, j);
+    b->sk.ships[i].anchored = true;
+    skirmish_default_orders(&b->sk, i, &b->sk.orders[i]);
+    Hex at = b->sk.ships[i].pose.hex, off;
+    ck_assert(hex_at(b, at, 2, NULL, i, &off));
+    b->sk.ships[j].pose.hex = off;
+    battle_select(b, i);
+    ck_assert(!battle_board_offered(b, i)); /* no Board button */
+    char why[160];
+    ck_assert(!battle_board_can(b, i, j, why, sizeof why));
+    ck_assert_msg(strstr(why, "too far for A") && strstr(why, "no nearer than 2 hexes"), "%s", why);
+    battle_cycle_board(b, i);
+    ck_assert_int_eq(b->sk.orders[i].board, SKIRMISH_BOARD_NONE);
+    ck_assert_int_eq(b->note_bad, 1);
+    ck_assert_msg(strstr(b->note, "too far") && strstr(b->note, "2 hexes"), "%s", b->note);
+    /* ... and so does the hint with the pointer on her. */
+    BattleView v;
+    memset(&v, 0, sizeof v);
+    v.battle = b;
+    v.ui = 1.0f;
+    Camera c;
+    cam_init(&c, b->map.w, b->map.h, 1280, 800);
+    c.zoom = 1.0;
+    float x, y;
+    hex_to_pixel(off, (float)b->map.meta.hex_size, &x, &y);
+    c.cx = x;
+    c.cy = y;
+    double sx, sy;
+    cam_world_to_screen(&c, x, y, &sx, &sy);
+    BattleHover h;
+    battle_view_hover(&v, &c, sx, sy, &h);
+    ck_assert_int_eq(h.ship, j);
+    ck_assert_msg(strstr(h.hint, "too far for A") && strstr(h.hint, "2 hexes"), "%s", h.hint);
+    /* Alongside: offered, and B grapples her where she lies. */
+    ck_assert(hex_at(b, at, 1, NULL, i, &off));
+    b->sk.ships[j].pose.hex = off;
+    b->aids_dirty = true; /* the ships moved */
+    ck_assert(battle_board_offered(b, i));
+    ck_assert(battle_board_can(b, i, j, why, sizeof why));
+    hex_to_pixel(off, (float)b->map.meta.hex_size, &x, &y);
+    cam_world_to_screen(&c, x, y, &sx, &sy);
+    battle_view_hover(&v, &c, sx, sy, &h);
+    ck_assert_msg(strstr(h.hint, "can board her this turn (B)"), "%s", h.hint);
+    battle_cycle_board(b, i);
+    ck_assert_int_eq(b->sk.orders[i].board, SKIRMISH_BOARD);
+    ck_assert_int_eq(b->sk.orders[i].board_target, j);
+    ck_assert_int_eq(b->sk.orders[i].nsteps, 0);
+    /* Lashed to another ship, she has no room for grapples. */
+    int mate = -1;
+    for (int k = 0; k < b->sk.nships && mate < 0; k++)
+        if (k != i && b->sk.ships[k].side == b->sk.ships[i].side) mate = k;
+    b->sk.ships[j].lashed = mate;
+    ck_assert(!battle_board_can(b, i, j, why, sizeof why));
+    ck_assert_msg(strstr(why, "no room"), "%s", why);
+    battle_free(b);
+}
+END_TEST
+
+/* A mark 2 hexes off that she can reach alongside this turn is offered,
+ * and choosing it plots her path to end beside her (the rules grapple
+ * only there): the order the old screen took and the turn then failed.
+ * A path plotted away after drops the order, with a note. */
+START_TEST(test_board_sails_her_alongside)
+{
+    Battle *b = new_battle(BATTLE_VS_AI, 13);
+    int i = b->selected, j = -1;
+    for (int k = 0; k < b->sk.nships && j < 0; k++)
+        if (b->sk.ships[k].side != b->sk.ships[i].side) j = k;
+    clear_round(b, i, j);
+    Hex at = b->sk.ships[i].pose.hex, off;
+    ck_assert(hex_at(b, at, 2, reaches_beside, i, &off));
+    b->sk.ships[j].pose.hex = off;
+    battle_select(b, i);
+    ck_assert_int_eq(b->sk.orders[i].nsteps, 0);
+    ck_assert(battle_board_offered(b, i));
+    battle_cycle_board(b, i);
+    ck_assert_int_eq(b->sk.orders[i].board, SKIRMISH_BOARD);
+    ck_assert_int_eq(b->sk.orders[i].board_target, j);
+    ck_assert_int_eq(hex_distance(battle_path_end(b, i).hex, off), 1);
+    ck_assert_msg(strstr(b->note, "sails alongside"), "%s", b->note);
+    Err e = {{0}};
+    ck_assert_msg(skirmish_check_orders(&b->sk, i, &b->sk.orders[i], &e) == 0, "%s", e.msg);
+    /* Her path cleared: she would end 2 hexes off, so the order goes. */
+    battle_clear_path(b);
+    ck_assert_int_eq(b->sk.orders[i].board, SKIRMISH_BOARD_NONE);
+    ck_assert_msg(strstr(b->note, "will not board"), "%s", b->note);
+    battle_free(b);
+}
+END_TEST
+
+/* The next-ship key: E selects the next of the plotting side's ships
+ * with no orders this turn (no path, fire, anchor or board order changed
+ * from the defaults), round the fleet, and centres on her; Shift+E the
+ * previous; with every ship ordered, a note says so and the selection
+ * stays. */
+START_TEST(test_next_ship_without_orders)
+{
+    Battle *b = new_battle(BATTLE_VS_AI, 11);
+    int own[3], n = 0;
+    for (int k = 0; k < b->sk.nships; k++)
+        if (battle_can_order(b, k) && n < 3) own[n++] = k;
+    ck_assert_int_eq(n, 3);
+    for (int k = 0; k < 3; k++) ck_assert(battle_ship_unordered(b, own[k]));
+    battle_select(b, own[0]);
+    BattleView v;
+    memset(&v, 0, sizeof v);
+    v.battle = b;
+    Camera c;
+    cam_init(&c, b->map.w, b->map.h, 1280, 800);
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.keysym.sym = keys_table[KEYS_NEXT_SHIP].def;
+    int a = battle_view_event(&v, &ev, &c, 1.0f);
+    ck_assert_int_eq(a, BATTLE_ACT_CENTRE | BATTLE_ACT_TOOK);
+    ck_assert_int_eq(b->selected, own[1]);
+    ev.key.keysym.mod = KMOD_LSHIFT;
+    battle_view_event(&v, &ev, &c, 1.0f);
+    ck_assert_int_eq(b->selected, own[0]); /* Shift: back */
+    battle_view_event(&v, &ev, &c, 1.0f);
+    ck_assert_int_eq(b->selected, own[2]); /* ... and round the fleet */
+    ev.key.keysym.mod = KMOD_NONE;
+    /* The middle one is given a shot: she has orders, and is passed. */
+    battle_cycle_shot(b, own[1], 0);
+    ck_assert(!battle_ship_unordered(b, own[1]));
+    battle_select(b, own[0]);
+    battle_view_event(&v, &ev, &c, 1.0f);
+    ck_assert_int_eq(b->selected, own[2]);
+    battle_view_event(&v, &ev, &c, 1.0f);
+    ck_assert_int_eq(b->selected, own[0]); /* round again */
+    /* An anchor order is an order, as a mark for a broadside is. */
+    battle_toggle_anchor(b, own[2]);
+    ck_assert(!battle_ship_unordered(b, own[2]));
+    ck_assert_int_eq(battle_select_unordered(b, 1), own[0]);
+    ck_assert_int_eq(battle_select_unordered(b, 1), own[0]); /* the only one left */
+    battle_cycle_target(b, own[0], 0);
+    ck_assert(!battle_ship_unordered(b, own[0]));
+    /* Every ship has her orders: the selection stays, a note says so. */
+    battle_select(b, own[1]);
+    a = battle_view_event(&v, &ev, &c, 1.0f);
+    ck_assert_int_eq(a, BATTLE_ACT_TOOK);
+    ck_assert_int_eq(b->selected, own[1]);
+    ck_assert_msg(strstr(b->note, "every ship of side A has her orders"), "%s", b->note);
+    /* While the turn plays no ship takes orders: none is picked. */
+    Err e = {{0}};
+    ck_assert_int_eq(battle_end_turn(b, &e), 0);
+    ck_assert_int_eq(battle_select_unordered(b, 1), -1);
+    battle_free(b);
+    /* A path is an order too. */
+    b = new_battle(BATTLE_VS_AI, 11);
+    Hex goal;
+    int m = movable(b, &goal);
+    ck_assert(battle_ship_unordered(b, m));
+    ck_assert_int_eq(battle_plot(b, goal), 0);
+    ck_assert(!battle_ship_unordered(b, m));
     battle_free(b);
 }
 END_TEST
@@ -1021,6 +1228,9 @@ static Suite *battle_suite(void)
     tcase_add_test(tc, test_plot_and_play_against_ai);
     tcase_add_test(tc, test_anchor_from_the_battle);
     tcase_add_test(tc, test_board_from_the_battle);
+    tcase_add_test(tc, test_board_offered_only_alongside);
+    tcase_add_test(tc, test_board_sails_her_alongside);
+    tcase_add_test(tc, test_next_ship_without_orders);
     tcase_add_test(tc, test_click_beside_an_enemy_plots);
     tcase_add_test(tc, test_camera_keeps_the_ship_in_view);
     tcase_add_test(tc, test_route_kept_across_turns);

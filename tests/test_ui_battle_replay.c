@@ -1,6 +1,8 @@
 /* test_ui_battle_replay: watching the last turn again (the rules, orders
  * and selection untouched, the log not told twice, none after a load),
- * the replay speed (stepping, changed mid-replay at the same moment), and
+ * the replay speed (stepping, changed mid-replay at the same moment), a
+ * turn's length (long enough to follow its broadsides), the end screen
+ * after the deciding turn, the log carried into a loaded battle, and
  * routes kept through battle_save / battle_load.
  */
 #include <SDL.h>
@@ -10,6 +12,8 @@
 
 #include "core/save.h"
 #include "game/battle.h"
+#include "game/battle_view.h"
+#include "ui/camera.h"
 
 static Battle *new_battle(int mode, uint64_t seed)
 {
@@ -185,6 +189,137 @@ START_TEST(test_speed_steps_and_keeps_the_moment)
 }
 END_TEST
 
+/* The turn just resolved in b laid out again at speed. */
+static void timeline_at(const Battle *b, float speed, BattleAnim *a)
+{
+    HexPose start[SKIRMISH_MAX_SHIPS];
+    for (int i = 0; i < b->sk.nships; i++) start[i] = b->replay_from[i].pose;
+    battle_anim_build(a, start, b->sk.nships, b->sk.events, b->sk.nevents,
+                      (float)b->map.meta.hex_size, speed);
+}
+
+/* Issue #36: a turn of gunnery was over in under 2 s at 1x and a
+ * broadside showed for a third of a second. Every turn of three watched
+ * battles, laid out at 0.5x, 1x and 2x: one with broadsides lasts 2.5 s
+ * at 1x, each broadside on screen (from its firing to the next one's, or
+ * to the fates and the turn's end) for 0.5 s; a turn of sailing alone
+ * keeps its pace (its movement and the tail, nothing added). */
+START_TEST(test_a_turn_of_broadsides_plays_long_enough_to_follow)
+{
+    static const uint64_t seeds[] = {8, 13, 21};
+    static const float speeds[] = {0.5f, 1.0f, 2.0f};
+    static BattleAnim a;
+    int gunnery = 0, quiet = 0, nseeds = tu_scale((int)(sizeof seeds / sizeof seeds[0]), 1);
+    for (int s = 0; s < nseeds; s++) {
+        Battle *b = new_battle(BATTLE_WATCH, seeds[s]);
+        for (int t = 0; t < 40 && b->phase == BATTLE_ANIMATE; t++) {
+            for (size_t k = 0; k < sizeof speeds / sizeof speeds[0]; k++) {
+                float sp = speeds[k];
+                timeline_at(b, sp, &a);
+                if (a.nvolleys == 0) {
+                    /* Its movement, the pause after it, the shore's doings
+                     * (0.25 s each) and the tail: no more. */
+                    int shore = 0;
+                    for (int e = 0; e < b->sk.nevents; e++) {
+                        int kind = b->sk.events[e].kind;
+                        shore += kind == SKIRMISH_EV_AGROUND || kind == SKIRMISH_EV_REFLOATED ||
+                                 kind == SKIRMISH_EV_ANCHORED;
+                    }
+                    if (a.nfates == 0 && !b->sk.over) {
+                        ck_assert_float_le(a.total * sp, a.move_end * sp + BATTLE_ANIM_PAUSE_S +
+                                                             0.25f * (float)shore +
+                                                             BATTLE_ANIM_TAIL_S + 1e-3f);
+                        quiet += k == 0;
+                    }
+                    continue;
+                }
+                gunnery += k == 0;
+                ck_assert_msg(a.total * sp >= 2.5f - 1e-3f,
+                              "seed %d turn %d at %gx: %.2f s with %d broadsides", (int)seeds[s],
+                              b->sk.turn - 1, (double)sp, (double)a.total, a.nvolleys);
+                for (int v = 0; v < a.nvolleys; v++) {
+                    float until = v + 1 < a.nvolleys ? a.volleys[v + 1].t_fire
+                                  : a.nfates > 0     ? a.fates[0].t
+                                                     : a.total;
+                    ck_assert_msg((until - a.volleys[v].t_fire) * sp >= 0.5f - 1e-3f,
+                                  "seed %d turn %d at %gx: broadside %d of %d shows %.2f s",
+                                  (int)seeds[s], b->sk.turn - 1, (double)sp, v + 1, a.nvolleys,
+                                  (double)(until - a.volleys[v].t_fire));
+                }
+            }
+            if (b->sk.over) break;
+            battle_skip_animation(b);
+        }
+        battle_free(b);
+    }
+    ck_assert_int_ge(gunnery, 5);
+    ck_assert_int_gt(quiet, 3);
+}
+END_TEST
+
+/* The battle watched (seed 13) up to the turn that ends it, just begun. */
+static Battle *deciding_turn(float speed)
+{
+    Battle *b = new_battle(BATTLE_WATCH, 13);
+    battle_set_speed(b, speed);
+    for (int t = 0; t < 60 && !b->sk.over; t++) battle_skip_animation(b);
+    ck_assert(b->sk.over);
+    ck_assert_int_eq(b->phase, BATTLE_ANIMATE);
+    return b;
+}
+
+/* The end screen (phase BATTLE_OVER) covers the board only once the
+ * deciding turn has played to its end, a second after the log said who
+ * won (it came 0.5 s after, at any speed); a key that skips brings it at
+ * once. The battle's clock is stepped frame by frame. */
+START_TEST(test_the_end_screen_waits_for_the_deciding_turn)
+{
+    const float dt = 1.0f / 60;
+    static const float speeds[] = {0.5f, 1.0f, 2.0f};
+    for (size_t k = 0; k < sizeof speeds / sizeof speeds[0]; k++) {
+        Battle *b = deciding_turn(speeds[k]);
+        float total = b->anim.total, played = 0.0f, told = -1.0f;
+        ck_assert(b->anim.nvolleys > 0);
+        while (b->phase == BATTLE_ANIMATE && played < 60.0f) {
+            battle_update(b, dt);
+            played += dt;
+            const BattleLogLine *l = battle_log_line(b, 0);
+            if (told < 0.0f && l && l->kind == SKIRMISH_EV_GAME_OVER) told = played;
+            if (b->phase == BATTLE_ANIMATE) ck_assert_float_lt(played, total + 1e-3f);
+        }
+        ck_assert_int_eq(b->phase, BATTLE_OVER);
+        ck_assert_float_ge(played, total - 1e-3f);
+        ck_assert_float_ge(told, 0.0f);
+        ck_assert_msg((played - told) * speeds[k] >= 1.0f - dt,
+                      "at %gx the end screen came %.2f s after the log said who won",
+                      (double)speeds[k], (double)(played - told));
+        battle_free(b);
+    }
+    /* Space (skip) or Enter (end turn, skips a replay) mid-turn: at once,
+     * the board as the rules left it. */
+    static const SDL_Keycode keys[] = {SDLK_SPACE, SDLK_RETURN};
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+        Battle *b = deciding_turn(1.0f);
+        for (int f = 0; f < 10; f++) battle_update(b, dt);
+        ck_assert_int_eq(b->phase, BATTLE_ANIMATE);
+        BattleView v;
+        memset(&v, 0, sizeof v);
+        v.battle = b;
+        v.ui = 1.0f;
+        Camera c;
+        cam_init(&c, b->map.w, b->map.h, 1280, 800);
+        SDL_Event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.type = SDL_KEYDOWN;
+        ev.key.keysym.sym = keys[k];
+        ck_assert(battle_view_event(&v, &ev, &c, 1.0f) & BATTLE_ACT_TOOK);
+        ck_assert_int_eq(b->phase, BATTLE_OVER);
+        ck_assert_mem_eq(b->shown, b->sk.ships, sizeof b->shown);
+        battle_free(b);
+    }
+}
+END_TEST
+
 START_TEST(test_routes_saved_and_loaded)
 {
     Battle *b = new_battle(BATTLE_VS_AI, 11);
@@ -215,6 +350,40 @@ START_TEST(test_routes_saved_and_loaded)
 }
 END_TEST
 
+/* A quick load on the same sea: the log runs on, the old battle's lines
+ * first and then the loaded one's (its turn, "loaded ..."). */
+START_TEST(test_a_loaded_battle_carries_on_the_log)
+{
+    Battle *b = new_battle(BATTLE_VS_AI, 11);
+    Err e = {{0}};
+    char dir[64], path[128];
+    tu_tempdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/quick.sav", dir);
+    ck_assert_msg(battle_save(b, path, &e) == 0, "%s", e.msg);
+    for (int t = 0; t < 3; t++) {
+        ck_assert_int_eq(battle_end_turn(b, &e), 0);
+        battle_skip_animation(b);
+    }
+    int had = b->log_n;
+    ck_assert_int_gt(had, 3);
+    Battle *c = battle_load(path, BATTLE_VS_AI, 1.0f, &e);
+    ck_assert_msg(c != NULL, "%s", e.msg);
+    int own = c->log_n;
+    char first[BATTLE_LOG_TEXT], last[BATTLE_LOG_TEXT];
+    snprintf(first, sizeof first, "%s", battle_log_line(c, own - 1)->text);
+    snprintf(last, sizeof last, "%s", battle_log_line(c, 0)->text);
+    battle_log_carry(c, b);
+    ck_assert_int_eq(c->log_n, had + own);
+    for (int k = 0; k < had; k++)
+        ck_assert_str_eq(battle_log_line(c, own + k)->text, battle_log_line(b, k)->text);
+    ck_assert_str_eq(battle_log_line(c, own - 1)->text, first);
+    ck_assert_str_eq(battle_log_line(c, 0)->text, last);
+    ck_assert_ptr_nonnull(strstr(last, "loaded "));
+    battle_free(c);
+    battle_free(b);
+}
+END_TEST
+
 static Suite *replay_suite(void)
 {
     Suite *s = suite_create("ui_battle_replay");
@@ -224,7 +393,10 @@ static Suite *replay_suite(void)
     tcase_add_test(tc, test_hotseat_rewatch_keeps_the_hand_over);
     tcase_add_test(tc, test_rewatch_tells_the_log_nothing_twice);
     tcase_add_test(tc, test_speed_steps_and_keeps_the_moment);
+    tcase_add_test(tc, test_a_turn_of_broadsides_plays_long_enough_to_follow);
+    tcase_add_test(tc, test_the_end_screen_waits_for_the_deciding_turn);
     tcase_add_test(tc, test_routes_saved_and_loaded);
+    tcase_add_test(tc, test_a_loaded_battle_carries_on_the_log);
     suite_add_tcase(s, tc);
     return s;
 }

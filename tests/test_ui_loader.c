@@ -1,6 +1,7 @@
 /* test_ui_loader: a battle started or loaded on the loader's thread is
  * the one the synchronous calls make (save text, shore field and painted
- * terrain and stocked sea alike); its phases go forward and end in done; a cancel mid-load
+ * terrain and stocked sea alike); a load on the map on screen makes none
+ * of those again; its phases go forward and end in done; a cancel mid-load
  * ends it promptly with nothing left; a failed load names what failed. */
 #include <time.h>
 
@@ -372,6 +373,87 @@ START_TEST(test_the_stocked_sea_is_the_one_sealife_init_makes)
 }
 END_TEST
 
+/* Load job j to its end: its phases told (bit per phase) and what it
+ * made; *kept says loader_kept_world. */
+static unsigned load_phases(const LoaderJob *j, Battle **b, ShoreField *shore, TerrainImage *img,
+                            SeaLifeStock *stock, bool *kept)
+{
+    Err e = {{0}};
+    Loader *l = loader_start(j, &e);
+    if (!l) ck_abort_msg("loader_start: %s", e.msg);
+    unsigned seen = 0;
+    LoaderProgress p;
+    while (loader_poll(l, &p) < LOADER_DONE) {
+        seen |= 1u << p.phase;
+        loader_wait(l, 0.0005);
+    }
+    seen |= 1u << p.phase;
+    ck_assert_int_eq(p.phase, LOADER_DONE);
+    if (loader_take(l, b, shore, img, stock, &e) != 0) ck_abort_msg("loader_take: %s", e.msg);
+    *kept = loader_kept_world(l);
+    loader_free(l);
+    return seen;
+}
+
+/* Issue #36: F9 on the map on screen painted its coast again (4 s on a
+ * big map). A save on the map whose digest the job names keeps the world:
+ * no bake, no painting, no stocking, and an empty shore, image and stock
+ * handed over; the battle is the one battle_load makes. On another map
+ * (the digest one byte away) all three are made as before. */
+START_TEST(test_a_load_on_the_map_on_screen_bakes_nothing)
+{
+    char dir[64], map[128], path[128];
+    tu_tempdir(dir, sizeof dir);
+    write_small_map(dir, "small.png", map, sizeof map);
+    snprintf(path, sizeof path, "%s/quick.sav", dir);
+    LoaderJob j = painting_job(map, 6);
+    Err e = {{0}};
+    Battle *on_screen = battle_new(&j.setup, 1.0f, &e);
+    if (!on_screen) ck_abort_msg("battle_new: %s", e.msg);
+    ck_assert_int_eq(battle_save(on_screen, path, &e), 0);
+    Battle *want = battle_load(path, BATTLE_VS_AI, 1.0f, &e);
+    if (!want) ck_abort_msg("battle_load: %s", e.msg);
+    uint64_t world = map_digest(&on_screen->map);
+    ck_assert(world == map_digest(&want->map));
+    LoaderJob l = j;
+    l.kind = LOADER_LOAD;
+    l.path = path;
+    l.mode = BATTLE_VS_AI;
+    for (int same = 1; same >= 0; same--) {
+        l.world = same ? world : world ^ 1;
+        Battle *got = NULL;
+        ShoreField shore = {0};
+        TerrainImage img;
+        SeaLifeStock stock;
+        bool kept;
+        unsigned seen = load_phases(&l, &got, &shore, &img, &stock, &kept);
+        assert_same_battle(got, want);
+        unsigned made = 1u << LOADER_BAKING | 1u << LOADER_PAINTING | 1u << LOADER_STOCKING;
+        if (same) {
+            ck_assert(kept);
+            ck_assert_uint_eq(seen & made, 0);
+            ck_assert_ptr_null(shore.dist);
+            ck_assert_ptr_null(img.px);
+            ck_assert_ptr_null(stock.sea);
+        } else {
+            ck_assert(!kept);
+            ck_assert_ptr_nonnull(shore.dist);
+            ck_assert_ptr_nonnull(img.px);
+            ck_assert_ptr_nonnull(stock.sea);
+            assert_shore_of(&shore, got);
+        }
+        sealife_stock_free(&stock);
+        terrain_image_free(&img);
+        shore_free(&shore);
+        battle_free(got);
+    }
+    battle_free(want);
+    battle_free(on_screen);
+    const char *names[] = {"small.png", "small.ini", "quick.sav"};
+    remove_files(dir, names, 3);
+}
+END_TEST
+
 /* ------------------------------------------------------------ progress */
 
 START_TEST(test_phases_go_forward_and_end_in_done)
@@ -576,6 +658,7 @@ static Suite *loader_suite(void)
     tcase_add_test(tc, test_the_painted_terrain_is_the_one_terrain_init_makes);
     tcase_add_test(tc, test_a_job_that_paints_nothing_hands_over_an_empty_image);
     tcase_add_test(tc, test_the_stocked_sea_is_the_one_sealife_init_makes);
+    tcase_add_test(tc, test_a_load_on_the_map_on_screen_bakes_nothing);
     tcase_add_test(tc, test_phases_go_forward_and_end_in_done);
     tcase_add_test(tc, test_a_cancel_while_reading_ends_it_with_nothing_left);
     tcase_add_test(tc, test_a_cancel_while_baking_ends_it_with_nothing_left);

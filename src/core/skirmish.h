@@ -498,6 +498,11 @@ enum { SKIRMISH_EDGE_WEST, SKIRMISH_EDGE_EAST, SKIRMISH_EDGE_NORTH, SKIRMISH_EDG
 int skirmish_goal_edge(const Skirmish *sk, int side);
 /* True when hex h is one of side's goal hexes (an exit or the area). */
 bool skirmish_goal_has(const Skirmish *sk, int side, Hex h);
+/* The ship the battle treats as side's flagship: the one the enemy's
+ * flagship objective names (a scenario's `flagship = yes`, or its
+ * objective's `ship =`), -1 when the enemy has no such objective (every
+ * plain skirmish). She stays so when struck or taken. */
+int skirmish_flagship(const Skirmish *sk, int side);
 /* What hex h is to side's goal, in one line for the screen: "exit for A1
  * Indiaman Ceres (side A): she leaves the board here", "exit for side A:
  * 2 ships must get out (0 out so far)", "the bay, side B's to hold: ...";

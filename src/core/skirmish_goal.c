@@ -227,6 +227,14 @@ bool skirmish_goal_has(const Skirmish *sk, int side, Hex h)
     return goal_has(&sk->goal[side & 1], h);
 }
 
+int skirmish_flagship(const Skirmish *sk, int side)
+{
+    if (side < 0 || side >= SKIRMISH_SIDES) return -1;
+    const SkirmishGoal *g = &sk->goal[1 - side];
+    if (g->kind != SKIRMISH_GOAL_FLAGSHIP || g->ship < 0 || g->ship >= sk->nships) return -1;
+    return fleet_ship_born(&sk->ships[g->ship]) == side ? g->ship : -1;
+}
+
 /* Where a goal's hexes lie: the map edge nearest their middle, or the
  * middle hex itself when they lie inland ("round 18,12"). */
 static void goal_place(const Skirmish *sk, int side, char *buf, size_t cap)

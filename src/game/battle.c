@@ -70,6 +70,24 @@ void battle_log_add(Battle *b, const char *text, int kind, int side)
     if (b->log_n < BATTLE_LOG_MAX) b->log_n++;
 }
 
+/* A battle's own lines kept by battle_log_carry: a load has two or three. */
+#define BATTLE_LOG_OWN_MAX 8
+
+void battle_log_carry(Battle *b, const Battle *from)
+{
+    BattleLogLine own[BATTLE_LOG_OWN_MAX];
+    int n = b->log_n < BATTLE_LOG_OWN_MAX ? b->log_n : BATTLE_LOG_OWN_MAX;
+    for (int k = 0; k < n; k++) own[k] = *battle_log_line(b, n - 1 - k);
+    memcpy(b->log, from->log, sizeof b->log);
+    b->log_head = from->log_head;
+    b->log_n = from->log_n;
+    for (int k = 0; k < n; k++) {
+        b->log[b->log_head] = own[k];
+        b->log_head = (b->log_head + 1) % BATTLE_LOG_MAX;
+        if (b->log_n < BATTLE_LOG_MAX) b->log_n++;
+    }
+}
+
 void battle_log_verdict(Battle *b)
 {
     SkirmishEnd end;
@@ -420,6 +438,38 @@ void battle_select_nth(Battle *b, int n)
     }
 }
 
+int battle_select_unordered(Battle *b, int dir)
+{
+    int n = b->sk.nships, step = dir < 0 ? n - 1 : 1;
+    int from = b->selected >= 0 && b->selected < n ? b->selected : dir < 0 ? 0 : n - 1;
+    for (int k = 1; k <= n; k++) {
+        int i = (from + k * step) % n;
+        if (!battle_ship_unordered(b, i)) continue;
+        battle_select(b, i);
+        return i;
+    }
+    if (b->phase == BATTLE_PLOT && !b->sk.submitted[b->side])
+        battle_note(b, 0, "every ship of side %s has her orders this turn",
+                    battle_side_name(b->side));
+    return -1;
+}
+
+/* Boarding's aids for ship i, from her reach: how near she gets to each
+ * other ship this turn, and the cheapest end beside each (reach is
+ * cheapest first, so the first node alongside is the one). */
+static void board_aids(Battle *b, int i)
+{
+    for (int t = 0; t < b->sk.nships; t++) {
+        if (t == i) continue;
+        Hex at = b->sk.ships[t].pose.hex;
+        for (int k = 0; k < b->nreach; k++) {
+            int d = hex_distance(b->reach[k].pose.hex, at);
+            if (b->board_gap[t] < 0 || d < b->board_gap[t]) b->board_gap[t] = d;
+            if (d == 1 && b->board_node[t] < 0) b->board_node[t] = k;
+        }
+    }
+}
+
 void battle_refresh(Battle *b)
 {
     if (!b->aids_dirty) return;
@@ -427,6 +477,7 @@ void battle_refresh(Battle *b)
     b->nreach = b->nreach_hex = 0;
     b->narc[0] = b->narc[1] = 0;
     b->aim[0] = b->aim[1] = -1;
+    for (int t = 0; t < SKIRMISH_MAX_SHIPS; t++) b->board_gap[t] = b->board_node[t] = -1;
     int i = b->selected;
     if (i < 0 || b->phase == BATTLE_CURTAIN || b->phase == BATTLE_ANIMATE) return;
     FleetShip *s = &b->sk.ships[i];
@@ -452,6 +503,7 @@ void battle_refresh(Battle *b)
             Hex h = b->reach_hex[k];
             b->mark[(size_t)(h.r - c->r0) * (size_t)c->qn + (size_t)(h.q - c->q0)] = 0;
         }
+        if (mine) board_aids(b, i);
     }
     HexPose here = s->pose;
     b->end_pose = mine ? battle_path_end(b, i) : here;

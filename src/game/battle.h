@@ -137,6 +137,11 @@ typedef struct Battle {
     Hex arc[FLEET_BROADSIDES][BATTLE_ARC_MAX];
     int aim[FLEET_BROADSIDES]; /* the ship each broadside would fire at from
                                   end_pose as things stand, -1 none */
+    /* For boarding (her own side plotting): the fewest hexes between each
+     * ship and the hexes she can reach this turn (-1 unknown), and the
+     * node of reach alongside each at the least cost (-1 none). */
+    int board_gap[SKIRMISH_MAX_SHIPS];
+    int board_node[SKIRMISH_MAX_SHIPS];
     /* Routes over several turns, and the planner's memory. */
     RouteSearch rs;
     BattleRoute route[SKIRMISH_MAX_SHIPS];
@@ -209,6 +214,16 @@ bool battle_can_order(const Battle *b, int i);
 void battle_select(Battle *b, int i);
 /* Select the n-th (from 0) ship of the plotting side still fighting. */
 void battle_select_nth(Battle *b, int n);
+/* True when ship i can take orders (battle_can_order) and has been given
+ * none this turn: no path and no route, and her fire, anchor and board
+ * orders as skirmish_default_orders gives them. */
+bool battle_ship_unordered(const Battle *b, int i);
+/* Select the ship after the selected one (dir > 0; dir < 0: before it),
+ * round the plotting side's fleet, that battle_ship_unordered (the
+ * selected ship herself when she is the only one). Returns her index; -1
+ * when there is none (the selection stays; while a side plots, a note
+ * says every ship has her orders). */
+int battle_select_unordered(Battle *b, int dir);
 
 /* Plot the selected ship's route to hex h: as many turns as beating
  * there takes (core/route.h); this turn's part becomes her orders, and
@@ -243,13 +258,28 @@ void battle_cycle_shot(Battle *b, int i, int bs);
  * which takes this turn; a note says which. Not aground. */
 void battle_toggle_anchor(Battle *b, int i);
 /* Ship i's board order, the next of: none, then each enemy ship or wreck
- * within BATTLE_BOARD_REACH hexes of her path's end, nearest first; for a
- * ship lashed to another: none, board her (an enemy), cut loose. */
-#define BATTLE_BOARD_REACH 2
+ * she can get alongside this turn (battle_board_can), in ship order; for
+ * a ship lashed to another: none, board her (an enemy), cut loose. A mark
+ * her path's end is not alongside re-plots her path to the hex beside
+ * the mark she reaches at the least cost (her route is dropped), since
+ * the rules grapple only where the path ends. With no one to board, a
+ * note says why of the nearest enemy. */
 void battle_cycle_board(Battle *b, int i);
 /* True when ship i has a board order or a choice of one (the panel shows
- * its button only then). */
-bool battle_board_offered(const Battle *b, int i);
+ * its button only then). Brings the aids up to date (battle_refresh). */
+bool battle_board_offered(Battle *b, int i);
+/* True when ship i can board ship t this turn: t is an enemy ship or
+ * wreck afloat, not lashed to another ship, and i can end the turn
+ * alongside her (a hex next to hers), as the rules grapple — at her
+ * path's end or, for the selected ship with fresh aids (battle_refresh),
+ * at any hex she can reach; a ship lashed to t boards her where she is.
+ * Else false, with why (may be NULL) saying so in a line ("too far for
+ * A1 to board this turn: she gets no nearer than 2 hexes"). */
+bool battle_board_can(const Battle *b, int i, int t, char *why, size_t cap);
+/* After ship i's path changed: a board order whose mark her path no
+ * longer ends alongside is dropped, with a note, so that no order stands
+ * that the rules would find out of reach. */
+void battle_board_after_path(Battle *b, int i);
 
 /* The plotting side is done: hand over (hot-seat), let the computer plan
  * (against the computer), resolve and start the animation. */
@@ -288,8 +318,12 @@ void battle_rewatch_done(Battle *b);
 /* Set the animation speed (> 0); a replay playing goes on at the new
  * speed from where it is. */
 void battle_set_speed(Battle *b, float speed);
-/* The next of the replay speeds 0.5, 1, 2, 4 above (dir > 0) or below
- * speed; speed itself at either end. */
+/* The replay speeds the Battle panel offers and the keys step through,
+ * slowest first. */
+#define BATTLE_SPEEDS 4
+extern const float battle_speeds[BATTLE_SPEEDS]; /* 0.5, 1, 2, 4 */
+/* The next of battle_speeds above (dir > 0) or below speed; speed itself
+ * at either end. */
 float battle_speed_step(float speed, int dir);
 
 /* Copy out (at most cap, oldest first) and forget the cues heard since
@@ -323,6 +357,10 @@ HexPose battle_path_end(const Battle *b, int i);
 const BattleLogLine *battle_log_line(const Battle *b, int i);
 /* Add a line to the log. */
 void battle_log_add(Battle *b, const char *text, int kind, int side);
+/* The log of battle `from` (a battle this one replaces on screen: a
+ * quick load) runs on in b's: from's lines, then b's own (at most the
+ * newest 8: a load's turn header and "loaded ..."). */
+void battle_log_carry(Battle *b, const Battle *from);
 /* Add the line saying what decided the battle (skirmish_end_text, the end
  * screen's words), under the GAME_OVER line or atop a finished one loaded. */
 void battle_log_verdict(Battle *b);

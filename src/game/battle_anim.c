@@ -118,7 +118,7 @@ static float lay_out_volleys(BattleAnim *a, const SkirmishEvent *ev, float t, fl
             o->range = v->range;
             o->t_fire = t;
             /* Shot flies longer the farther it goes. */
-            o->t_impact = t + (0.16f + 0.05f * (float)v->range) * k;
+            o->t_impact = t + (BATTLE_ANIM_FLIGHT_S + BATTLE_ANIM_RANGE_S * (float)v->range) * k;
             a->event_t[e] = o->t_fire;
             if (o->t_impact > last) last = o->t_impact;
             /* The next broadside fires once this one's shot has landed,
@@ -179,7 +179,14 @@ void battle_anim_build(BattleAnim *a, const HexPose *start, int nships, const Sk
     a->phase_s = BATTLE_ANIM_PHASE_S * k;
     for (int i = 0; i < nships; i++) a->start[i] = start[i];
     lay_out_moves(a, ev);
-    float t = a->move_end + (a->nphases > 0 ? BATTLE_ANIM_PAUSE_S * k : 0.0f);
+    bool guns = false, over = false;
+    for (int e = 0; e < nev; e++) {
+        guns |= ev[e].kind == SKIRMISH_EV_FIRED;
+        over |= ev[e].kind == SKIRMISH_EV_GAME_OVER;
+    }
+    /* The board is seen at rest before the first gun fires, even when
+     * nobody sailed. */
+    float t = a->move_end + (a->nphases > 0 || guns ? BATTLE_ANIM_PAUSE_S * k : 0.0f);
     float last = lay_out_volleys(a, ev, t, k);
     float end = lay_out_fates(a, ev, last + (a->nvolleys > 0 ? BATTLE_ANIM_FATE_S * k : 0.0f), k);
     /* The wind and the end of the battle come last. */
@@ -192,6 +199,9 @@ void battle_anim_build(BattleAnim *a, const HexPose *start, int nships, const Sk
             a->event_t[e] = end;
     }
     a->total = end + BATTLE_ANIM_TAIL_S * k;
+    if (a->nvolleys > 0 && a->total < BATTLE_ANIM_GUNNERY_S * k)
+        a->total = BATTLE_ANIM_GUNNERY_S * k;
+    if (over) a->total += BATTLE_ANIM_OVER_S * k;
 }
 
 /* Did ship i sail in the movement slot j (for keeping speed between

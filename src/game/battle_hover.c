@@ -3,6 +3,7 @@
  * never does something the cursor did not show. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "battle_view.h"
 
@@ -70,10 +71,44 @@ static const char *broadside_name(int bs)
     return bs == FLEET_PORT ? "port" : "starboard";
 }
 
-/* The hint for hovering over ship i (a right click's aim added when one
- * of the selected ship's broadsides would bear on her). */
-static void ship_hint(const Battle *b, int i, BattleHover *out)
+/* Hexes from the selected ship (her hex or her path's end) within which
+ * an enemy she can't board says why under the cursor: one a player might
+ * mean to board; further off, the reason is plain and would only crowd
+ * the hint. */
+#define BOARD_WHY_HEXES 3
+
+/* Boarding, after ship i's hint: that the selected ship can board her
+ * this turn (and the key that cycles her board order), else why not when
+ * she is near (battle_board_can). */
+static void board_hint(const BattleView *v, int i, BattleHover *out)
 {
+    const Battle *b = v->battle;
+    int sel = b->selected;
+    const FleetShip *m = &b->sk.ships[i];
+    if (!battle_can_order(b, sel) || i == sel || m->side == b->sk.ships[sel].side ||
+        m->status == FLEET_SUNK)
+        return;
+    char why[BATTLE_HOVER_HINT];
+    size_t n = strlen(out->hint);
+    if (battle_board_can(b, sel, i, why, sizeof why)) {
+        SDL_Keycode k = v->keys ? v->keys->key[KEYS_BOARD] : keys_table[KEYS_BOARD].def;
+        char sl[16];
+        skirmish_ship_label(&b->sk, sel, sl, sizeof sl);
+        snprintf(out->hint + n, sizeof out->hint - n, "  \xC2\xB7  %s can board her this turn (%s)",
+                 sl, keys_name(k));
+        return;
+    }
+    int near = hex_distance(b->sk.ships[sel].pose.hex, m->pose.hex),
+        end = hex_distance(battle_path_end(b, sel).hex, m->pose.hex);
+    if (why[0] && (near <= BOARD_WHY_HEXES || end <= BOARD_WHY_HEXES))
+        snprintf(out->hint + n, sizeof out->hint - n, "  \xC2\xB7  %s", why);
+}
+
+/* The hint for hovering over ship i (a right click's aim added when one
+ * of the selected ship's broadsides would bear on her, then boarding). */
+static void ship_hint(const BattleView *v, int i, BattleHover *out)
+{
+    const Battle *b = v->battle;
     char lab[16], sl[16];
     skirmish_ship_label(&b->sk, i, lab, sizeof lab);
     int sel = b->selected;
@@ -89,11 +124,13 @@ static void ship_hint(const Battle *b, int i, BattleHover *out)
     }
     if (out->aim_bs < 0) {
         snprintf(out->hint, sizeof out->hint, "select %s", lab);
-        return;
+    } else {
+        skirmish_ship_label(&b->sk, sel, sl, sizeof sl);
+        snprintf(out->hint, sizeof out->hint,
+                 "select %s  \xC2\xB7  right-click: aim %s's %s broadside", lab, sl,
+                 broadside_name(out->aim_bs));
     }
-    skirmish_ship_label(&b->sk, sel, sl, sizeof sl);
-    snprintf(out->hint, sizeof out->hint, "select %s  \xC2\xB7  right-click: aim %s's %s broadside",
-             lab, sl, broadside_name(out->aim_bs));
+    board_hint(v, i, out);
 }
 
 /* An exit or the bay under the cursor says whose it is and what for,
@@ -141,7 +178,7 @@ static void hover_action(const BattleView *v, const Camera *c, double sx, double
     }
     if (out->ship >= 0) {
         out->kind = BATTLE_HOVER_SELECT;
-        ship_hint(b, out->ship, out);
+        ship_hint(v, out->ship, out);
         if (out->ship == sel) out->kind = BATTLE_HOVER_NONE;
         return;
     }

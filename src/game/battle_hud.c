@@ -89,9 +89,10 @@ static const char *const tips[TIP_COUNT] = {
     [TIP_LASHED] = "Lashed to another ship (grappled, or fouled in a collision): neither sails "
                    "nor drifts until one cuts loose. A prize fights for the side that took her, "
                    "with the prize crew it spared.",
-    [TIP_BOARD] = "Click to change: grapple an enemy (or a wreck) lying alongside where her path "
-                  "ends and board her; lashed, board her or cut loose. Boarders fight by crew "
-                  "numbers; a ship carried, or a wreck held, is taken as a prize.",
+    [TIP_BOARD] = "Click to change: grapple an enemy (or a wreck) she can get alongside this "
+                  "turn and board her (her path is plotted to end beside her); lashed, board her "
+                  "or cut loose. Boarders fight by crew numbers; a ship carried, or a wreck "
+                  "held, is taken as a prize.",
     [TIP_HULL] = "Hull: round shot takes it. At 0 she sinks; below a quarter she may strike "
                  "each turn.",
     [TIP_RIGGING] = "Rigging: her masts and sails. Chain shot takes it, and her speed falls "
@@ -115,7 +116,8 @@ static const char *const tips[TIP_COUNT] = {
     [TIP_ENEMY] = "Her orders are hidden; the tinted hexes and the rose show what she can do.",
     [TIP_END_TURN] = "Your orders are given: both sides' orders are carried out together.",
     [TIP_SKIP] = "Jump to the end of the turn being played.",
-    [TIP_SPEED] = "How fast turns play out: 0.5x, 1x, 2x or 4x (kept in settings.ini).",
+    [TIP_SPEED] = "How fast turns play out: 0.5x, 1x, 2x or 4x; the one in brackets plays "
+                  "now (kept in settings.ini).",
     [TIP_REWATCH] = "Play the last turn again while you plot this one: your orders, the "
                     "selection and the rules are left as they are. Saves don't keep it.",
     [TIP_RESULTS] = "The end screen again: the winner, losses and points.",
@@ -316,22 +318,32 @@ static void top_bar(BattleView *v, const Battle *b, Ui *ui, int view_w)
     }
 }
 
-/* While plotting, Re-watch (or why not); while a replay plays, its speed. */
+/* The replay's speed: a button for each of battle_speeds, the one in use
+ * in brackets; the tip names the keys that step it. Set before a turn
+ * plays, or while it does (it goes on from where it is). */
+static int speed_row(BattleView *v, Battle *b, Ui *ui)
+{
+    char cells[BATTLE_SPEEDS][16], tip[UI_TIP_MAX], slower[32];
+    const char *labels[BATTLE_SPEEDS];
+    for (int k = 0; k < BATTLE_SPEEDS; k++) {
+        bool on = fabsf(b->speed - battle_speeds[k]) < 1e-3f;
+        snprintf(cells[k], sizeof cells[k], on ? "[%gx]" : "%gx", (double)battle_speeds[k]);
+        labels[k] = cells[k];
+    }
+    int k = ui_button_row(ui, "replay speed", labels, BATTLE_SPEEDS);
+    /* Copied: SDL names a printable key in one static buffer. */
+    snprintf(slower, sizeof slower, "%s", bound_key(v, KEYS_SLOWER));
+    snprintf(tip, sizeof tip, "%s Keys: %s slower, %s faster.", tips[TIP_SPEED], slower,
+             bound_key(v, KEYS_FASTER));
+    ui_tip(ui, tip);
+    if (k < 0 || fabsf(b->speed - battle_speeds[k]) < 1e-3f) return 0;
+    battle_set_speed(b, battle_speeds[k]);
+    return BATTLE_ACT_SPEED;
+}
+
+/* While plotting, Re-watch (or why not). */
 static int replay_buttons(BattleView *v, Battle *b, Ui *ui)
 {
-    if (b->phase == BATTLE_ANIMATE) {
-        /* Copied: SDL names a printable key in one static buffer. */
-        char slower[32];
-        snprintf(slower, sizeof slower, "%s", bound_key(v, KEYS_SLOWER));
-        snprintf(v->speed_label, sizeof v->speed_label, "Speed %gx  \xC2\xB7  %s %s",
-                 (double)b->speed, slower, bound_key(v, KEYS_FASTER));
-        bool hit = ui_button(ui, v->speed_label);
-        ui_tip(ui, tips[TIP_SPEED]);
-        if (!hit) return 0;
-        float next = battle_speed_step(b->speed, 1);
-        battle_set_speed(b, next > b->speed ? next : battle_speed_step(0.0f, 1));
-        return BATTLE_ACT_SPEED;
-    }
     if (!b->replay_kept) {
         ui_label(ui, b->sk.turn > 1 ? "Re-watch: not kept in saves" : "Re-watch: no turn yet");
         ui_tip(ui, tips[TIP_REWATCH]);
@@ -382,10 +394,11 @@ static int buttons(BattleView *v, Battle *b, Ui *ui, const Camera *c, int view_w
         if (ui_button(ui, label[0])) act |= BATTLE_ACT_END_TURN;
         ui_tip(ui, tips[TIP_END_TURN]);
         act |= replay_buttons(v, b, ui);
+        act |= speed_row(v, b, ui);
     } else if (b->phase == BATTLE_ANIMATE) {
         if (ui_button(ui, label[1])) battle_skip_animation(b);
         ui_tip(ui, tips[TIP_SKIP]);
-        act |= replay_buttons(v, b, ui);
+        act |= speed_row(v, b, ui);
     } else if (b->phase == BATTLE_OVER && v->end_hidden) {
         if (ui_button(ui, "Results")) v->end_hidden = 0;
         ui_tip(ui, tips[TIP_RESULTS]);
@@ -416,13 +429,21 @@ static const char *target_text(const Battle *b, int t, char *buf, size_t cap)
 
 /* The ship panel's left edge: the bottom-right corner, or the
  * bottom-left one (the log then takes the right) when fewer ships are
- * under it there. */
+ * under it there, or when on the right it would reach up under the
+ * Battle panel (a short window: 1280x720 with the speed row). */
 static float ship_panel_x(BattleView *v, const Camera *c, int view_w, int view_h)
 {
     float u = v->ui, w = 372 * u, h = v->p_ship.h > 0 ? v->p_ship.h : 300 * u;
     float right = (float)view_w - w - 10 * u - v->right_inset, y = (float)view_h - h - 10 * u;
-    v->ship_left = ships_under(v, c, right, y, w, h) > ships_under(v, c, 10 * u, y, w, h);
-    return v->ship_left ? 10 * u : right;
+    const UiPanel *bp = &v->p_buttons;
+    float left = 10 * u;
+    bool high = bp->h > 0 && y < bp->y + bp->h;
+    bool under_r = high && right < bp->x + bp->w && right + w > bp->x;
+    bool under_l = high && left < bp->x + bp->w && left + w > bp->x;
+    v->ship_left = under_r != under_l
+                       ? under_r
+                       : ships_under(v, c, right, y, w, h) > ships_under(v, c, left, y, w, h);
+    return v->ship_left ? left : right;
 }
 
 /* The ship panel's title tip: her class's numbers. */

@@ -89,6 +89,11 @@ static int key(BattleView *v, const SDL_KeyboardEvent *k)
         battle_cycle_board(b, b->selected);
         return BATTLE_ACT_TOOK;
     }
+    if (sym == keys_table[KEYS_NEXT_SHIP].def) {
+        int dir = (k->keysym.mod & KMOD_SHIFT) ? -1 : 1;
+        if (battle_select_unordered(b, dir) < 0) return BATTLE_ACT_TOOK;
+        return BATTLE_ACT_CENTRE | BATTLE_ACT_TOOK;
+    }
     if (sym == keys_table[KEYS_CLEAR].def || sym == SDLK_DELETE) {
         battle_clear_path(b);
         return BATTLE_ACT_TOOK;

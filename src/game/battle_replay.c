@@ -4,9 +4,7 @@
 
 #include "battle.h"
 
-/* The speeds the keys and the Speed button step through. */
-static const float replay_speeds[] = {0.5f, 1.0f, 2.0f, 4.0f};
-#define REPLAY_SPEEDS ((int)(sizeof replay_speeds / sizeof replay_speeds[0]))
+const float battle_speeds[BATTLE_SPEEDS] = {0.5f, 1.0f, 2.0f, 4.0f};
 
 bool battle_can_rewatch(const Battle *b)
 {
@@ -65,11 +63,11 @@ void battle_set_speed(Battle *b, float speed)
 float battle_speed_step(float speed, int dir)
 {
     if (dir > 0) {
-        for (int i = 0; i < REPLAY_SPEEDS; i++)
-            if (replay_speeds[i] > speed + 1e-3f) return replay_speeds[i];
+        for (int i = 0; i < BATTLE_SPEEDS; i++)
+            if (battle_speeds[i] > speed + 1e-3f) return battle_speeds[i];
     } else {
-        for (int i = REPLAY_SPEEDS - 1; i >= 0; i--)
-            if (replay_speeds[i] < speed - 1e-3f) return replay_speeds[i];
+        for (int i = BATTLE_SPEEDS - 1; i >= 0; i--)
+            if (battle_speeds[i] < speed - 1e-3f) return battle_speeds[i];
     }
     return speed;
 }

@@ -163,5 +163,6 @@ int battle_plot(Battle *b, Hex h)
     r->first_turns = n;
     r->plan = *plan;
     if (n > 1) battle_note(b, 0, "%s gets there in %d turns, tacking as the wind allows", lab, n);
+    battle_board_after_path(b, i);
     return 0;
 }

@@ -1,16 +1,15 @@
-/* battle_view: drawing a battle — hex layer, ships, effects, bars. Each
- * layer is a batch of coloured or textured triangles sent in one
- * SDL_RenderGeometry call (through the draw counter). */
+/* battle_view: drawing a battle — hex layer, ships, effects (what is
+ * drawn over the ships is battle_marks.c's). Each layer is a batch of
+ * coloured or textured triangles sent in one SDL_RenderGeometry call
+ * (through the draw counter). */
 #include "battle_view.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "battle_labels.h"
 #include "ui/draw.h"
 #include "ui/geo.h"
-#include "core/mathx.h"
 #include "ui/theme.h"
 
 #define FX_TEX_CELL 32
@@ -19,14 +18,8 @@
 /* Seconds of a ball's flight its trail shows. */
 #define SHOT_TRAIL_S  0.08f
 #define SHOT_ROUND_PX 2.6f /* a round shot's ball (battle_fx_ball): full-length trails */
-/* Segments of a ring round a ship or an aimed-at target. */
+/* Segments of a ring round a route's turn or an aimed-at target. */
 #define RING_SEGS 36
-
-/* Side colours: the paint of the ships (tools/sprites/ships.py). */
-static SDL_Color side_ink(int side)
-{
-    return side ? THEME_SIDE_B : THEME_SIDE_A;
-}
 
 /* Arcs are tinted lightly and outlined, so the reach shows through. */
 static SDL_Color arc_fill(int broadside)
@@ -40,8 +33,7 @@ static SDL_Color arc_line(int broadside)
 }
 
 /* Route turn numbers only when hexes are at least this many output px
- * (centre to corner), and every ship's bars only when her hull is this
- * long: further out they would cover each other. */
+ * (centre to corner): further out they would cover each other. */
 #define LABEL_HEX_PX 26.0f
 
 /* ------------------------------------------------------------- resources */
@@ -513,181 +505,6 @@ void battle_view_ships(void *ctx, SDL_Renderer *r, const Camera *c)
     geo_flush(&v->geo, v->r, atlas_pick(&v->ships, longest));
 }
 
-/* ----------------------------------------------------------- above ships */
-
-/* Three thin bars over a ship: hull, rigging, crew, each its share left. */
-static void draw_bars(BattleView *v, const Battle *b, const Camera *c, const BattleShipLook *l)
-{
-    const FleetShip *s = l->ship;
-    const FleetClass *k = &fleet_classes[s->cls];
-    float len = battle_ship_length(b, s->cls) * (float)c->zoom;
-    float x, y;
-    to_screen(c, l->x, l->y, &x, &y);
-    float u = v->ui;
-    float w = fminf(fmaxf(len * 0.8f, 26.0f * u), 60.0f * u), bh = 3.0f * u, gap = 1.0f * u;
-    float top = y - fmaxf(len * 0.36f, 12.0f * u) - 3.0f * (bh + gap);
-    float left = x - w / 2;
-    float frac[3] = {(float)s->hull / (float)k->hull, (float)s->rigging / (float)k->rigging,
-                     (float)s->crew / (float)k->crew};
-    geo_rect(&v->geo, left - gap, top - gap, w + 2 * gap, 3 * (bh + gap) + gap, THEME_BARS_BG);
-    for (int r = 0; r < 3; r++) {
-        float f = fminf(fmaxf(frac[r], 0.0f), 1.0f);
-        SDL_Color col;
-        if (r == 0) /* hull: green, through amber, to red */
-            col = f > 0.5f ? (SDL_Color){(Uint8)(90 + 330 * (1 - f)), 210, 90, 255}
-                           : (SDL_Color){240, (Uint8)(60 + 300 * f), 60, 255};
-        else if (r == 1)
-            col = THEME_RIGGING;
-        else
-            col = THEME_CREW;
-        float y0 = top + (float)r * (bh + gap);
-        geo_rect(&v->geo, left, y0, w, bh, THEME_BAR_TRACK);
-        geo_rect(&v->geo, left, y0, w * f, bh, col);
-    }
-}
-
-/* Ship i's marker: at whole-map zoom (her hull smaller than the marker)
- * a disc in her side's colour with a dark rim, which is what the eye
- * finds; closer in, a ring of that colour round her hull. */
-static void draw_marker(BattleView *v, const Battle *b, const Camera *c, const BattleShipLook *l,
-                        int i)
-{
-    float x, y;
-    to_screen(c, l->x, l->y, &x, &y);
-    float r = battle_view_marker_px(v, c, i), u = v->ui;
-    float len = battle_ship_length(b, l->ship->cls) * (float)c->zoom;
-    SDL_Color ink = l->ship->status == FLEET_STRUCK ? THEME_STRUCK : side_ink(l->ship->side & 1);
-    /* A ship going down takes her marker with her. */
-    float fade = 1.0f - fminf(fmaxf(l->sink, 0.0f), 1.0f);
-    ink = with_alpha(ink, fade);
-    if (len * 0.5f < r) {
-        float px[RING_SEGS], py[RING_SEGS];
-        for (int k = 0; k < RING_SEGS; k++) {
-            float a = 2.0f * MATHX_PI_F * (float)k / RING_SEGS;
-            px[k] = x + cosf(a) * r * 0.8f;
-            py[k] = y + sinf(a) * r * 0.8f;
-        }
-        geo_poly(&v->geo, px, py, RING_SEGS, with_alpha(ink, 0.92f));
-        geo_ring(&v->geo, x, y, r * 0.8f, 1.5f * u, RING_SEGS, with_alpha(THEME_SHADOW, fade));
-    } else {
-        geo_ring(&v->geo, x, y, r + 1.0f * u, 3.5f * u, RING_SEGS,
-                 with_alpha(theme_alpha(THEME_SHADOW, 90), fade));
-        geo_ring(&v->geo, x, y, r, 2.0f * u, RING_SEGS, with_alpha(ink, 0.67f));
-    }
-}
-
-/* Bars crowd a fleet at whole-map zoom: there only the ship selected or
- * under the cursor has them. */
-static bool wants_bars(const BattleView *v, const Battle *b, const Camera *c, int i)
-{
-    float len = battle_ship_length(b, b->sk.ships[i].cls) * (float)c->zoom;
-    return len >= LABEL_HEX_PX * v->ui || i == b->selected || i == v->hover.ship;
-}
-
-/* The rectangle of ship i's marker and bars, which no label may cover. */
-static BattleLabelRect marker_box(const BattleView *v, const Battle *b, const Camera *c,
-                                  const BattleShipLook *l, int i)
-{
-    float x, y;
-    to_screen(c, l->x, l->y, &x, &y);
-    float r = battle_view_marker_px(v, c, i), u = v->ui;
-    BattleLabelRect m = {x - r, y - r, 2 * r, 2 * r};
-    if (l->sink <= 0.0f && wants_bars(v, b, c, i)) {
-        /* As draw_bars lays them out. */
-        float len = battle_ship_length(b, l->ship->cls) * (float)c->zoom;
-        float w = fminf(fmaxf(len * 0.8f, 26.0f * u), 60.0f * u) + 2 * u;
-        float top = y - fmaxf(len * 0.36f, 12.0f * u) - 12.0f * u - 1.0f * u;
-        float x0 = fminf(m.x, x - w / 2), x1 = fmaxf(m.x + m.w, x + w / 2);
-        m = (BattleLabelRect){x0, fminf(m.y, top), x1 - x0,
-                              fmaxf(m.y + m.h, y + r) - fminf(m.y, top)};
-    }
-    return m;
-}
-
-/* Every ship's name ("A1", "B2 struck", "A3 at anchor") in her side's colour on a dark
- * tab, laid out so no label covers another or any ship (battle_labels):
- * the selected ship and the one under the cursor are placed first. */
-static void draw_labels(BattleView *v, const Battle *b, const Camera *c,
-                        const BattleShipLook *looks)
-{
-    BattleLabelItem items[BATTLE_LABELS_MAX];
-    BattleLabelPlace place[BATTLE_LABELS_MAX];
-    int ship[BATTLE_LABELS_MAX], n = 0;
-    char text[BATTLE_LABELS_MAX][40];
-    float u = v->ui, pad = 3.0f * u;
-    int first[3] = {b->selected, v->hover.ship, -1};
-    for (int pass = 0; pass < 3; pass++)
-        for (int i = 0; i < b->sk.nships && n < BATTLE_LABELS_MAX; i++) {
-            bool lead = i == first[0] || i == first[1];
-            if (pass < 2 ? i != first[pass] : lead) continue;
-            if (pass == 1 && i == first[0]) continue;
-            const BattleShipLook *l = &looks[i];
-            if (!l->visible || l->sink > 0.0f) continue;
-            skirmish_ship_label(&b->sk, i, text[n], sizeof text[n]);
-            if (l->ship->status == FLEET_STRUCK)
-                strncat(text[n], " struck", sizeof text[n] - strlen(text[n]) - 1);
-            if (l->ship->prize) strncat(text[n], " prize", sizeof text[n] - strlen(text[n]) - 1);
-            if (l->ship->lashed >= 0)
-                strncat(text[n], " lashed", sizeof text[n] - strlen(text[n]) - 1);
-            if (l->ship->aground)
-                strncat(text[n], " aground", sizeof text[n] - strlen(text[n]) - 1);
-            else if (l->ship->anchored)
-                strncat(text[n], " at anchor", sizeof text[n] - strlen(text[n]) - 1);
-            int tw, th;
-            text_measure(v->text, text[n], &tw, &th);
-            items[n] = (BattleLabelItem){marker_box(v, b, c, l, i), (float)tw + 2 * pad, (float)th};
-            ship[n++] = i;
-        }
-    battle_labels_layout(items, n, (float)c->view_w, (float)c->view_h, 5.0f * u, 10, place);
-    geo_reset(&v->geo);
-    for (int k = 0; k < n; k++) {
-        const BattleLabelRect *r = &place[k].r;
-        if (!place[k].shown) continue;
-        if (place[k].far) {
-            /* A leader from her marker to a label pushed further out. */
-            const BattleLabelRect *m = &items[k].marker;
-            geo_line(&v->geo, m->x + m->w / 2, m->y + m->h / 2, r->x + r->w / 2, r->y + r->h / 2,
-                     1.0f * u, theme_alpha(side_ink(b->sk.ships[ship[k]].side & 1), 150));
-        }
-        geo_rect(&v->geo, r->x, r->y, r->w, r->h, THEME_BARS_BG);
-    }
-    geo_flush(&v->geo, v->r, NULL);
-    for (int k = 0; k < n; k++) {
-        if (!place[k].shown) continue;
-        const FleetShip *s = looks[ship[k]].ship;
-        SDL_Color ink = s->status == FLEET_STRUCK ? THEME_STRUCK : side_ink(s->side & 1);
-        text_draw(v->text, text[k], (int)(place[k].r.x + pad), (int)place[k].r.y, ink);
-    }
-}
-
-/* The radius of the ring round the selected ship or the one under the
- * cursor: just outside her marker. */
-static float outer_ring(const BattleView *v, const Battle *b, const Camera *c, int i)
-{
-    float len = battle_ship_length(b, b->sk.ships[i].cls) * (float)c->zoom;
-    return fmaxf(len * 0.55f, battle_view_marker_px(v, c, i) + 3.0f * v->ui);
-}
-
-/* Ships lashed together: three grapple lines across the gap between them. */
-static void draw_lashings(BattleView *v, const Battle *b, const Camera *c,
-                          const BattleShipLook *looks)
-{
-    for (int i = 0; i < b->sk.nships; i++) {
-        int j = looks[i].ship->lashed;
-        if (j <= i || j >= b->sk.nships || !looks[i].visible || !looks[j].visible) continue;
-        float x0, y0, x1, y1;
-        to_screen(c, looks[i].x, looks[i].y, &x0, &y0);
-        to_screen(c, looks[j].x, looks[j].y, &x1, &y1);
-        float dx = x1 - x0, dy = y1 - y0, l = sqrtf(dx * dx + dy * dy);
-        if (l < 1.0f) continue;
-        float nx = -dy / l * 5.0f * v->ui, ny = dx / l * 5.0f * v->ui;
-        for (int k = -1; k <= 1; k++)
-            geo_line(&v->geo, x0 + dx * 0.2f + nx * (float)k, y0 + dy * 0.2f + ny * (float)k,
-                     x0 + dx * 0.8f + nx * (float)k, y0 + dy * 0.8f + ny * (float)k, 2.0f * v->ui,
-                     THEME_ROPE);
-    }
-}
-
 void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
 {
     BattleView *v = ctx;
@@ -696,34 +513,8 @@ void battle_view_effects(void *ctx, SDL_Renderer *r, const Camera *c)
     if (!b) return;
     geo_reset(&v->geo);
     draw_particles(v, b, c, false);
-    /* Markers and bars, then the rings and labels over them. */
-    BattleShipLook looks[SKIRMISH_MAX_SHIPS];
-    bool curtain = b->phase == BATTLE_CURTAIN;
     draw_shot_trails(v, b, c);
-    for (int i = 0; i < b->sk.nships; i++) battle_ship_look(b, i, &looks[i]);
-    if (!curtain) draw_lashings(v, b, c, looks);
-    for (int i = 0; i < b->sk.nships; i++) {
-        if (!looks[i].visible || curtain) continue;
-        draw_marker(v, b, c, &looks[i], i);
-        if (looks[i].sink <= 0.0f && wants_bars(v, b, c, i)) draw_bars(v, b, c, &looks[i]);
-    }
-    int sel = b->selected;
-    if (sel >= 0 && looks[sel].visible && !curtain) {
-        float x, y;
-        to_screen(c, looks[sel].x, looks[sel].y, &x, &y);
-        geo_ring(&v->geo, x, y, outer_ring(v, b, c, sel), 2.0f * v->ui, RING_SEGS,
-                 theme_alpha(THEME_GOLD, 235));
-    }
-    int hv = v->hover.ship;
-    if (hv >= 0 && hv != sel && looks[hv].visible && !curtain &&
-        v->hover.kind == BATTLE_HOVER_SELECT) {
-        float x, y;
-        to_screen(c, looks[hv].x, looks[hv].y, &x, &y);
-        geo_ring(&v->geo, x, y, outer_ring(v, b, c, hv), 2.0f * v->ui, RING_SEGS,
-                 theme_alpha(THEME_WHITE, 220));
-    }
-    geo_flush(&v->geo, v->r, NULL);
-    if (!curtain) draw_labels(v, b, c, looks);
+    battle_marks_draw(v, c);
 }
 
 /* --------------------------------------------------------------- camera */

@@ -104,7 +104,7 @@ typedef struct BattleView {
     float plot_x[ROUTE_MAX_TURNS + 1], plot_y[ROUTE_MAX_TURNS + 1];
     UiPanel p_log;
     char log_title[64], menu_title[32];
-    char speed_label[64]; /* the Battle panel's Speed or Re-watch button (kept for the frame) */
+    char speed_label[64]; /* the Battle panel's Re-watch button (kept for the frame) */
     /* battle_view_follow: the ship followed and where she was drawn. */
     int follow_ship;
     float follow_x, follow_y;
@@ -180,6 +180,14 @@ bool battle_rose_measure(const Skirmish *sk, int i, BattleRose *out);
  * flush, the labels with their backs. */
 void battle_rose_geo(BattleView *v, const Camera *c);
 void battle_rose_labels(BattleView *v, const Camera *c);
+
+/* What is drawn over each ship (battle_marks.c), for the effects layer:
+ * her marker, her bars and, for a flagship with her colours up
+ * (skirmish_flagship), a broad pennant; the lashings; the rings round the
+ * selected ship and the one under the cursor; then every ship's name
+ * label. Adds to v->geo and flushes it, with what the caller put there
+ * before (the shot's trails go under the markers in the same batch). */
+void battle_marks_draw(BattleView *v, const Camera *c);
 
 /* Each side's exits and bay (battle_goals.c, for a scenario's escort,
  * blockade or hold) into v->geo, for the hex layer to flush under

@@ -173,9 +173,10 @@ static int set_world(Game *g, const Map *m, ShoreField *baked, TerrainImage *pai
     terrain_deinit(&g->terrain);
     shore_free(&g->shore);
     g->m = m;
+    g->world = map_digest(m);
     cam_init(&g->cam, m->w, m->h, g->view_w, g->view_h);
     bool have_image = painted && painted->px;
-    if (baked) {
+    if (baked && baked->dist) {
         g->shore = *baked;
         memset(baked, 0, sizeof *baked);
         /* Only a frame's work is left when the loader painted the coast. */
@@ -219,8 +220,16 @@ fail:
     return -1;
 }
 
+/* Maps a and b draw the same world: map_digest's fields, compared whole. */
+static bool same_map(const Map *a, const Map *b)
+{
+    return a->w == b->w && a->h == b->h && a->land && b->land &&
+           strncmp(a->meta.name, b->meta.name, sizeof a->meta.name) == 0 &&
+           memcmp(a->land, b->land, (size_t)a->w * (size_t)a->h) == 0;
+}
+
 int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, SeaLifeStock *stock,
-                    Err *e)
+                    bool keep_view, Err *e)
 {
     Battle *old = g->battle;
     if (!b && old && g->m == &old->map) {
@@ -233,12 +242,14 @@ int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, Se
     }
     const Map *back = g->m;
     const Map *want = b ? &b->map : back;
-    if (want == g->m) { /* the world stays: not needed */
+    /* The map on screen again: its world serves as it is. */
+    bool same = want == g->m || same_map(g->m, want);
+    if (same) { /* the world stays: not needed */
         if (shore) shore_free(shore);
         if (img) terrain_image_free(img);
         if (stock) sealife_stock_free(stock);
     }
-    if (want != g->m && set_world(g, want, shore, img, stock, e) != 0) {
+    if (!same && set_world(g, want, shore, img, stock, e) != 0) {
         Err e2 = {{0}};
         if (shore) shore_free(shore);
         if (img) terrain_image_free(img);
@@ -250,13 +261,16 @@ int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, Se
         }
         return -1;
     }
+    /* The old battle's map goes with it: the world now stands on b's. */
+    g->m = want;
     g->battle = b;
     g->bview.battle = b;
+    if (b && old && old != b && same && keep_view) battle_log_carry(b, old);
     if (old != b) battle_free(old);
     if (g->m != &g->left_map) map_free(&g->left_map);
     if (b) {
         b->speed = g->settings.anim_speed;
-        focus_battle(g);
+        if (!(same && keep_view)) focus_battle(g);
     }
     game_mark_saved(g);
     g->asked_end_turn = -1;
@@ -281,6 +295,7 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
     memset(g, 0, sizeof *g);
     g->o = o;
     g->m = m;
+    g->world = map_digest(m);
     g->battle = o->battle; /* ours from here on, whatever fails below */
     g->seen_phase = -1;
     g->asked_end_turn = -1;

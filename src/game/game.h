@@ -49,6 +49,7 @@ typedef struct Game {
     const GameOptions *o;
     const Map *m;    /* the map on screen: the start map, the battle's, or left_map */
     Map left_map;    /* the map of a battle left (game_set_battle NULL), still on screen */
+    uint64_t world;  /* map_digest of m: what shore, terrain and sea were made from */
     SDL_Window *win; /* NULL when headless */
     SDL_Renderer *r;
     JobPool *pool;
@@ -166,15 +167,19 @@ void game_set_sea_life(Game *g, int on);
 
 /* Put battle b (owned from now on; NULL: none) on screen: the world is
  * rebuilt for its map (shore, terrain, sea life) and the old battle goes.
- * shore, when not NULL, is the field already baked from b's map (the
- * loader's): it is taken (on failure too) instead of baked again; so is
- * img, when not NULL and not empty: the terrain already painted from them
- * for g's renderer, then only uploaded; and stock, when not NULL and not
- * empty: the sea life stocked over that shore, then only dressed. On failure b is freed, the old
- * world restored and e says why; when even that fails the game quits with
- * exit code 1. */
+ * shore, when not NULL and not empty, is the field already baked from b's
+ * map (the loader's): it is taken (on failure too) instead of baked again;
+ * so is img, when not NULL and not empty: the terrain already painted from
+ * them for g's renderer, then only uploaded; and stock, when not NULL and
+ * not empty: the sea life stocked over that shore, then only dressed.
+ * When b's map is the one on screen (the same size, name and land) the
+ * world stays as it is and shore, img and stock are freed; then with
+ * keep_view (a quick load) the camera stays where it is and the old
+ * battle's log runs on in b's, else the view goes to b's fleet. Returns 0;
+ * on failure b is freed, the old world restored and e says why; when even
+ * that fails the game quits with exit code 1. */
 int game_set_battle(Game *g, Battle *b, ShoreField *shore, TerrainImage *img, SeaLifeStock *stock,
-                    Err *e);
+                    bool keep_view, Err *e);
 /* Have loader job j stock the sea life too, with the counts, weights and
  * seed the sea on screen has (game_set_battle keeps them). */
 void game_sea_stock_job(const Game *g, LoaderJob *j);

@@ -53,22 +53,6 @@ bool game_unsaved(const Game *g)
     return b && b->phase != BATTLE_OVER && game_progress(b) != g->saved_progress;
 }
 
-/* Ship i of the plotting side is still fighting and has the orders every
- * ship starts a turn with: no path, broadsides at will with round shot. */
-static bool idle(const Battle *b, int i)
-{
-    const FleetShip *s = &b->sk.ships[i];
-    if (s->side != b->side || !fleet_ship_active(s)) return false;
-    SkirmishOrders d;
-    skirmish_default_orders(&b->sk, i, &d);
-    const SkirmishOrders *o = &b->sk.orders[i];
-    if (o->nsteps != 0) return false;
-    for (int bs = 0; bs < FLEET_BROADSIDES; bs++)
-        if (o->fire[bs].target != d.fire[bs].target || o->fire[bs].shot != d.fire[bs].shot)
-            return false;
-    return true;
-}
-
 bool game_ask_end_turn(Game *g)
 {
     const Battle *b = g->battle;
@@ -79,7 +63,8 @@ bool game_ask_end_turn(Game *g)
     int n = 0;
     char names[160] = "";
     for (int i = 0; i < b->sk.nships; i++) {
-        if (!idle(b, i)) continue;
+        /* Without orders as the next-ship key finds them (battle.h). */
+        if (!battle_ship_unordered(b, i)) continue;
         char lab[16];
         skirmish_ship_label(&b->sk, i, lab, sizeof lab);
         size_t len = strlen(names);

@@ -23,7 +23,9 @@ static void finish_load(Game *g, const LoaderJob *j, Battle *b, ShoreField *shor
         game_tell(g, 0, j->kind == LOADER_LOAD ? "load cancelled" : "no battle: cancelled");
         return;
     }
-    if (!b || game_set_battle(g, b, shore, img, stock, e) != 0) {
+    /* A load (F9 most often) on the map on screen keeps the view and the
+     * log where the player left them. */
+    if (!b || game_set_battle(g, b, shore, img, stock, j->kind == LOADER_LOAD, e) != 0) {
         if (j->kind != LOADER_LOAD) {
             snprintf(msg, sizeof msg, "no battle: %.600s", e->msg);
             g->menu_open = 1;
@@ -85,6 +87,7 @@ static void begin_load(Game *g, const LoaderJob *want)
     const LoaderJob *j = &job;
     job.terrain_tile = terrain_tile_side(g->r);
     job.threads = jobs_threads(g->pool);
+    job.world = g->world;
     game_sea_stock_job(g, &job);
     Err e = {{0}};
     if (!g->win) {

@@ -363,7 +363,7 @@ bool game_net_answer(Game *g, int kind, int button)
         return true;
     }
     close_link(g, button == 0 ? "they saved the battle and left" : NULL);
-    game_set_battle(g, NULL, NULL, NULL, NULL, &(Err){{0}});
+    game_set_battle(g, NULL, NULL, NULL, NULL, false, &(Err){{0}});
     g->menu_open = 1;
     g->menu.edit = g->settings;
     menu_show(&g->menu, button == 0 ? MENU_LOAD : MENU_NETWORK);
@@ -446,7 +446,7 @@ int game_net_hud(Game *g, float ui_scale)
     if (k == 1) {
         close_link(g, "they left the battle");
         if (net_battle(g)) {
-            game_set_battle(g, NULL, NULL, NULL, NULL, &(Err){{0}});
+            game_set_battle(g, NULL, NULL, NULL, NULL, false, &(Err){{0}});
             g->menu_open = 1;
             g->menu.edit = g->settings;
             menu_show(&g->menu, MENU_NETWORK);

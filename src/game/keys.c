@@ -14,8 +14,11 @@ const KeysAction keys_table[KEYS_COUNT] = {
     [KEYS_ANCHOR] = {"anchor", SDLK_n, "Anchor / weigh",
                      "let go the selected ship's anchor where her path ends, or weigh it"},
     [KEYS_BOARD] = {"board", SDLK_b, "Board / cut loose",
-                    "the selected ship's boarding: none, each enemy near her path's end, or "
-                    "(lashed) board her or cut loose"},
+                    "the selected ship's boarding: none, each enemy she can get alongside "
+                    "this turn, or (lashed) board her or cut loose"},
+    [KEYS_NEXT_SHIP] = {"next_ship", SDLK_e, "Next ship without orders",
+                        "select the next of your ships without orders this turn and centre on "
+                        "her (with Shift: the previous)"},
     [KEYS_GRID] = {"grid", SDLK_g, "Hex grid on / off", "hex grid on / off"},
     [KEYS_QUICKSAVE] = {"quick_save", SDLK_F5, "Quick save", "quick save"},
     [KEYS_QUICKLOAD] = {"quick_load", SDLK_F9, "Quick load", "quick load"},

@@ -18,6 +18,7 @@ enum {
     KEYS_CLEAR,
     KEYS_ANCHOR,
     KEYS_BOARD,
+    KEYS_NEXT_SHIP, /* with Shift: the previous one */
     KEYS_GRID,
     KEYS_QUICKSAVE,
     KEYS_QUICKLOAD,

@@ -44,6 +44,9 @@ typedef struct LoaderJob {
     int fish, sharks;     /* its counts, */
     SeaParams sea_params; /* its params, */
     uint32_t sea_seed;    /* its seed */
+    uint64_t world;       /* map_digest of the map on screen, 0 none: a battle
+                             on that very map keeps the world on screen, so
+                             nothing is baked, painted or stocked for it */
 } LoaderJob;
 
 /* Where a load is, in the order it goes. The map read is one step with
@@ -91,14 +94,19 @@ void loader_cancel(Loader *l);
  * it has. */
 bool loader_wait(Loader *l, double seconds);
 
+/* After LOADER_DONE: true when the battle's map was job.world, so the
+ * shore, image and stock loader_take hands over are empty (none was made). */
+bool loader_kept_world(const Loader *l);
+
 /* After LOADER_DONE: hand over the battle (the caller's to battle_free),
  * its map's shore field (the caller's to shore_free), when img is not
  * NULL the terrain image (the caller's to terrain_image_free or
  * terrain_upload; empty when the job painted none) and, when stock is not
  * NULL, the sea life stocked over that shore (the caller's to
  * sealife_init_stocked or sealife_stock_free; empty when the job stocked
- * none); returns 0. Else returns -1 with e saying why ("cancelled" when
- * it was), *b NULL, *img and *stock empty. Once only. */
+ * none); all three empty when loader_kept_world; returns 0. Else
+ * returns -1 with e saying why ("cancelled" when it was), *b NULL, *img
+ * and *stock empty. Once only. */
 int loader_take(Loader *l, Battle **b, ShoreField *shore, TerrainImage *img, SeaLifeStock *stock,
                 Err *e);
 
