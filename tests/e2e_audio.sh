@@ -33,10 +33,12 @@ EOF
 }
 
 # --- a battle heard -----------------------------------------------------------
+began=$EPOCHREALTIME
 SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE="$T/mix.raw" timeout $((120 * slow)) \
     "$B/shoal" "${battle[@]}" --screenshot "$T/battle.png" --frames "$frames" \
     --sound-log "$T/battle.log" >"$T/battle.out" 2>"$T/battle.err"
 rc=$?
+took=$(awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }')
 [ $rc = 0 ] && ok "a watched battle with --sound-log runs headless" ||
     no "exit $rc: $(grep -v CRITICAL "$T/battle.err" | head -c 300)"
 guns=$(grep -c 'sound=gun_[123f]' "$T/battle.log")
@@ -48,6 +50,12 @@ left=$(grep -c 'pan=-0\.[1-9]' "$T/battle.log") right=$(grep -c 'pan=+0\.[1-9]' 
     no "sounds all on one side: $left left, $right right"
 bad=$(grep -cv '^t=[0-9.]* sound=[a-z_0-9]* pan=[-+][01]\.[0-9]* gain=[01]\.[0-9]* voice=-\?[0-9]*$' "$T/battle.log")
 [ "$bad" = 0 ] && ok "every log line reads t= sound= pan= gain= voice=" || no "$bad log lines malformed"
+# t= is seconds since the game began: no later than the run itself took
+# (it once counted from the machine's start: t=574 ten seconds in).
+last=$(tail -n 1 "$T/battle.log" | sed -n 's/^t=\([0-9.]*\) .*/\1/p')
+awk -v t="${last:-x}" -v w="$took" 'BEGIN { exit !(t != "x" && t + 0 <= w + 0) }' &&
+    ok "t= counts seconds since the start (last $last s, the run $took s)" ||
+    no "the log's last t=${last:-?} is past the run's $took s"
 read -r n peak clipped rl rr < <(mix_stats "$T/mix.raw")
 [ "${n:-0}" -gt 44100 ] && ok "the disk driver mixed $((n / 441))0 ms" || no "the mix holds ${n:-0} frames"
 [ "${peak:-0}" -gt 3000 ] && ok "the mix is heard (peak $peak of 32767)" || no "the mix peaks at ${peak:-0}"

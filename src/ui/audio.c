@@ -244,6 +244,9 @@ int audio_voices(const Audio *a)
 void audio_log_to(Audio *a, FILE *f)
 {
     a->log_file = f;
+    /* A line as each sound starts, not a buffer written at exit: the log
+     * is read while the game runs (a capture beside it, a crash). */
+    if (f) setvbuf(f, NULL, _IOLBF, 0);
 }
 
 /* ---------------------------------------------------------------- play */

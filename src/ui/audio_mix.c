@@ -70,6 +70,10 @@ int audio_mix_open(Audio *a, Err *e)
     for (int c = 0; c < AUDIO_CHANNELS; c++) Mix_Volume(c, 0);
     Mix_SetPostMix(meter_post, a->meter);
     a->device = true;
+    /* The real clock counts from the machine's start: the first update
+     * would add all of that to now (a click at t=574 s, ten seconds after
+     * launch), so it counts from here. */
+    a->clock_last = audio_mix_clock();
     return 0;
 }
 
