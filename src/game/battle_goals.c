@@ -42,14 +42,6 @@ static SDL_Color side_ink(int side)
     return side ? THEME_SIDE_B : THEME_SIDE_A;
 }
 
-static void to_screen(const Camera *c, float wx, float wy, float *sx, float *sy)
-{
-    double x, y;
-    cam_world_to_screen(c, wx, wy, &x, &y);
-    *sx = (float)x;
-    *sy = (float)y;
-}
-
 /* An arrow centred on (x, y) pointing along (ox, oy), len px long (a
  * head and a shaft: a bare triangle reads as a play button): its shadow
  * first, then in the side's colour. */
@@ -106,8 +98,8 @@ static void goal_edges(BattleView *v, const Battle *b, const Camera *c, int side
                 col = THEME_GOAL_SHADOW;
             }
             float x0, y0, x1, y1;
-            to_screen(c, wx[e], wy[e], &x0, &y0);
-            to_screen(c, wx[(e + 1) % 6], wy[(e + 1) % 6], &x1, &y1);
+            cam_world_to_screenf(c, wx[e], wy[e], &x0, &y0);
+            cam_world_to_screenf(c, wx[(e + 1) % 6], wy[(e + 1) % 6], &x1, &y1);
             geo_line(&v->geo, x0, y0, x1, y1, w, col);
         }
     }
@@ -133,7 +125,7 @@ void battle_goals_geo(BattleView *v, const Camera *c)
         for (int k = 0; k < g->nhexes; k++) {
             float cx, cy;
             hex_to_pixel(g->hexes[k], size, &cx, &cy);
-            to_screen(c, cx, cy, &cx, &cy);
+            cam_world_to_screenf(c, cx, cy, &cx, &cy);
             goal_arrow(v, cx, cy, edge_out[edge][0], edge_out[edge][1], len,
                        theme_alpha(ink, goal_look[GOAL_ARROW].alpha));
         }

@@ -23,20 +23,6 @@ static SDL_Color side_ink(int side)
     return side ? THEME_SIDE_B : THEME_SIDE_A;
 }
 
-static void to_screen(const Camera *c, float wx, float wy, float *sx, float *sy)
-{
-    double x, y;
-    cam_world_to_screen(c, wx, wy, &x, &y);
-    *sx = (float)x;
-    *sy = (float)y;
-}
-
-static SDL_Color with_alpha(SDL_Color c, float a)
-{
-    c.a = (Uint8)lroundf(fminf(fmaxf(a, 0.0f), 1.0f) * (float)c.a);
-    return c;
-}
-
 /* Three thin bars over a ship: hull, rigging, crew, each its share left. */
 static void draw_bars(BattleView *v, const Battle *b, const Camera *c, const BattleShipLook *l)
 {
@@ -44,7 +30,7 @@ static void draw_bars(BattleView *v, const Battle *b, const Camera *c, const Bat
     const FleetClass *k = &fleet_classes[s->cls];
     float len = battle_ship_length(b, s->cls) * (float)c->zoom;
     float x, y;
-    to_screen(c, l->x, l->y, &x, &y);
+    cam_world_to_screenf(c, l->x, l->y, &x, &y);
     float u = v->ui;
     float w = fminf(fmaxf(len * 0.8f, 26.0f * u), 60.0f * u), bh = 3.0f * u, gap = 1.0f * u;
     float top = y - fmaxf(len * 0.36f, 12.0f * u) - 3.0f * (bh + gap);
@@ -75,13 +61,13 @@ static void draw_marker(BattleView *v, const Battle *b, const Camera *c, const B
                         int i)
 {
     float x, y;
-    to_screen(c, l->x, l->y, &x, &y);
+    cam_world_to_screenf(c, l->x, l->y, &x, &y);
     float r = battle_view_marker_px(v, c, i), u = v->ui;
     float len = battle_ship_length(b, l->ship->cls) * (float)c->zoom;
     SDL_Color ink = l->ship->status == FLEET_STRUCK ? THEME_STRUCK : side_ink(l->ship->side & 1);
     /* A ship going down takes her marker with her. */
     float fade = 1.0f - fminf(fmaxf(l->sink, 0.0f), 1.0f);
-    ink = with_alpha(ink, fade);
+    ink = theme_fade(ink, fade);
     if (len * 0.5f < r) {
         float px[RING_SEGS], py[RING_SEGS];
         for (int k = 0; k < RING_SEGS; k++) {
@@ -89,12 +75,12 @@ static void draw_marker(BattleView *v, const Battle *b, const Camera *c, const B
             px[k] = x + cosf(a) * r * 0.8f;
             py[k] = y + sinf(a) * r * 0.8f;
         }
-        geo_poly(&v->geo, px, py, RING_SEGS, with_alpha(ink, 0.92f));
-        geo_ring(&v->geo, x, y, r * 0.8f, 1.5f * u, RING_SEGS, with_alpha(THEME_SHADOW, fade));
+        geo_poly(&v->geo, px, py, RING_SEGS, theme_fade(ink, 0.92f));
+        geo_ring(&v->geo, x, y, r * 0.8f, 1.5f * u, RING_SEGS, theme_fade(THEME_SHADOW, fade));
     } else {
         geo_ring(&v->geo, x, y, r + 1.0f * u, 3.5f * u, RING_SEGS,
-                 with_alpha(theme_alpha(THEME_SHADOW, 90), fade));
-        geo_ring(&v->geo, x, y, r, 2.0f * u, RING_SEGS, with_alpha(ink, 0.67f));
+                 theme_fade(theme_alpha(THEME_SHADOW, 90), fade));
+        geo_ring(&v->geo, x, y, r, 2.0f * u, RING_SEGS, theme_fade(ink, 0.67f));
     }
 }
 
@@ -133,7 +119,7 @@ static void pennant_staff(const BattleView *v, const Battle *b, const Camera *c,
                           const BattleShipLook *l, int i, float foot[2], float head[2])
 {
     float x, y;
-    to_screen(c, l->x, l->y, &x, &y);
+    cam_world_to_screenf(c, l->x, l->y, &x, &y);
     float r = battle_view_marker_px(v, c, i), u = v->ui;
     float dx = r * 0.7f, top = y;
     if (wants_bars(v, b, c, i)) {
@@ -156,8 +142,8 @@ static void draw_pennant(BattleView *v, const Battle *b, const Camera *c, const 
     float foot[2], head[2], u = v->ui;
     pennant_staff(v, b, c, l, i, foot, head);
     float fade = 1.0f - fminf(fmaxf(l->sink, 0.0f), 1.0f);
-    SDL_Color edge = with_alpha(theme_alpha(THEME_SHADOW, 220), fade);
-    SDL_Color ink = with_alpha(side_ink(l->ship->side & 1), fade);
+    SDL_Color edge = theme_fade(theme_alpha(THEME_SHADOW, 220), fade);
+    SDL_Color ink = theme_fade(side_ink(l->ship->side & 1), fade);
     float len = PENNANT_LEN_PX * u, h = PENNANT_H_PX * u, o = 1.5f * u;
     float x0 = head[0], y0 = head[1], x1 = x0 + len, xm = x0 + len * 0.66f;
     float ym = y0 + h * 0.5f, y1 = y0 + h;
@@ -167,7 +153,7 @@ static void draw_pennant(BattleView *v, const Battle *b, const Camera *c, const 
     float flag[2][8] = {{x0, y0, x1, y0, xm, ym, x0, ym}, {x0, ym, xm, ym, x1, y1, x0, y1}};
     for (int k = 0; k < 2; k++) geo_quad(&v->geo, back[k], edge, 0, 0, 0, 0);
     geo_line(&v->geo, foot[0], foot[1], head[0], head[1], 1.5f * u,
-             with_alpha(THEME_RIGGING, fade));
+             theme_fade(THEME_RIGGING, fade));
     for (int k = 0; k < 2; k++) geo_quad(&v->geo, flag[k], ink, 0, 0, 0, 0);
 }
 
@@ -177,7 +163,7 @@ static BattleLabelRect marker_box(const BattleView *v, const Battle *b, const Ca
                                   const BattleShipLook *l, int i)
 {
     float x, y;
-    to_screen(c, l->x, l->y, &x, &y);
+    cam_world_to_screenf(c, l->x, l->y, &x, &y);
     float r = battle_view_marker_px(v, c, i), u = v->ui;
     BattleLabelRect m = {x - r, y - r, 2 * r, 2 * r};
     if (l->sink <= 0.0f && wants_bars(v, b, c, i)) {
@@ -272,8 +258,8 @@ static void draw_lashings(BattleView *v, const Battle *b, const Camera *c,
         int j = looks[i].ship->lashed;
         if (j <= i || j >= b->sk.nships || !looks[i].visible || !looks[j].visible) continue;
         float x0, y0, x1, y1;
-        to_screen(c, looks[i].x, looks[i].y, &x0, &y0);
-        to_screen(c, looks[j].x, looks[j].y, &x1, &y1);
+        cam_world_to_screenf(c, looks[i].x, looks[i].y, &x0, &y0);
+        cam_world_to_screenf(c, looks[j].x, looks[j].y, &x1, &y1);
         float dx = x1 - x0, dy = y1 - y0, l = sqrtf(dx * dx + dy * dy);
         if (l < 1.0f) continue;
         float nx = -dy / l * 5.0f * v->ui, ny = dx / l * 5.0f * v->ui;
@@ -301,7 +287,7 @@ void battle_marks_draw(BattleView *v, const Camera *c)
     int sel = b->selected;
     if (sel >= 0 && looks[sel].visible && !curtain) {
         float x, y;
-        to_screen(c, looks[sel].x, looks[sel].y, &x, &y);
+        cam_world_to_screenf(c, looks[sel].x, looks[sel].y, &x, &y);
         geo_ring(&v->geo, x, y, outer_ring(v, b, c, sel), 2.0f * v->ui, RING_SEGS,
                  theme_alpha(THEME_GOLD, 235));
     }
@@ -309,7 +295,7 @@ void battle_marks_draw(BattleView *v, const Camera *c)
     if (hv >= 0 && hv != sel && looks[hv].visible && !curtain &&
         v->hover.kind == BATTLE_HOVER_SELECT) {
         float x, y;
-        to_screen(c, looks[hv].x, looks[hv].y, &x, &y);
+        cam_world_to_screenf(c, looks[hv].x, looks[hv].y, &x, &y);
         geo_ring(&v->geo, x, y, outer_ring(v, b, c, hv), 2.0f * v->ui, RING_SEGS,
                  theme_alpha(THEME_WHITE, 220));
     }

@@ -101,20 +101,6 @@ void battle_view_deinit(BattleView *v)
 
 /* ------------------------------------------------------------- geometry */
 
-static void to_screen(const Camera *c, float wx, float wy, float *sx, float *sy)
-{
-    double x, y;
-    cam_world_to_screen(c, wx, wy, &x, &y);
-    *sx = (float)x;
-    *sy = (float)y;
-}
-
-static SDL_Color with_alpha(SDL_Color c, float a)
-{
-    c.a = (Uint8)lroundf(fminf(fmaxf(a, 0.0f), 1.0f) * (float)c.a);
-    return c;
-}
-
 /* ------------------------------------------------------------ hex layer */
 
 /* Edge k of a hex (corner k to corner k+1, corner 0 the top one, going
@@ -187,9 +173,9 @@ static void draw_path(BattleView *v, const Battle *b, const Camera *c, int i, bo
     float xs[SKIRMISH_MAX_STEPS + 1], ys[SKIRMISH_MAX_STEPS + 1];
     int n = path_points(b, i, xs, ys, SKIRMISH_MAX_STEPS + 1);
     float w = (selected ? 3.0f : 2.0f) * v->ui;
-    SDL_Color col = selected ? THEME_PATH : with_alpha(THEME_PATH, 0.55f);
+    SDL_Color col = selected ? THEME_PATH : theme_fade(THEME_PATH, 0.55f);
     float sx[SKIRMISH_MAX_STEPS + 1], sy[SKIRMISH_MAX_STEPS + 1];
-    for (int k = 0; k < n; k++) to_screen(c, xs[k], ys[k], &sx[k], &sy[k]);
+    for (int k = 0; k < n; k++) cam_world_to_screenf(c, xs[k], ys[k], &sx[k], &sy[k]);
     for (int k = 0; k + 1 < n; k++) geo_line(&v->geo, sx[k], sy[k], sx[k + 1], sy[k + 1], w, col);
     for (int k = 1; k < n; k++) {
         float d = (k == n - 1 ? 3.5f : 2.2f) * v->ui;
@@ -203,8 +189,8 @@ static void draw_path(BattleView *v, const Battle *b, const Camera *c, int i, bo
         float ex, ey;
         hex_to_pixel(end.hex, (float)b->map.meta.hex_size, &ex, &ey);
         float tx, ty, bx, by;
-        to_screen(c, ex + cosf(a) * r, ey + sinf(a) * r, &tx, &ty);
-        to_screen(c, ex, ey, &bx, &by);
+        cam_world_to_screenf(c, ex + cosf(a) * r, ey + sinf(a) * r, &tx, &ty);
+        cam_world_to_screenf(c, ex, ey, &bx, &by);
         geo_line(&v->geo, bx, by, tx, ty, w, col);
         float hx = cosf(a + 2.6f) * 7.0f * v->ui, hy = sinf(a + 2.6f) * 7.0f * v->ui;
         float gx = cosf(a - 2.6f) * 7.0f * v->ui, gy = sinf(a - 2.6f) * 7.0f * v->ui;
@@ -233,7 +219,7 @@ static int draw_route(BattleView *v, const Battle *b, const Camera *c, int i, bo
     if (!battle_has_route(b, i)) return 0;
     const RoutePlan *pl = &r->plan;
     float size = (float)b->map.meta.hex_size;
-    SDL_Color col = selected ? THEME_ROUTE : with_alpha(THEME_ROUTE, 0.5f);
+    SDL_Color col = selected ? THEME_ROUTE : theme_fade(THEME_ROUTE, 0.5f);
     float w = (selected ? 2.5f : 1.5f) * v->ui, dash = 6.0f * v->ui;
     HexPose p = b->sk.ships[i].pose;
     int nm = 0;
@@ -244,8 +230,8 @@ static int draw_route(BattleView *v, const Battle *b, const Camera *c, int i, bo
                 float x0, y0, x1, y1, sx0, sy0, sx1, sy1;
                 hex_to_pixel(p.hex, size, &x0, &y0);
                 hex_to_pixel(q.hex, size, &x1, &y1);
-                to_screen(c, x0, y0, &sx0, &sy0);
-                to_screen(c, x1, y1, &sx1, &sy1);
+                cam_world_to_screenf(c, x0, y0, &sx0, &sy0);
+                cam_world_to_screenf(c, x1, y1, &sx1, &sy1);
                 float dx = sx1 - sx0, dy = sy1 - sy0, l = sqrtf(dx * dx + dy * dy);
                 for (float s = 0.0f; s < l; s += 2.0f * dash) {
                     float e = fminf(s + dash, l);
@@ -257,12 +243,12 @@ static int draw_route(BattleView *v, const Battle *b, const Camera *c, int i, bo
         }
         float x, y, sx, sy;
         hex_to_pixel(p.hex, size, &x, &y);
-        to_screen(c, x, y, &sx, &sy);
+        cam_world_to_screenf(c, x, y, &sx, &sy);
         float rr = fmaxf(size * 0.32f * (float)c->zoom, 5.0f * v->ui);
         if (t == 0) {
             float d = rr * 0.6f;
             float xy[8] = {sx - d, sy, sx, sy - d, sx + d, sy, sx, sy + d};
-            geo_quad(&v->geo, xy, with_alpha(THEME_PATH, 0.8f), 0, 0, 0, 0);
+            geo_quad(&v->geo, xy, theme_fade(THEME_PATH, 0.8f), 0, 0, 0, 0);
         }
         geo_ring(&v->geo, sx, sy, rr, (t == pl->nturns - 1 ? 2.5f : 1.5f) * v->ui, RING_SEGS,
                  t == 0 ? THEME_PATH : col);
@@ -300,8 +286,8 @@ static void draw_aim(BattleView *v, const Battle *b, const Camera *c, int bs)
     float x0, y0, x1, y1, sx0, sy0, sx1, sy1;
     hex_to_pixel(b->end_pose.hex, size, &x0, &y0);
     hex_to_pixel(b->sk.ships[t].pose.hex, size, &x1, &y1);
-    to_screen(c, x0, y0, &sx0, &sy0);
-    to_screen(c, x1, y1, &sx1, &sy1);
+    cam_world_to_screenf(c, x0, y0, &sx0, &sy0);
+    cam_world_to_screenf(c, x1, y1, &sx1, &sy1);
     float dx = sx1 - sx0, dy = sy1 - sy0, l = sqrtf(dx * dx + dy * dy);
     if (l < 1.0f) return;
     float dash = 9.0f * v->ui;
@@ -334,7 +320,7 @@ static void draw_particles(BattleView *v, const Battle *b, const Camera *c, bool
         float a = battle_fx_alpha(p);
         if (a <= 0.004f || s <= 0.05f) continue;
         float x, y;
-        to_screen(c, p->x, p->y, &x, &y);
+        cam_world_to_screenf(c, p->x, p->y, &x, &y);
         if (x + s < 0 || y + s < 0 || x - s > c->view_w || y - s > c->view_h) continue;
         float u0 = p->kind == BATTLE_FX_SPLASH ? 0.5f : 0.0f;
         SDL_Color col = {p->r, p->g, p->b, (Uint8)lroundf(fminf(a, 1.0f) * 255.0f)};
@@ -355,9 +341,9 @@ static void draw_shot_trails(BattleView *v, const Battle *b, const Camera *c)
         const BattleParticle *p = &b->fx.p[k];
         if (p->kind != BATTLE_FX_BALL) continue;
         float x, y, tx, ty;
-        to_screen(c, p->x, p->y, &x, &y);
+        cam_world_to_screenf(c, p->x, p->y, &x, &y);
         float t = fminf(p->age, SHOT_TRAIL_S * fminf(p->size0 / SHOT_ROUND_PX, 1.0f));
-        to_screen(c, p->x - p->vx * t, p->y - p->vy * t, &tx, &ty);
+        cam_world_to_screenf(c, p->x - p->vx * t, p->y - p->vy * t, &tx, &ty);
         float dx = x - tx, dy = y - ty, l = sqrtf(dx * dx + dy * dy);
         float min = 8.0f * v->ui * fminf(p->size0 / SHOT_ROUND_PX, 1.0f);
         if (l < min && l > 0.01f) {
@@ -435,7 +421,7 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
     if (plotting && i >= 0 && battle_can_order(b, i)) {
         float ex, ey;
         hex_to_pixel(battle_path_end(b, i).hex, size, &ex, &ey);
-        to_screen(c, ex, ey, &v->plot_x[0], &v->plot_y[0]);
+        cam_world_to_screenf(c, ex, ey, &v->plot_x[0], &v->plot_y[0]);
         v->nplot = 1;
         for (int k = 0; k < nmarks && v->nplot < ROUTE_MAX_TURNS + 1; k++, v->nplot++) {
             v->plot_x[v->nplot] = marks[k].x;
@@ -452,7 +438,7 @@ static void ship_quad(BattleView *v, const Camera *c, const Battle *b, int cls, 
 {
     float len = battle_ship_length(b, cls) * scale * (float)c->zoom;
     float sx, sy;
-    to_screen(c, x, y, &sx, &sy);
+    cam_world_to_screenf(c, x, y, &sx, &sy);
     if (sx + len < 0 || sy + len < 0 || sx - len > c->view_w || sy - len > c->view_h) return;
     float fx = cosf(heading) * len * 0.5f, fy = sinf(heading) * len * 0.5f;
     /* The cell's top edge is the ship's port side. */

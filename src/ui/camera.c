@@ -50,6 +50,14 @@ void cam_world_to_screen(const Camera *c, double wx, double wy, double *sx, doub
     *sy = (wy - c->cy) * c->zoom + c->view_h / 2.0;
 }
 
+void cam_world_to_screenf(const Camera *c, float wx, float wy, float *sx, float *sy)
+{
+    double x, y;
+    cam_world_to_screen(c, wx, wy, &x, &y);
+    *sx = (float)x;
+    *sy = (float)y;
+}
+
 void cam_screen_to_world(const Camera *c, double sx, double sy, double *wx, double *wy)
 {
     *wx = (sx - c->view_w / 2.0) / c->zoom + c->cx;

@@ -28,6 +28,8 @@ void cam_set_view(Camera *c, int view_w, int view_h);
 void cam_fit(Camera *c);
 
 void cam_world_to_screen(const Camera *c, double wx, double wy, double *sx, double *sy);
+/* The same in floats, as vertices and draw calls take them. */
+void cam_world_to_screenf(const Camera *c, float wx, float wy, float *sx, float *sy);
 void cam_screen_to_world(const Camera *c, double sx, double sy, double *wx, double *wy);
 
 /* Move the picture by (dx, dy) screen px, as a drag does: the world point

@@ -113,20 +113,12 @@ void geo_ring(GeoList *g, float x, float y, float r, float w, int segs, SDL_Colo
     }
 }
 
-static void to_screen(const Camera *cam, float wx, float wy, float *sx, float *sy)
-{
-    double x, y;
-    cam_world_to_screen(cam, wx, wy, &x, &y);
-    *sx = (float)x;
-    *sy = (float)y;
-}
-
 void geo_hex_corners(const Camera *cam, Hex h, float size, float x[6], float y[6])
 {
     for (int k = 0; k < 6; k++) {
         float wx, wy;
         hex_corner(h, size, k, &wx, &wy);
-        to_screen(cam, wx, wy, &x[k], &y[k]);
+        cam_world_to_screenf(cam, wx, wy, &x[k], &y[k]);
     }
 }
 
@@ -135,7 +127,7 @@ void geo_hex_fill(GeoList *g, const Camera *cam, Hex h, float size, SDL_Color c)
     if (geo_reserve(g, 7, 18) != 0) return;
     float cx, cy, sx, sy, x[6], y[6];
     hex_to_pixel(h, size, &cx, &cy);
-    to_screen(cam, cx, cy, &sx, &sy);
+    cam_world_to_screenf(cam, cx, cy, &sx, &sy);
     geo_hex_corners(cam, h, size, x, y);
     int b = g->nv;
     vert(g, sx, sy, c, 0, 0);
@@ -158,7 +150,7 @@ void geo_hex_inset(GeoList *g, const Camera *cam, Hex h, float size, float scale
     for (int k = 0; k < 6; k++) {
         float wx, wy;
         hex_corner(h, size, k, &wx, &wy);
-        to_screen(cam, cx + (wx - cx) * scale, cy + (wy - cy) * scale, &x[k], &y[k]);
+        cam_world_to_screenf(cam, cx + (wx - cx) * scale, cy + (wy - cy) * scale, &x[k], &y[k]);
     }
     for (int k = 0; k < 6; k++) geo_line(g, x[k], y[k], x[(k + 1) % 6], y[(k + 1) % 6], w, c);
 }

@@ -111,6 +111,14 @@
 #define THEME_SHOT_TRAIL    ((SDL_Color){255, 244, 220, 190}) /* shot in flight, over dark sea */
 
 /* c at opacity a (0..255), its colour unchanged. */
+/* c with its alpha scaled by a (0..1: a fading mark). */
+static inline SDL_Color theme_fade(SDL_Color c, float a)
+{
+    float k = a < 0.0f ? 0.0f : a > 1.0f ? 1.0f : a;
+    c.a = (Uint8)(k * (float)c.a + 0.5f);
+    return c;
+}
+
 static inline SDL_Color theme_alpha(SDL_Color c, Uint8 a)
 {
     c.a = a;
