@@ -60,7 +60,7 @@ else
 fi
 
 # --- key rebinding ---------------------------------------------------------
-# On the Keys screen (1024x640: Settings, Keys, End the turn), E for End
+# On the Keys screen (1024x640: Settings, Keys, End the turn), K for End
 # turn; Apply and keep writes it. Turns end at once (no idle-ships question).
 printf 'ask_end_turn = off\n' >"$SETTINGS"
 if start keys --size 1024x640; then
@@ -68,13 +68,13 @@ if start keys --size 1024x640; then
     # the frame that takes it.
     await 20 '^menu settings$' -- click 511 347 # Settings
     await 20 '^menu keys$' -- click 511 403     # Keys
-    click 511 119                                # End the turn: Return (the first of thirteen actions)
-    key e
+    click 511 119                                # End the turn: Return (the first of fourteen actions)
+    key k
     shot "$T/keys.png"
-    click 511 558 # Apply and keep (under thirteen actions and Defaults)
+    click 511 590 # Apply and keep (under fourteen actions and Defaults)
     # The file written once the click's action is applied.
-    wait_for $((10 * slow)) setting_is key.end_turn E &&
-        ok "the Keys screen binds End turn to E in settings.ini" ||
+    wait_for $((10 * slow)) setting_is key.end_turn K &&
+        ok "the Keys screen binds End turn to K in settings.ini" ||
         no "key.end_turn = '$(setting key.end_turn)'"
     [ "$(setting ask_end_turn)" = off ] && [ "$(setting key.grid)" = G ] &&
         ok "and keeps the file's other settings" || no "ask_end_turn '$(setting ask_end_turn)', key.grid '$(setting key.grid)'"
@@ -82,7 +82,7 @@ if start keys --size 1024x640; then
 else
     no "the game did not start for the Keys screen"
 fi
-# A restart keeps E; a bad key name costs only that key (one line on stderr).
+# A restart keeps K; a bad key name costs only that key (one line on stderr).
 sed -i 's/^key.grid = G$/key.grid = Bogus/' "$SETTINGS"
 save="$SAVES/quicksave.sav"
 if start endkey --skirmish --seed 3 --opponent ai --size 1024x640; then
@@ -104,8 +104,8 @@ if start endkey --skirmish --seed 3 --opponent ai --size 1024x640; then
     ended=$(awk -v from="$at" 'NR > from && /^turn / && !/^turn 1 side A plot$/' "$EV" | head -n 1)
     [ "$(turn_of "$save")" = 1 ] && [ -z "$ended" ] && ok "Return no longer ends the turn" ||
         no "Return ended the turn: turn $(turn_of "$save") ${ended:+($ended)}"
-    await 30 '^turn 2 side A plot$' -- key e && quicksave && [ "$(turn_of "$save")" = 2 ] &&
-        ok "E (bound before the restart) ends the turn" || no "E did not end the turn: turn $(turn_of "$save")"
+    await 30 '^turn 2 side A plot$' -- key k && quicksave && [ "$(turn_of "$save")" = 2 ] &&
+        ok "K (bound before the restart) ends the turn" || no "K did not end the turn: turn $(turn_of "$save")"
     stop_game
 else
     no "the game did not start a skirmish"

@@ -429,21 +429,13 @@ static const char *target_text(const Battle *b, int t, char *buf, size_t cap)
 
 /* The ship panel's left edge: the bottom-right corner, or the
  * bottom-left one (the log then takes the right) when fewer ships are
- * under it there, or when on the right it would reach up under the
- * Battle panel (a short window: 1280x720 with the speed row). */
+ * under it there. */
 static float ship_panel_x(BattleView *v, const Camera *c, int view_w, int view_h)
 {
     float u = v->ui, w = 372 * u, h = v->p_ship.h > 0 ? v->p_ship.h : 300 * u;
     float right = (float)view_w - w - 10 * u - v->right_inset, y = (float)view_h - h - 10 * u;
-    const UiPanel *bp = &v->p_buttons;
-    float left = 10 * u;
-    bool high = bp->h > 0 && y < bp->y + bp->h;
-    bool under_r = high && right < bp->x + bp->w && right + w > bp->x;
-    bool under_l = high && left < bp->x + bp->w && left + w > bp->x;
-    v->ship_left = under_r != under_l
-                       ? under_r
-                       : ships_under(v, c, right, y, w, h) > ships_under(v, c, left, y, w, h);
-    return v->ship_left ? left : right;
+    v->ship_left = ships_under(v, c, right, y, w, h) > ships_under(v, c, 10 * u, y, w, h);
+    return v->ship_left ? 10 * u : right;
 }
 
 /* The ship panel's title tip: her class's numbers. */
