@@ -9,12 +9,12 @@
 #include <string.h>
 
 #include <stb_image.h>
-#include <stb_image_write.h>
 
 #include "afile.h"
 #include "kv.h"
 #include "paths.h"
 #include "pngcheck.h"
+#include "pngenc.h"
 
 /* A map PNG larger than this is refused before reading it whole. */
 #define MAP_FILE_MAX_BYTES ((size_t)1 << 30)
@@ -442,31 +442,6 @@ int map_meta_check(const MapMeta *m, int w, int h, Err *e)
     return 0;
 }
 
-typedef struct MemBuf {
-    unsigned char *p;
-    size_t len, cap;
-    int failed;
-} MemBuf;
-
-static void membuf_write(void *ctx, void *data, int size)
-{
-    MemBuf *b = ctx;
-    if (b->failed || size <= 0) return;
-    if (b->len + (size_t)size > b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 65536;
-        while (cap < b->len + (size_t)size) cap *= 2;
-        unsigned char *p = realloc(b->p, cap);
-        if (!p) {
-            b->failed = 1;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, data, (size_t)size);
-    b->len += (size_t)size;
-}
-
 int map_save(const Map *m, const char *path, Err *e)
 {
     assert(m && m->land && path);
@@ -474,13 +449,11 @@ int map_save(const Map *m, const char *path, Err *e)
     unsigned char *rgb = malloc(n * 3);
     if (!rgb) return err_set(e, "%s: out of memory encoding the map", path);
     for (size_t i = 0; i < n; i++) memcpy(rgb + 3 * i, m->land[i] ? LAND_RGB : WATER_RGB, 3);
-    MemBuf b = {0};
-    int ok = stbi_write_png_to_func(membuf_write, &b, m->w, m->h, 3, rgb, m->w * 3);
+    unsigned char *png;
+    size_t png_len;
+    int bad = pngenc_rgb(rgb, m->w, m->h, m->w * 3, &png, &png_len);
     free(rgb);
-    if (!ok || b.failed) {
-        free(b.p);
-        return err_set(e, "%s: could not encode the PNG", path);
-    }
+    if (bad) return err_set(e, "%s: out of memory encoding the PNG", path);
     char side[PATHS_MAX], text[4096];
     map_sidecar_path(path, side, sizeof side);
     int tl = map_meta_format(&m->meta, text, sizeof text);
@@ -490,14 +463,14 @@ int map_save(const Map *m, const char *path, Err *e)
     AfileGroup *g = rc == 0 ? malloc(sizeof *g) : NULL;
     if (rc == 0 && !g) rc = err_set(e, "%s: out of memory saving the map", path);
     if (rc == 0) rc = afile_group_begin(g, e);
-    if (rc == 0) rc = afile_group_add(g, path, b.p, b.len, e);
+    if (rc == 0) rc = afile_group_add(g, path, png, png_len, e);
     if (rc == 0) rc = afile_group_add(g, side, text, (size_t)tl, e);
     if (rc == 0)
         rc = afile_group_commit(g, e);
     else if (g)
         afile_group_abort(g);
     free(g);
-    free(b.p);
+    free(png);
     return rc;
 }
 
