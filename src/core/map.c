@@ -107,7 +107,7 @@ static unsigned be32(const unsigned char *p)
  * signature, the size from IHDR (so even absurd sizes get a precise
  * message before anything is allocated), and what decoding it would
  * cost. */
-static int png_check_header(const unsigned char *buf, size_t len, const char *name, Err *e)
+int map_png_size(const unsigned char *buf, size_t len, const char *name, int *w, int *h, Err *e)
 {
     static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     if (len == 0) return err_set(e, "%s: empty file; expected a PNG map", name);
@@ -119,7 +119,16 @@ static int png_check_header(const unsigned char *buf, size_t len, const char *na
     if (uw > MAP_MAX_SIDE || uh > MAP_MAX_SIDE)
         return err_set(e, "%s: %ux%u image is too large; the limit is %d pixels per side", name, uw,
                        uh, MAP_MAX_SIDE);
-    if (check_size((int)uw, (int)uh, name, e)) return -1;
+    *w = (int)uw;
+    *h = (int)uh;
+    return check_size(*w, *h, name, e);
+}
+
+static int png_check_header(const unsigned char *buf, size_t len, const char *name, Err *e)
+{
+    int w, h;
+    if (map_png_size(buf, len, name, &w, &h, e)) return -1;
+    unsigned uw = (unsigned)w, uh = (unsigned)h;
     if (len > (size_t)0x7fffffff) return err_set(e, "%s: file too large", name);
     /* The image data the header promises (rows of filter byte + pixels).
      * stb_image sizes its inflate buffer from this in 32 bits (found by

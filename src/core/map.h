@@ -58,6 +58,10 @@ void map_free(Map *m);
 int map_load(Map *m, const char *path, Err *e);
 /* Decode a PNG held in memory; `name` is used in messages. */
 int map_load_png_memory(Map *m, const unsigned char *buf, size_t len, const char *name, Err *e);
+/* A PNG map's size from its signature and IHDR alone, nothing decoded:
+ * the first of map_load_png_memory's checks (MAP_MIN_SIDE..MAP_MAX_SIDE).
+ * -1 with e naming `name` when it is no PNG or no size a map can have. */
+int map_png_size(const unsigned char *buf, size_t len, const char *name, int *w, int *h, Err *e);
 
 /* Parse sidecar text into meta (which should hold defaults first). Values
  * are checked against a map of map_w x map_h pixels. */

@@ -369,20 +369,9 @@ int net_map_fits(int w, int h, const char *what, Err *e)
 
 int net_map_check(const uint8_t *png, size_t len, const char *what, Err *e)
 {
-    /* The signature, then IHDR first: its length (13), name, width, height. */
-    static const uint8_t head[16] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n',
-                                     0,    0,   0,   13,  'I',  'H',  'D',  'R'};
-    if (len < 24 || memcmp(png, head, sizeof head) != 0)
-        return err_set(e, "%s is not a PNG map (no PNG header)", what);
-    uint32_t w = 0, h = 0;
-    for (int i = 0; i < 4; i++) {
-        w = w << 8 | png[16 + i];
-        h = h << 8 | png[20 + i];
-    }
-    if (w > MAP_MAX_SIDE || h > MAP_MAX_SIDE)
-        return err_set(e, "%s is %lux%lu pixels; a network battle takes maps up to %dx%d", what,
-                       (unsigned long)w, (unsigned long)h, NET_MAP_MAX_SIDE, NET_MAP_MAX_SIDE);
-    return net_map_fits((int)w, (int)h, what, e);
+    int w, h;
+    if (map_png_size(png, len, what, &w, &h, e)) return -1;
+    return net_map_fits(w, h, what, e);
 }
 
 int net_battle_hash(const Skirmish *sk, uint64_t *hash, Err *e)
