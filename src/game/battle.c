@@ -60,14 +60,21 @@ void battle_note(Battle *b, int bad, const char *fmt, ...)
     b->note_bad = bad;
 }
 
-void battle_log_add(Battle *b, const char *text, int kind, int side)
+/* The log's next line, the oldest giving way once it is full. */
+static BattleLogLine *log_push(Battle *b)
 {
     BattleLogLine *l = &b->log[b->log_head];
+    b->log_head = (b->log_head + 1) % BATTLE_LOG_MAX;
+    if (b->log_n < BATTLE_LOG_MAX) b->log_n++;
+    return l;
+}
+
+void battle_log_add(Battle *b, const char *text, int kind, int side)
+{
+    BattleLogLine *l = log_push(b);
     snprintf(l->text, sizeof l->text, "%s", text);
     l->kind = kind;
     l->side = side;
-    b->log_head = (b->log_head + 1) % BATTLE_LOG_MAX;
-    if (b->log_n < BATTLE_LOG_MAX) b->log_n++;
 }
 
 /* A battle's own lines kept by battle_log_carry: a load has two or three. */
@@ -81,11 +88,7 @@ void battle_log_carry(Battle *b, const Battle *from)
     memcpy(b->log, from->log, sizeof b->log);
     b->log_head = from->log_head;
     b->log_n = from->log_n;
-    for (int k = 0; k < n; k++) {
-        b->log[b->log_head] = own[k];
-        b->log_head = (b->log_head + 1) % BATTLE_LOG_MAX;
-        if (b->log_n < BATTLE_LOG_MAX) b->log_n++;
-    }
+    for (int k = 0; k < n; k++) *log_push(b) = own[k];
 }
 
 void battle_log_verdict(Battle *b)

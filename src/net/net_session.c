@@ -438,21 +438,29 @@ static int settle(NetSession *s, Skirmish *sk, Err *e)
     return NET_SE_NONE;
 }
 
-/* Datagrams too large for the protocol were dropped (net_dropped): told
- * in one line at most once a minute, however many come. */
+/* How many of d's drops to tell now: all not yet told, when a line is
+ * due (the first at once, then one a DROPS_TOLD_MS); else 0. */
+static long drops_due(NetDrops *d)
+{
+    if (d->count == d->told) return 0; /* a poll's usual case: no clock read */
+    double t = net_now_ms();
+    if (d->told > 0 && t - d->told_at < DROPS_TOLD_MS) return 0;
+    long fresh = d->count - d->told;
+    d->told = d->count;
+    d->told_at = t;
+    return fresh;
+}
+
+/* Datagrams too large for the protocol were dropped (net_dropped). */
 static void tell_drops(NetSession *s)
 {
-    long n = net_dropped(s->link);
-    if (n == s->drops_told) return;
-    double t = net_now_ms();
-    if (s->drops_told > 0 && t - s->drops_at < DROPS_TOLD_MS) return;
-    long fresh = n - s->drops_told;
-    net_tell(s,
-             "network: dropped %ld datagram%s too large to be a shoal peer's (%ld so far); the "
-             "battle goes on",
-             fresh, fresh == 1 ? "" : "s", n);
-    s->drops_told = n;
-    s->drops_at = t;
+    s->drops.count = net_dropped(s->link);
+    long fresh = drops_due(&s->drops);
+    if (fresh)
+        net_tell(s,
+                 "network: dropped %ld datagram%s too large to be a shoal peer's (%ld so far); "
+                 "the battle goes on",
+                 fresh, fresh == 1 ? "" : "s", s->drops.count);
 }
 
 bool net_chat_allowed(NetSession *s, int k)
@@ -466,14 +474,11 @@ bool net_chat_allowed(NetSession *s, int k)
         p->chat_budget -= 1.0;
         return true;
     }
-    p->chat_dropped++;
-    if (p->chat_dropped_told == 0 || t - p->chat_told_at >= DROPS_TOLD_MS) {
+    p->chat_dropped.count++;
+    long fresh = drops_due(&p->chat_dropped);
+    if (fresh)
         net_tell(s, "peer %s: chat too fast: dropped %ld line%s (%d at once, then one a second)",
-                 net_peer_name(s->link, k), p->chat_dropped - p->chat_dropped_told,
-                 p->chat_dropped - p->chat_dropped_told == 1 ? "" : "s", CHAT_BURST);
-        p->chat_dropped_told = p->chat_dropped;
-        p->chat_told_at = t;
-    }
+                 net_peer_name(s->link, k), fresh, fresh == 1 ? "" : "s", CHAT_BURST);
     return false;
 }
 

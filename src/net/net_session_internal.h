@@ -24,15 +24,21 @@ enum {
     PEER_WATCHER, /* a watcher, welcomed */
 };
 
+/* Things dropped (datagrams, chat lines) and what of them was told:
+ * one line at most every DROPS_TOLD_MS, however many come. */
+typedef struct NetDrops {
+    long count, told; /* dropped so far; of them, told */
+    double told_at;   /* when last told */
+} NetDrops;
+
 typedef struct NetPeer {
     int role;        /* PEER_* */
     double hello_by; /* PEER_NEW: when its hello is due */
     /* Its chat: lines it may still say at once (refilled one a
      * CHAT_EVERY_MS up to CHAT_BURST) and when that was reckoned; lines
-     * dropped for coming too fast, and when that was last told. */
+     * dropped for coming too fast. */
     double chat_budget, chat_at;
-    long chat_dropped, chat_dropped_told;
-    double chat_told_at;
+    NetDrops chat_dropped;
 } NetPeer;
 
 struct NetSession {
@@ -47,8 +53,7 @@ struct NetSession {
     NetPeer peers[NET_PEERS];
     bool had_peer;   /* host: side B was welcomed once; the next is a rejoin */
     int refused;     /* host: would-be joiners refused during this wait */
-    long drops_told; /* datagrams dropped (net_dropped) when last told */
-    double drops_at; /* when that was told */
+    NetDrops drops;  /* datagrams dropped by the link (net_dropped) */
     double deadline; /* clock_now_ms() when the wait under way ends, < 0 none */
     double heard;    /* when the peer was last heard, or we began waiting on it */
     bool sent;       /* this turn's orders are out */
