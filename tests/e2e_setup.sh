@@ -55,8 +55,8 @@ if start setup --menu; then
         [ "$(field battle wind)" = NE ] && [ "$(field battle wind_strength)" = 4 ] &&
             ok "the battle opens with the wind chosen (NE, 4)" ||
             no "the wind is $(field battle wind) $(field battle wind_strength), wanted NE 4"
-        [ "$(field side.B computer)" = hard ] && [ "$(field side.A computer)" = normal ] &&
-            ok "the save keeps side B's hard computer" || no "computer: A $(field side.A computer), B $(field side.B computer)"
+        [ "$(field side.B computer)" = hard ] && [ "$(field side.A computer)" = none ] &&
+            ok "the save keeps side B's hard computer, side A a player's (none)" || no "computer: A $(field side.A computer), B $(field side.B computer)"
     else
         no "F5 wrote no quick save: $(head -c 300 "$T/setup.err")"
     fi

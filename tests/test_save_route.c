@@ -268,6 +268,58 @@ START_TEST(test_summary_tells_map_turn_and_fleets)
 }
 END_TEST
 
+/* The side a person commanded says `computer = none`: it reads back as a
+ * person's (kept at normal for a watched re-run), the summary tells the
+ * load screen, and the computer's side keeps its level. */
+START_TEST(test_person_side_says_none)
+{
+    Skirmish sk, back;
+    Map m;
+    setup(&sk, &m);
+    sk.ai_level[0] = SKIRMISH_AI_NORMAL;
+    sk.ai_level[1] = SKIRMISH_AI_HARD;
+    SaveExtras x, y;
+    routes(&sk, &x);
+    x.person[0] = true;
+    char *a = format_with(&sk, &x);
+    const char *sa = strstr(a, "\n[side.A]\n"), *sb = strstr(a, "\n[side.B]\n");
+    ck_assert(sa && sb);
+    const char *na = strstr(sa, "\ncomputer = "), *nb = strstr(sb, "\ncomputer = ");
+    ck_assert_msg(na && na < sb && strncmp(na, "\ncomputer = none\n", 17) == 0, "%s", a);
+    ck_assert_msg(nb && strncmp(nb, "\ncomputer = hard\n", 17) == 0, "%s", a);
+    Err e;
+    ck_assert_msg(save_parse_with(a, strlen(a), "p.save", &m, &back, &y, &e) == 0, "%s", e.msg);
+    ck_assert(y.person[0] && !y.person[1]);
+    ck_assert_int_eq(back.ai_level[0], SKIRMISH_AI_NORMAL);
+    ck_assert_int_eq(back.ai_level[1], SKIRMISH_AI_HARD);
+    char *b = format_with(&back, &y);
+    ck_assert_str_eq(a, b);
+    skirmish_deinit(&back);
+    /* Without extras (no one said who played) both are the computer's. */
+    char *c = format_with(&sk, NULL);
+    ck_assert_ptr_null(strstr(c, "computer = none"));
+    char path[160];
+    snprintf(path, sizeof path, "%s/p.sav", dir);
+    ck_assert_msg(save_write_with(&sk, &x, path, &e) == 0, "%s", e.msg);
+    SaveSummary s;
+    ck_assert_msg(save_summary(path, &s, &e) == 0, "%s", e.msg);
+    ck_assert(s.person[0] && !s.person[1]);
+    ck_assert_int_eq(s.ai_level[1], SKIRMISH_AI_HARD);
+    /* A word that is neither a level nor none: one line naming it. */
+    char *t = strdup(a);
+    char *at = strstr(t, "computer = none");
+    memcpy(at, "computer = nobo", 15);
+    ck_assert_int_eq(save_parse_with(t, strlen(t), "bad.save", &m, &back, NULL, &e), -1);
+    ck_assert_msg(strstr(e.msg, "computer 'nobo' is not easy, normal, hard or none"), "%s", e.msg);
+    free(t);
+    free(c);
+    free(b);
+    free(a);
+    skirmish_deinit(&sk);
+    map_free(&m);
+}
+END_TEST
+
 static Suite *save_route_suite(void)
 {
     Suite *s = suite_create("save_route");
@@ -277,6 +329,7 @@ static Suite *save_route_suite(void)
     tcase_add_test(tc, test_saves_without_routes_load);
     tcase_add_test(tc, test_bad_routes_refused);
     tcase_add_test(tc, test_summary_tells_map_turn_and_fleets);
+    tcase_add_test(tc, test_person_side_says_none);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -81,7 +81,8 @@ static bool format_battle(const Skirmish *sk, char *buf, size_t cap, size_t *len
 }
 
 /* [side.A] and [side.B]: each side's statistics. */
-static bool format_sides(const Skirmish *sk, char *buf, size_t cap, size_t *len)
+static bool format_sides(const Skirmish *sk, const SaveExtras *x, char *buf, size_t cap,
+                         size_t *len)
 {
     bool ok = true;
     for (int s = 0; s < SKIRMISH_SIDES; s++) {
@@ -94,7 +95,8 @@ static bool format_sides(const Skirmish *sk, char *buf, size_t cap, size_t *len)
                               st->sunk, st->struck, st->points, st->boardings, st->prizes,
                               st->groundings);
         int ai = sk->ai_level[s] >= 0 && sk->ai_level[s] < SKIRMISH_AI_LEVELS ? sk->ai_level[s] : 0;
-        ok = ok && kv_appendf(buf, cap, len, "computer = %s\n", skirmish_ai_names[ai]);
+        ok = ok && kv_appendf(buf, cap, len, "computer = %s\n",
+                              x && x->person[s] ? SAVE_AI_NONE : skirmish_ai_names[ai]);
         ok = ok && kv_appendf(buf, cap, len,
                               "shots_round = %d\nshots_chain = %d\nshots_grape = %d\n"
                               "shots_double = %d\nburst = %d\n",
@@ -175,7 +177,7 @@ int save_format_with(const Skirmish *sk, const SaveExtras *x, char *buf, size_t 
                          SAVE_VERSION);
     if (format_source(sk, buf, cap, &len, &ok, e) != 0) return -1;
     ok = ok && format_battle(sk, buf, cap, &len);
-    ok = ok && format_sides(sk, buf, cap, &len);
+    ok = ok && format_sides(sk, x, buf, cap, &len);
     ok = ok && format_ships(sk, buf, cap, &len);
     ok = ok && format_orders(sk, buf, cap, &len);
     ok = ok && save_route_format(sk, x, buf, cap, &len);

@@ -31,9 +31,13 @@ typedef struct SaveRoute {
     int first_turns; /* 1..SAVE_ROUTE_TURNS_MAX: turns it took when first plotted */
 } SaveRoute;
 
-/* What the game keeps beside the rules: one route per ship. */
+/* What the game keeps beside the rules: one route per ship, and which
+ * sides a person commanded when it was saved (written `computer = none`:
+ * the level the save keeps for such a side is normal, for a watched
+ * re-run). */
 typedef struct SaveExtras {
     SaveRoute route[SKIRMISH_MAX_SHIPS];
+    bool person[SKIRMISH_SIDES];
 } SaveExtras;
 
 /* Render sk as save text into buf; returns the length, or -1 when cap is
@@ -78,7 +82,9 @@ typedef struct SaveSummary {
     int ships[SKIRMISH_SIDES];
     int afloat[SKIRMISH_SIDES];
     int prizes[SKIRMISH_SIDES];
-    int routes; /* standing routes held */
+    int routes;                   /* standing routes held */
+    bool person[SKIRMISH_SIDES];  /* a person commanded the side (`computer = none`) */
+    int ai_level[SKIRMISH_SIDES]; /* the computer's level for the others */
     Hex hex[SKIRMISH_MAX_SHIPS];
     int side[SKIRMISH_MAX_SHIPS];
     int status[SKIRMISH_MAX_SHIPS]; /* FLEET_AFLOAT.. */

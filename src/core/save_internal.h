@@ -16,6 +16,8 @@ extern const char save_step_chars[HEX_STEPS];
 extern const char save_side_names[SKIRMISH_SIDES];
 /* The value of the last line, "end = shoal-save": a save without it was cut short. */
 #define SAVE_END_VALUE "shoal-save"
+/* [side.X] computer's word for a side a person commanded. */
+#define SAVE_AI_NONE "none"
 
 /* The keys of each section, in the order of the tables below. */
 enum {
@@ -106,10 +108,12 @@ typedef struct SaveData {
     int sline[SKIRMISH_SIDES][SAVE_SIDE_COUNT];
     int stats[SKIRMISH_SIDES][SAVE_SIDE_COUNT];
     /* [side.X] computer = easy|normal|hard (SKIRMISH_AI_*; older saves
-     * say steady for normal, green for easy); optional: saves from
-     * before it was chosen are normal (zero). */
+     * say steady for normal, green for easy) or none (a person's side,
+     * kept as normal); optional: saves from before it was chosen are
+     * normal (zero). */
     int ai_line[SKIRMISH_SIDES];
     int ai_level[SKIRMISH_SIDES];
+    bool person[SKIRMISH_SIDES];
     int ship_line[SKIRMISH_MAX_SHIPS];
     int pline[SKIRMISH_MAX_SHIPS][SAVE_SHIP_COUNT];
     int pv[SKIRMISH_MAX_SHIPS][SAVE_SHIP_COUNT];

@@ -412,16 +412,18 @@ static int parse_battle_line(SaveData *d, const char *key, const char *v, bool n
     return parse_battle(d, k, v, line, e);
 }
 
-/* [side.X] computer: the level the computer plays that side at. */
+/* [side.X] computer: the level the computer plays that side at, or none. */
 static int parse_side_ai(SaveData *d, int idx, const char *v, int line, Err *e)
 {
     if (d->ai_line[idx])
         return SAVE_BAD("'computer' of side %c given twice (first on line %d)",
                         save_side_names[idx], d->ai_line[idx]);
     d->ai_line[idx] = line;
-    d->ai_level[idx] = skirmish_ai_from_name(v);
+    d->person[idx] = !strcmp(v, SAVE_AI_NONE);
+    d->ai_level[idx] = d->person[idx] ? SKIRMISH_AI_NORMAL : skirmish_ai_from_name(v);
     if (d->ai_level[idx] < 0)
-        return SAVE_BAD("side %c: computer '%.40s' is not easy, normal or hard",
+        return SAVE_BAD("side %c: computer '%.40s' is not easy, normal, hard or none (a "
+                        "person's side)",
                         save_side_names[idx], v);
     return 0;
 }

@@ -84,6 +84,7 @@ int save_route_check(const SaveData *d, const Skirmish *sk, SaveExtras *x, Err *
     if (x) {
         memset(x, 0, sizeof *x);
         for (int i = 0; i < sk->nships; i++) x->route[i] = d->route[i];
+        for (int s = 0; s < SKIRMISH_SIDES; s++) x->person[s] = d->person[s];
     }
     return 0;
 }

@@ -37,6 +37,10 @@ static void fill(const SaveData *d, SaveSummary *out)
     out->over = d->over;
     out->winner = d->winner;
     out->nships = d->nships;
+    for (int s = 0; s < SKIRMISH_SIDES; s++) {
+        out->person[s] = d->person[s];
+        out->ai_level[s] = d->ai_level[s];
+    }
     for (int i = 0; i < d->nships; i++) {
         int s = d->pv[i][SAVE_SHIP_SIDE] & 1;
         bool taken = d->pv[i][SAVE_SHIP_PRIZE] == FLEET_PRIZE_TAKEN;

@@ -74,6 +74,10 @@ void battle_routes_to_save(const Battle *b, SaveExtras *x)
         const BattleRoute *r = &b->route[i];
         x->route[i] = (SaveRoute){r->on, r->goal, r->goal_facing, r->first_turns};
     }
+    /* Who gives orders here: against the computer, side A; at a hot seat
+     * or over the network, both (the friend too); watching, neither. */
+    x->person[0] = b->mode != BATTLE_WATCH;
+    x->person[1] = b->mode == BATTLE_HOTSEAT || b->mode == BATTLE_NET;
 }
 
 void battle_routes_from_save(Battle *b, const SaveExtras *x)

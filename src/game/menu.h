@@ -68,7 +68,8 @@ typedef struct MenuSave {
     /* What it holds (menu_saves.c), read as the load screen opens. */
     bool ok;         /* save_summary read it; else why says why not */
     char why[256];   /* one line: "quicksave.sav:3: turn 'x' is not ..." */
-    char sides[256]; /* "A 3 of 3 afloat, 1 prize taken  ·  B 1 of 3  ·  30 Nov 14:02" */
+    char sides[256]; /* "A (player) 3 of 3 afloat, 1 prize taken  ·  B (computer, hard) 1 of 3
+                      * ·  30 Nov 14:02" */
     int thumb;       /* its map's picture in Menu.thumbs, -1 none yet */
     SaveSummary sum;
 } MenuSave;

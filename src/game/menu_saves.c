@@ -69,10 +69,15 @@ static void row_text(Menu *m, MenuSave *sv)
     struct tm tm;
     localtime_r(&sv->mtime, &tm);
     strftime(when, sizeof when, "%d %b %H:%M", &tm);
-    char fleet[SKIRMISH_SIDES][48];
+    char fleet[SKIRMISH_SIDES][80];
     for (int k = 0; k < SKIRMISH_SIDES; k++) {
-        int n = snprintf(fleet[k], sizeof fleet[k], "%c %d of %d%s", "AB"[k], s -> afloat[k],
-                         s -> ships[k], k == 0 ? " afloat" : "");
+        /* Who commanded her: a person, or the computer at its level. */
+        char who[32];
+        int lv = s->ai_level[k] >= 0 && s->ai_level[k] < SKIRMISH_AI_LEVELS ? s->ai_level[k] : 0;
+        snprintf(who, sizeof who, "%s%s", s->person[k] ? "player" : "computer, ",
+                 s->person[k] ? "" : skirmish_ai_names[lv]);
+        int n = snprintf(fleet[k], sizeof fleet[k], "%c (%s) %d of %d%s", "AB"[k], who,
+                         s -> afloat[k], s -> ships[k], k == 0 ? " afloat" : "");
         if (s->prizes[k] > 0 && n > 0 && (size_t)n < sizeof fleet[k])
             snprintf(fleet[k] + n, sizeof fleet[k] - (size_t)n, ", %d %s taken", s->prizes[k],
                      words_plural(s->prizes[k], "prize", "prizes"));
