@@ -61,7 +61,9 @@ fi
 
 # --- key rebinding ---------------------------------------------------------
 # On the Keys screen (1024x640: Settings, Keys, End the turn), K for End
-# turn; Apply and keep writes it. Turns end at once (no idle-ships question).
+# turn: taken at once and written once it rests, with no Apply (the one
+# model of Settings, Keys and Sound). Turns end at once (no idle-ships
+# question).
 printf 'ask_end_turn = off\n' >"$SETTINGS"
 if start keys --size 1024x640; then
     # Each screen told before the next click: its panel has settled by
@@ -71,8 +73,7 @@ if start keys --size 1024x640; then
     click 511 119                                # End the turn: Return (the first of fourteen actions)
     key k
     shot "$T/keys.png"
-    click 511 590 # Apply and keep (under fourteen actions and Defaults)
-    # The file written once the click's action is applied.
+    # The file written once the binding has rested.
     wait_for $((10 * slow)) setting_is key.end_turn K &&
         ok "the Keys screen binds End turn to K in settings.ini" ||
         no "key.end_turn = '$(setting key.end_turn)'"

@@ -127,8 +127,12 @@ START_TEST(test_keys_screen_takes_a_key_swaps_and_cancels)
     m->key_wait = KEYS_END_TURN;
     ck_assert_int_eq(menu_key(m, SDLK_ESCAPE), 1);
     ck_assert_int_eq(m->edit.keys.key[KEYS_END_TURN], SDLK_RETURN);
+    ck_assert(!m->keys_bound); /* cancelled: nothing to take */
     m->key_wait = KEYS_END_TURN;
     ck_assert_int_eq(menu_key(m, SDLK_g), 1);
+    /* Bound: the screen's next frame hands it on, taken at once (no Apply). */
+    ck_assert(m->keys_bound);
+    m->keys_bound = false;
     ck_assert_int_eq(m->edit.keys.key[KEYS_END_TURN], SDLK_g);
     ck_assert_int_eq(m->edit.keys.key[KEYS_GRID], SDLK_RETURN);
     ck_assert_str_eq(m->note, "G was the key of Hex grid on / off, which now has Return");
@@ -136,6 +140,7 @@ START_TEST(test_keys_screen_takes_a_key_swaps_and_cancels)
     ck_assert_int_eq(menu_key(m, SDLK_F12), 1);
     ck_assert_int_eq(m->edit.keys.key[KEYS_GRID], SDLK_RETURN);
     ck_assert_ptr_nonnull(strstr(m->note, "F12 stays as it is"));
+    ck_assert(!m->keys_bound); /* refused: nothing changed */
     ck_assert_int_eq(m->key_wait, -1);
     free(m);
 }

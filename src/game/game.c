@@ -363,6 +363,8 @@ int game_init(Game *g, const GameOptions *o, const Map *m, SDL_Window *win, SDL_
 
 void game_deinit(Game *g)
 {
+    /* A change still waiting for its slider to rest is kept. */
+    if (g->store_in > 0.0f) game_settings_store(g);
     if (g->loader) {
         /* Quitting mid-load: the loader stops at its next step; a step
          * under way (a 16384^2 decode takes seconds) is not waited out. */

@@ -114,7 +114,7 @@ typedef struct Game {
     bool sound_mute;
     unsigned heard_clicks, heard_back;
     float sound_ms;
-    float sound_store_in; /* > 0: settings.ini gets the volumes in this many s */
+    float store_in; /* > 0: settings.ini is written in this many s (a slider at rest) */
     /* A battle against a friend over the network (game_net.c): the link
      * (NULL: none), the port hosted on, the address joined, and where
      * the battle is: the host's battle loading, the final hash sent, side
@@ -221,12 +221,16 @@ void game_settings_load(Game *g);
 /* g->settings to settings.ini, unless the file had an error (then the
  * status line says the choice lasts this session only). */
 void game_settings_store(Game *g);
+/* ... once the choices have rested SETTINGS_STORE_S (a dragged slider
+ * passes through many values), or when the game ends. */
+#define SETTINGS_STORE_S 0.5f
+void game_settings_store_soon(Game *g);
 /* What the battle changed of the settings this frame (BATTLE_ACT_GRID: the
  * hex grid; BATTLE_ACT_SPEED: the replay speed), kept in settings.ini. */
 void game_settings_take(Game *g, int battle_act);
-/* The Settings screen's choices s: sea life counts and switch, animation
- * speed, grid, the end-turn check, fullscreen and window size; applied
- * now, then stored. */
+/* The Settings and Keys screens' choices s: sea life counts and switch,
+ * animation speed, grid, the end-turn check, fullscreen, window size and
+ * the keys; applied as each changes, then stored (soon). */
 void game_settings_apply(Game *g, const Settings *s);
 /* F11: fullscreen on / off, applied now and stored. */
 void game_settings_fullscreen(Game *g);

@@ -93,6 +93,13 @@ void game_settings_take(Game *g, int battle_act)
     game_settings_store(g);
 }
 
+void game_settings_store_soon(Game *g)
+{
+    /* A slider drags through many values: the file is written once it
+     * rests (game_sound_frame), or at the end (game_deinit). */
+    g->store_in = SETTINGS_STORE_S;
+}
+
 void game_settings_apply(Game *g, const Settings *s)
 {
     Err e = {{0}};
@@ -117,5 +124,5 @@ void game_settings_apply(Game *g, const Settings *s)
     g->bview.show_grid = s->show_grid;
     if (g->battle) battle_set_speed(g->battle, s->anim_speed);
     if (rc != 0) game_status(g, e.msg);
-    game_settings_store(g);
+    game_settings_store_soon(g);
 }

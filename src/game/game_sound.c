@@ -12,7 +12,6 @@
 /* In the sea without a battle, a moderate breeze. */
 #define SOUND_SEA_WIND 2
 /* A volume is written to settings.ini once its slider has rested this long. */
-#define SOUND_STORE_S 0.5f
 
 static AudioVolumes volumes_of(const Settings *s, bool mute)
 {
@@ -75,9 +74,7 @@ void game_sound_take(Game *g, const Settings *s)
     g->settings.mute = s->mute;
     g->sound_mute = s->mute;
     game_sound_volumes(g);
-    /* A slider drags through many values: the file is written once it
-     * rests (game_sound_frame). */
-    g->sound_store_in = SOUND_STORE_S;
+    game_settings_store_soon(g);
 }
 
 bool game_sound_key(Game *g, SDL_Keycode k)
@@ -107,8 +104,7 @@ static AudioEar ear_of(const Camera *c)
 
 void game_sound_frame(Game *g, double dt)
 {
-    if (g->sound_store_in > 0.0f && (g->sound_store_in -= (float)dt) <= 0.0f)
-        game_settings_store(g);
+    if (g->store_in > 0.0f && (g->store_in -= (float)dt) <= 0.0f) game_settings_store(g);
     if (!g->audio) return;
     double t0 = clock_now_ms();
     Audio *a = g->audio;

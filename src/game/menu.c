@@ -511,8 +511,9 @@ static int load_screen(Menu *m, Ui *ui, SDL_Renderer *r, int view_w, int view_h)
 static const int window_sizes[][2] = {{1280, 720}, {1280, 800}, {1600, 900}, {1920, 1080}};
 #define WINDOW_SIZES ((int)(sizeof window_sizes / sizeof window_sizes[0]))
 
-/* The button that steps s's window size through window_sizes. */
-static void window_size_button(Menu *m, Ui *ui, Settings *s)
+/* The button that steps s's window size through window_sizes; 1 when it
+ * did. */
+static int window_size_button(Menu *m, Ui *ui, Settings *s)
 {
     int at = -1;
     for (int i = 0; i < WINDOW_SIZES; i++)
@@ -522,37 +523,38 @@ static void window_size_button(Menu *m, Ui *ui, Settings *s)
                  s->win_w, s->win_h);
     else
         snprintf(m->win_label, sizeof m->win_label, "Window size: as started  \xE2\x80\xBA");
-    if (!ui_button(ui, m->win_label)) return;
+    if (!ui_button(ui, m->win_label)) return 0;
     at = (at + 1) % WINDOW_SIZES;
     s->win_w = window_sizes[at][0];
     s->win_h = window_sizes[at][1];
+    return 1;
 }
+
+/* One model on Settings, Keys and Sound: a choice takes effect as it is
+ * made, and is kept (settings.ini) once it rests; no Apply. */
+#define MENU_KEPT_NOTE "Taken at once, and kept, as you change them."
 
 static int settings_screen(Menu *m, Ui *ui, int view_w, int view_h)
 {
-    int act = MENU_ACT_NONE;
     Settings *s = &m->edit;
     menu_begin(m, ui, "Settings", view_w, view_h, 380);
-    ui_toggle(ui, "Sea life (fish and sharks)", &s->sea_life);
-    ui_slider_int(ui, "Fish", &s->fish, 0, SETTINGS_FISH_MAX, UI_LOG);
-    ui_slider_int(ui, "Sharks", &s->sharks, 0, SETTINGS_SHARKS_MAX, UI_LINEAR);
-    ui_slider_float(ui, "Battle animation speed", &s->anim_speed, SETTINGS_SPEED_MIN,
-                    SETTINGS_SPEED_MAX, 2, "x");
-    ui_toggle(ui, "Hex grid over the sea", &s->show_grid);
-    ui_toggle(ui, "Ask before ending a turn with ships idle", &s->ask_end_turn);
-    ui_toggle(ui, "Fullscreen (F11)", &s->fullscreen);
-    window_size_button(m, ui, s);
+    int changed = ui_toggle(ui, "Sea life (fish and sharks)", &s->sea_life);
+    changed |= ui_slider_int(ui, "Fish", &s->fish, 0, SETTINGS_FISH_MAX, UI_LOG);
+    changed |= ui_slider_int(ui, "Sharks", &s->sharks, 0, SETTINGS_SHARKS_MAX, UI_LINEAR);
+    changed |= ui_slider_float(ui, "Battle animation speed", &s->anim_speed, SETTINGS_SPEED_MIN,
+                               SETTINGS_SPEED_MAX, 2, "x");
+    changed |= ui_toggle(ui, "Hex grid over the sea", &s->show_grid);
+    changed |= ui_toggle(ui, "Ask before ending a turn with ships idle", &s->ask_end_turn);
+    changed |= ui_toggle(ui, "Fullscreen (F11)", &s->fullscreen);
+    changed |= window_size_button(m, ui, s);
     if (ui_button(ui, "Keys  \xE2\x80\xBA")) menu_show(m, MENU_KEYS);
     if (ui_button(ui, "Sound  \xE2\x80\xBA")) menu_show(m, MENU_SOUND);
-    if (ui_button(ui, "Apply and keep")) {
-        act = MENU_ACT_SETTINGS;
-        menu_show(m, MENU_MAIN);
-    }
+    ui_label(ui, MENU_KEPT_NOTE);
     if (ui_button(ui, "Back")) menu_show(m, MENU_MAIN);
     /* Last: it tells, and nothing under it moves when a pad comes. */
     ui_label(ui, m->pad_label[0] ? m->pad_label : "No gamepad plugged in");
     menu_end(m, ui);
-    return act;
+    return changed ? MENU_ACT_SETTINGS : MENU_ACT_NONE;
 }
 
 int menu_key(Menu *m, SDL_Keycode k)
@@ -566,6 +568,8 @@ int menu_key(Menu *m, SDL_Keycode k)
     snprintf(was, sizeof was, "%s", keys_name(m->edit.keys.key[a]));
     snprintf(now, sizeof now, "%s", keys_name(k));
     int other = keys_bind(&m->edit.keys, a, k);
+    /* Bound: the Keys screen hands it on at its next frame. */
+    m->keys_bound |= other != -2;
     if (other == -2)
         snprintf(m->note, sizeof m->note,
                  "%s stays as it is (Esc, 1..8, Delete, F1, F11, F12, Q, H): "
@@ -598,18 +602,20 @@ static int keys_screen(Menu *m, Ui *ui, int view_w, int view_h)
             m->note[0] = '\0';
         }
     }
-    if (ui_button(ui, "Defaults")) keys_default(k);
-    if (ui_button(ui, "Apply and keep")) {
-        act = MENU_ACT_SETTINGS;
-        menu_show(m, MENU_MAIN);
+    if (ui_button(ui, "Defaults")) {
+        keys_default(k);
+        m->keys_bound = true;
     }
+    if (m->keys_bound) act = MENU_ACT_SETTINGS;
+    m->keys_bound = false;
+    ui_label(ui, MENU_KEPT_NOTE);
     if (ui_button(ui, "Back")) menu_show(m, MENU_SETTINGS);
     menu_end(m, ui);
     return act;
 }
 
-/* Volumes and the mute switch: heard as they move, kept at once (no
- * Apply: a player sets a volume by ear). */
+/* Volumes and the mute switch: heard as they move (a player sets a
+ * volume by ear), kept once they rest. */
 static int sound_screen(Menu *m, Ui *ui, int view_w, int view_h)
 {
     static const char *const labels[SETTINGS_VOLUMES] = {
@@ -633,7 +639,7 @@ static int sound_screen(Menu *m, Ui *ui, int view_w, int view_h)
         ui_tip(ui, vol_tips[k]);
     }
     ui_label(ui, m->sound_label[0] ? m->sound_label : "Sound: on");
-    ui_label(ui, "Heard, and kept, as you change them.");
+    ui_label(ui, MENU_KEPT_NOTE);
     if (ui_button(ui, "Back")) menu_show(m, MENU_SETTINGS);
     menu_end(m, ui);
     return act;

@@ -37,7 +37,7 @@ enum {
     MENU_ACT_LOAD,     /* load menu->load_path in menu->load_mode */
     MENU_ACT_RESUME,   /* back to the battle under the menu */
     MENU_ACT_EXPLORE,  /* close the menu and look at the sea */
-    MENU_ACT_SETTINGS, /* menu->edit holds new settings to apply and keep */
+    MENU_ACT_SETTINGS, /* menu->edit's settings or keys changed: taken and kept at once */
     MENU_ACT_QUIT,
     MENU_ACT_TUTORIAL, /* the guided first battle (tutorial.h) */
     MENU_ACT_SOUND,    /* menu->edit's volumes or mute changed: heard and kept at once */
@@ -117,8 +117,9 @@ typedef struct Menu {
     char sound_label[160]; /* Sound: the device, or why there is none (the game's) */
     char mute_label[96];
     char key_labels[KEYS_COUNT][128];
-    int key_wait; /* the Keys screen's action waiting for its new key, -1 none */
-    int nscen;    /* the shipped scenarios that read (menu_init) */
+    int key_wait;    /* the Keys screen's action waiting for its new key, -1 none */
+    bool keys_bound; /* a key was bound since the Keys screen last drew */
+    int nscen;       /* the shipped scenarios that read (menu_init) */
     MenuScenario scen[SCENARIO_MAX];
     int scen_choice;  /* set with MENU_ACT_SCENARIO */
     bool scen_hosted; /* ... against the computer, or hosted over the network */
