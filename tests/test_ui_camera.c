@@ -163,6 +163,46 @@ START_TEST(resize_reclamps)
 }
 END_TEST
 
+/* A fleet box lands whole inside the screen box it is framed in, at the
+ * cap when it fits there and smaller when it does not; at a map edge the
+ * map stays in view. */
+START_TEST(frame_shows_box_clear_of_panels)
+{
+    Camera c;
+    cam_init(&c, 1600, 1000, 1280, 720);
+    const double boxes[][4] = {{700, 400, 760, 460}, {300, 400, 1300, 600}, {600, 200, 640, 800}};
+    for (size_t k = 0; k < sizeof boxes / sizeof boxes[0]; k++) {
+        const double *b = boxes[k];
+        /* Free of panels: below the top bar, left of a side panel, above the log. */
+        cam_frame(&c, b[0], b[1], b[2], b[3], 10, 80, 1030, 580, 2.0);
+        double x0, y0, x1, y1;
+        cam_world_to_screen(&c, b[0], b[1], &x0, &y0);
+        cam_world_to_screen(&c, b[2], b[3], &x1, &y1);
+        ck_assert_msg(x0 >= 10 - 1e-6 && x1 <= 1030 + 1e-6 && y0 >= 80 - 1e-6 && y1 <= 580 + 1e-6,
+                      "box %zu on screen at %.1f,%.1f..%.1f,%.1f", k, x0, y0, x1, y1);
+        ck_assert(c.zoom <= 2.0 + 1e-12);
+        check_in_view(&c);
+    }
+    /* The small box is shown at the cap, centred in the free box. */
+    cam_frame(&c, 700, 400, 760, 460, 10, 80, 1030, 580, 2.0);
+    ck_assert_double_eq_tol(c.zoom, 2.0, 1e-12);
+    double sx, sy;
+    cam_world_to_screen(&c, 730, 430, &sx, &sy);
+    ck_assert_double_eq_tol(sx, 520, 1e-9);
+    ck_assert_double_eq_tol(sy, 330, 1e-9);
+    /* Against the map's corner the clamp wins: no gap opens at the edge. */
+    cam_frame(&c, 0, 0, 40, 40, 600, 400, 1200, 700, 2.0);
+    check_in_view(&c);
+    cam_world_to_screen(&c, 0, 0, &sx, &sy);
+    ck_assert_double_eq_tol(sx, 0, 1e-9);
+    ck_assert_double_eq_tol(sy, 0, 1e-9);
+    /* An empty screen box is the whole view. */
+    cam_frame(&c, 700, 400, 760, 460, 0, 0, 0, 0, 2.0);
+    cam_world_to_screen(&c, 730, 430, &sx, &sy);
+    ck_assert_double_eq_tol(sx, 640, 1e-9);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("ui_camera");
@@ -173,6 +213,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, clamp_keeps_map_in_view);
     tcase_add_test(tc, pan_moves_picture_with_drag);
     tcase_add_test(tc, resize_reclamps);
+    tcase_add_test(tc, frame_shows_box_clear_of_panels);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -549,3 +549,48 @@ void battle_view_follow(BattleView *v, Camera *c, bool centre)
     v->follow_x = l.x;
     v->follow_y = l.y;
 }
+
+void battle_view_open(const Battle *b, Camera *cam, double scale)
+{
+    int side = battle_plotter(b) >= 0 ? b->side : b->phase == BATTLE_CURTAIN ? b->side : -1;
+    double hex = (double)b->map.meta.hex_size;
+    double x0 = 1e30, y0 = 1e30, x1 = -1e30, y1 = -1e30, mx = 0, my = 0;
+    int n = 0;
+    for (int i = 0; i < b->sk.nships; i++) {
+        const FleetShip *s = &b->sk.ships[i];
+        if (s->status == FLEET_SUNK || (side >= 0 && s->side != side)) continue;
+        float x, y;
+        hex_to_pixel(s->pose.hex, (float)hex, &x, &y);
+        x0 = fmin(x0, x);
+        y0 = fmin(y0, y);
+        x1 = fmax(x1, x);
+        y1 = fmax(y1, y);
+        mx += x;
+        my += y;
+        n++;
+    }
+    /* Centred on the fleet at the battle's zoom; kept when that shows her
+     * whole and clear of the panels (a hex and a half round each hull, for
+     * her wake, label and arcs). */
+    cam->zoom = BATTLE_HEX_PT * scale / hex;
+    if (n == 0) {
+        cam_clamp(cam);
+        return;
+    }
+    cam->cx = mx / n;
+    cam->cy = my / n;
+    cam_clamp(cam);
+    double pad = 1.5 * hex, u = scale;
+    double fx0 = BATTLE_OPEN_LEFT * u, fy0 = BATTLE_OPEN_TOP * u;
+    double fx1 = cam->view_w - BATTLE_OPEN_RIGHT * u, fy1 = cam->view_h - BATTLE_OPEN_BOTTOM * u;
+    /* Else framed there; where a map edge stops the view short (cam_clamp),
+     * a little further out, until she fits or the whole map shows. */
+    for (double cap = cam->zoom;; cap *= 0.9) {
+        double ax, ay, bx, by;
+        cam_world_to_screen(cam, x0 - pad, y0 - pad, &ax, &ay);
+        cam_world_to_screen(cam, x1 + pad, y1 + pad, &bx, &by);
+        if ((ax >= fx0 && ay >= fy0 && bx <= fx1 && by <= fy1) || cam->zoom <= cam->zoom_min)
+            return;
+        cam_frame(cam, x0 - pad, y0 - pad, x1 + pad, y1 + pad, fx0, fy0, fx1, fy1, cap);
+    }
+}

@@ -133,6 +133,18 @@ int battle_view_event(BattleView *v, const SDL_Event *ev, const Camera *c, float
 /* A left click (no drag) at output px (sx, sy): select, plot. */
 void battle_view_click(BattleView *v, const Camera *c, double sx, double sy);
 
+/* A battle's opening view: the whole fleet of the side that plots first
+ * (both sides when nobody does), at the battle's zoom (BATTLE_HEX_PT) when
+ * it fits, in the part of the view the panels leave (design px, times
+ * scale: below the top bar, left of the Battle panel, above the log); the
+ * map's edges may push it (cam_clamp). */
+#define BATTLE_HEX_PT      36.0 /* hex centre to corner, in window points */
+#define BATTLE_OPEN_LEFT   10
+#define BATTLE_OPEN_TOP    80
+#define BATTLE_OPEN_RIGHT  250
+#define BATTLE_OPEN_BOTTOM 140
+void battle_view_open(const Battle *b, Camera *c, double scale);
+
 /* The camera and the selected ship, once a frame: with centre, she goes to
  * the middle of the view (keys 1-8); otherwise, when she has moved since
  * the last call and comes near the edge of the view (less the panels'

@@ -13,10 +13,6 @@
 #include "ui/screenshot.h"
 #include "ui/theme.h"
 
-/* A new battle opens with hexes this many window points from centre to
- * corner, centred on the side that plots first. */
-#define BATTLE_HEX_PT 36.0
-
 #define FONT_FILE      "fonts/DejaVuSans.ttf"
 #define FONT_PT        14
 #define STATUS_SECONDS 4.0
@@ -128,30 +124,10 @@ static void draw_loading(Game *g, const char *step, float fraction)
     SDL_RenderPresent(g->r);
 }
 
-/* A new battle's opening view: close in on the side that plots first
- * (both sides when nobody does). */
+/* A new battle's opening view (battle_view_open). */
 static void focus_battle(Game *g)
 {
-    const Battle *b = g->battle;
-    if (!b) return;
-    int side = battle_plotter(b) >= 0 ? b->side : b->phase == BATTLE_CURTAIN ? b->side : -1;
-    double sx = 0, sy = 0;
-    int n = 0;
-    for (int i = 0; i < b->sk.nships; i++) {
-        const FleetShip *s = &b->sk.ships[i];
-        if (s->status == FLEET_SUNK || (side >= 0 && s->side != side)) continue;
-        float x, y;
-        hex_to_pixel(s->pose.hex, (float)b->map.meta.hex_size, &x, &y);
-        sx += x;
-        sy += y;
-        n++;
-    }
-    g->cam.zoom = BATTLE_HEX_PT * g->in.px_ratio / (double)b->map.meta.hex_size;
-    if (n > 0) {
-        g->cam.cx = sx / n;
-        g->cam.cy = sy / n;
-    }
-    cam_clamp(&g->cam);
+    if (g->battle) battle_view_open(g->battle, &g->cam, g->in.px_ratio);
 }
 
 /* Rebuild everything that depends on the map for m: shore field (taken

@@ -44,6 +44,24 @@ void cam_fit(Camera *c)
     c->cy = c->world_h / 2.0;
 }
 
+void cam_frame(Camera *c, double x0, double y0, double x1, double y1, double sx0, double sy0,
+               double sx1, double sy1, double zoom_cap)
+{
+    if (!(sx1 - sx0 >= 1.0 && sy1 - sy0 >= 1.0)) {
+        sx0 = sy0 = 0.0;
+        sx1 = c->view_w;
+        sy1 = c->view_h;
+    }
+    double w = x1 - x0 > 1.0 ? x1 - x0 : 1.0, h = y1 - y0 > 1.0 ? y1 - y0 : 1.0;
+    double z = (sx1 - sx0) / w < (sy1 - sy0) / h ? (sx1 - sx0) / w : (sy1 - sy0) / h;
+    c->zoom = z < zoom_cap ? z : zoom_cap;
+    c->zoom = mathx_clampd(c->zoom, c->zoom_min, c->zoom_max);
+    /* The box's centre at the screen box's: solve world_to_screen. */
+    c->cx = (x0 + x1) / 2.0 - ((sx0 + sx1) / 2.0 - c->view_w / 2.0) / c->zoom;
+    c->cy = (y0 + y1) / 2.0 - ((sy0 + sy1) / 2.0 - c->view_h / 2.0) / c->zoom;
+    cam_clamp(c);
+}
+
 void cam_world_to_screen(const Camera *c, double wx, double wy, double *sx, double *sy)
 {
     *sx = (wx - c->cx) * c->zoom + c->view_w / 2.0;

@@ -41,6 +41,14 @@ void cam_pan(Camera *c, double dx, double dy);
  * leave the view). */
 void cam_zoom_at(Camera *c, double factor, double sx, double sy);
 
+/* Show the world box [x0,x1]x[y0,y1] (map px) inside the screen box
+ * [sx0,sx1]x[sy0,sy1] (output px: the part of the view no panel covers):
+ * zoomed in no closer than zoom_cap (nor further out than zoom_min), its
+ * centre on the screen box's centre as far as the map's edges allow
+ * (cam_clamp). A screen box of no size is taken as the whole view. */
+void cam_frame(Camera *c, double x0, double y0, double x1, double y1, double sx0, double sy0,
+               double sx1, double sy1, double zoom_cap);
+
 /* Keep the map in view: on an axis where the map is wider than the view,
  * no gap may open between a map edge and the view edge; on an axis where
  * it is narrower, it is centred. Also clamps the zoom. */
