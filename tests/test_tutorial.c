@@ -238,6 +238,35 @@ START_TEST(test_a_step_done_already_is_told)
 }
 END_TEST
 
+/* Holding her place on the line counts: standing astern of the sloop
+ * with no path (her path's end is where she is), the Rake step is done. */
+START_TEST(test_holding_on_the_line_rakes)
+{
+    Tutorial t;
+    Battle *b = tutorial_battle(&t);
+    int me = t.ship;
+    b->sk.ships[me].pose = (HexPose){east(b, me, 3), 0};
+    battle_select(b, me);
+    b->aids_dirty = true;
+    battle_refresh(b);
+    ck_assert_int_eq(b->sk.orders[me].nsteps, 0);
+    t.step = TUTORIAL_RAKE;
+    idle(&t, b);
+    ck_assert_int_eq(t.step, TUTORIAL_END_TURN);
+    /* Abeam of her, holding there is no rake. */
+    Tutorial u;
+    Battle *c = tutorial_battle(&u);
+    battle_select(c, me);
+    c->aids_dirty = true;
+    battle_refresh(c);
+    u.step = TUTORIAL_RAKE;
+    idle(&u, c);
+    ck_assert_int_eq(u.step, TUTORIAL_RAKE);
+    battle_free(c);
+    battle_free(b);
+}
+END_TEST
+
 START_TEST(test_fight_hint_follows_the_broadsides)
 {
     Tutorial t;
@@ -314,6 +343,7 @@ static Suite *tutorial_suite(void)
     tcase_add_test(tc, test_won_from_astern_ends_the_lesson);
     tcase_add_test(tc, test_a_step_done_already_is_told);
     tcase_add_test(tc, test_fight_hint_follows_the_broadsides);
+    tcase_add_test(tc, test_holding_on_the_line_rakes);
     tcase_add_test(tc, test_another_battle_or_none_is_no_lesson);
     tcase_add_test(tc, test_settings_remember_the_offer);
     suite_add_tcase(s, tc);

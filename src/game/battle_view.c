@@ -355,6 +355,46 @@ static void draw_shot_trails(BattleView *v, const Battle *b, const Camera *c)
     }
 }
 
+/* Ship t's raking water: the hexes in broadside range of her bow and
+ * stern wedges (fleet_rakes: where a path's end counts) tinted, and the
+ * lines straight ahead and astern of her drawn through them. */
+static void draw_rake_lines(BattleView *v, const Battle *b, const Camera *c, int t)
+{
+    if (t < 0 || t >= b->sk.nships || !fleet_ship_active(&b->sk.ships[t])) return;
+    HexPose p = b->sk.ships[t].pose;
+    float size = (float)b->map.meta.hex_size;
+    SDL_Color fill = THEME_GOLD, line = THEME_GOLD;
+    fill.a = 40;
+    line.a = 220;
+    for (int dq = -FLEET_RANGE_LONG; dq <= FLEET_RANGE_LONG; dq++)
+        for (int dr = -FLEET_RANGE_LONG; dr <= FLEET_RANGE_LONG; dr++) {
+            Hex h = {p.hex.q + dq, p.hex.r + dr};
+            int d = hex_distance(p.hex, h);
+            if (d < 1 || d > FLEET_RANGE_LONG || !chart_sailable(&b->sk.chart, h) ||
+                !fleet_rakes(p, h))
+                continue;
+            geo_hex_fill(&v->geo, c, h, size, fill);
+        }
+    /* Ahead (her facing) and astern, out to the first land. */
+    for (int end = 0; end < 2; end++) {
+        int dir = end ? (p.facing + 3) % HEX_DIRS : p.facing;
+        Hex h = p.hex, last = p.hex;
+        for (int k = 1; k <= FLEET_RANGE_LONG; k++) {
+            h = hex_neighbor(h, dir);
+            if (!chart_sailable(&b->sk.chart, h)) break;
+            geo_hex_inset(&v->geo, c, h, size, 0.9f, 1.5f * v->ui, line);
+            last = h;
+        }
+        if (hex_equal(last, p.hex)) continue;
+        float x0, y0, x1, y1;
+        hex_to_pixel(p.hex, size, &x0, &y0);
+        hex_to_pixel(last, size, &x1, &y1);
+        cam_world_to_screenf(c, x0, y0, &x0, &y0);
+        cam_world_to_screenf(c, x1, y1, &x1, &y1);
+        geo_line(&v->geo, x0, y0, x1, y1, 2.0f * v->ui, line);
+    }
+}
+
 void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
 {
     BattleView *v = ctx;
@@ -395,6 +435,7 @@ void battle_view_hex(void *ctx, SDL_Renderer *r, const Camera *c)
             }
         }
     }
+    if (v->rake_on && plotting) draw_rake_lines(v, b, c, v->rake_ship);
     /* The plotting side's orders and routes; nobody else's are ever shown. */
     RouteMark marks[ROUTE_MARKS_MAX];
     int nmarks = 0;

@@ -103,6 +103,10 @@ typedef struct BattleView {
     int nplot;
     float plot_x[ROUTE_MAX_TURNS + 1], plot_y[ROUTE_MAX_TURNS + 1];
     UiPanel p_log;
+    /* A teaching aid (the guided battle's Rake step): ship rake_ship's
+     * bow and stern lines, where a broadside rakes her. */
+    bool rake_on;
+    int rake_ship;
     char log_title[64], menu_title[32];
     char speed_label[64]; /* the Battle panel's Re-watch button (kept for the frame) */
     /* battle_view_follow: the ship followed and where she was drawn. */

@@ -105,6 +105,7 @@ void game_tutorial_frame(Game *g)
 {
     int act = g->tut_act;
     g->tut_act = TUTORIAL_ACT_NONE;
+    g->bview.rake_on = false;
     if (g->tut_pending && !g->loader) {
         /* Loaded (a new battle is on screen), or failed (the old one stays). */
         g->tut_pending = false;
@@ -125,6 +126,9 @@ void game_tutorial_frame(Game *g)
     g->tut_next = false;
     bool was_done = g->tut.step == TUTORIAL_DONE;
     tutorial_update(&g->tut, g->battle, &s);
+    /* The Rake step shows the lines it asks for on the board. */
+    g->bview.rake_on = g->tut.on && g->tut.step == TUTORIAL_RAKE;
+    g->bview.rake_ship = g->tut.enemy;
     if (!was_done && g->tut.step == TUTORIAL_DONE && g->battle->sk.winner == 0 &&
         g->settings.tutorial != SETTINGS_TUTORIAL_DONE) {
         g->settings.tutorial = SETTINGS_TUTORIAL_DONE;
