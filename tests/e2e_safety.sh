@@ -37,7 +37,9 @@ turn_now() {
 # her a path, A2 and A3 have none.
 if start endturn --skirmish --seed 3 --opponent ai; then
     click 130 470
-    since click 898 90 # End turn (the Battle panel's button)
+    # End turn, the Battle panel's first button, where the layout put it.
+    read -r ex ey < <(panel_at battle 114 46) || no "the game told no place for the Battle panel"
+    since click "${ex:-898}" "${ey:-90}" # End turn (the Battle panel's button)
     ev_wait 20 '^dialog open$'
     shot "$T/ask.png" && dialog_shown "$T/ask.png" && ok "End turn with ships idle asks before the turn ends" ||
         no "no end-turn question on screen"

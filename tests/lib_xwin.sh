@@ -207,6 +207,17 @@ click() {
     return 0
 }
 
+# panel_at NAME DX DY: the point DX,DY into the battle's panel NAME
+# (battle, ship or log) where the game last told it is ("panels ..." on
+# the test channel; battle_layout places them), as "X Y"; fails when it
+# has not been told or the panel is not shown.
+panel_at() {
+    awk -v name="$1" -v dx="$2" -v dy="$3" '/^panels / { line = $0 } END {
+        n = split(line, f, " ")
+        for (i = 2; i < n; i += 2) if (f[i] == name) { split(f[i + 1], r, ","); if (r[3] > 0) { print r[1] + dx, r[2] + dy; ok = 1 } }
+        exit !ok }' "$EV"
+}
+
 # A tick under TSan is seconds long: a replay started by a key would be over
 # before the picture that should show it.
 tap() { xdotool key "$@"; }

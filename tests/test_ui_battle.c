@@ -875,59 +875,6 @@ END_TEST
 /* The camera keeps the selected ship in view: centred on her (keys 1-8),
  * followed while she sails during the replay, brought into view when
  * selected off screen, and left alone while she lies still. */
-/* A battle opens with the player's whole fleet in view, clear of the
- * panels' corners, on every shipped map and generated seas, 3v3 and 8v8,
- * at 800x600, 1280x720 and 1920x1080. */
-START_TEST(test_opening_view_shows_the_fleet)
-{
-    char data[512], path[640];
-    tu_data_dir(data, sizeof data);
-    static const char *const maps[] = {NULL, "channel-isles", "crescent-reef", "open-waters"};
-    static const int views[][2] = {{800, 600}, {1280, 720}, {1920, 1080}};
-    for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++)
-        for (int ships = 3; ships <= 8; ships += 5) {
-            BattleSetup st = {.mode = BATTLE_VS_AI,
-                              .seed = 5 + m,
-                              .ships = {ships, ships},
-                              .turn_limit = 30,
-                              .map_seed = 7};
-            if (maps[m]) {
-                snprintf(path, sizeof path, "%s/maps/%s.png", data, maps[m]);
-                st.map_path = path;
-            }
-            Err e = {{0}};
-            Battle *b = battle_new(&st, 1.0f, &e);
-            ck_assert_msg(b != NULL, "%s", e.msg);
-            for (size_t k = 0; k < sizeof views / sizeof views[0]; k++) {
-                Camera c;
-                cam_init(&c, b->map.w, b->map.h, views[k][0], views[k][1]);
-                battle_view_open(b, &c, 1.0);
-                for (int i = 0; i < b->sk.nships; i++) {
-                    if (b->sk.ships[i].side != 0) continue;
-                    float x, y;
-                    hex_to_pixel(b->sk.ships[i].pose.hex, (float)b->map.meta.hex_size, &x, &y);
-                    double sx, sy;
-                    cam_world_to_screen(&c, x, y, &sx, &sy);
-                    ck_assert_msg(sx >= 0 && sy >= 0 && sx <= c.view_w && sy <= c.view_h,
-                                  "%s %dv%d at %dx%d: ship %d off screen at %.0f,%.0f",
-                                  maps[m] ? maps[m] : "generated", ships, ships, views[k][0],
-                                  views[k][1], i, sx, sy);
-                    /* Clear of the panels' corners, unless the whole map
-                     * shows and she lies under one (their layout's part). */
-                    if (c.zoom <= c.zoom_min + 1e-9) continue;
-                    ck_assert_msg(sx >= BATTLE_OPEN_LEFT && sy >= BATTLE_OPEN_TOP &&
-                                      sx <= c.view_w - BATTLE_OPEN_RIGHT &&
-                                      sy <= c.view_h - BATTLE_OPEN_BOTTOM,
-                                  "%s %dv%d at %dx%d: ship %d at %.0f,%.0f (zoom %.3f, least %.3f)",
-                                  maps[m] ? maps[m] : "generated", ships, ships, views[k][0],
-                                  views[k][1], i, sx, sy, c.zoom, c.zoom_min);
-                }
-            }
-            battle_free(b);
-        }
-}
-END_TEST
-
 START_TEST(test_camera_keeps_the_ship_in_view)
 {
     Battle *b = new_battle(BATTLE_VS_AI, 11);
@@ -1285,7 +1232,6 @@ static Suite *battle_suite(void)
     tcase_add_test(tc, test_board_sails_her_alongside);
     tcase_add_test(tc, test_next_ship_without_orders);
     tcase_add_test(tc, test_click_beside_an_enemy_plots);
-    tcase_add_test(tc, test_opening_view_shows_the_fleet);
     tcase_add_test(tc, test_camera_keeps_the_ship_in_view);
     tcase_add_test(tc, test_route_kept_across_turns);
     tcase_add_test(tc, test_hotseat_hides_orders);

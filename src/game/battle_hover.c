@@ -11,11 +11,15 @@
  * whole-map zoom can still be seen and clicked. */
 #define MARKER_MIN_PX 6.0f
 
+float battle_marker_px(const Battle *b, const Camera *c, int i, float ui)
+{
+    float len = battle_ship_length(b, b->sk.ships[i].cls) * (float)c->zoom;
+    return fmaxf(len * 0.5f, MARKER_MIN_PX * ui);
+}
+
 float battle_view_marker_px(const BattleView *v, const Camera *c, int i)
 {
-    const Battle *b = v->battle;
-    float len = battle_ship_length(b, b->sk.ships[i].cls) * (float)c->zoom;
-    return fmaxf(len * 0.5f, MARKER_MIN_PX * v->ui);
+    return battle_marker_px(v->battle, c, i, v->ui);
 }
 
 bool battle_view_marker_at(const BattleView *v, const Camera *c, int i, float *x, float *y,

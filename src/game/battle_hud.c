@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "battle_layout.h"
 #include "battle_view.h"
 #include "ui/draw.h"
 #include "core/mathx.h"
@@ -177,26 +178,6 @@ static bool title_clicked(const Ui *ui, const UiPanel *p)
     return press && now;
 }
 
-/* What a panel at (x, y, w, h) would cover: each ship's marker counts
- * one, the selected ship four, and each point of her orders (her path's
- * end, her route's turns) one, so a panel does not flee one enemy only
- * to hide the ship being given orders. */
-static int ships_under(const BattleView *v, const Camera *c, float x, float y, float w, float h)
-{
-    const Battle *b = v->battle;
-    int n = 0;
-    for (int k = 0; k < v->nplot; k++)
-        if (v->plot_x[k] > x && v->plot_x[k] < x + w && v->plot_y[k] > y && v->plot_y[k] < y + h)
-            n++;
-    for (int i = 0; i < b->sk.nships; i++) {
-        float sx, sy, r;
-        if (battle_view_marker_at(v, c, i, &sx, &sy, &r) && sx + r > x && sx - r < x + w &&
-            sy + r > y && sy - r < y + h)
-            n += i == b->selected ? 4 : 1;
-    }
-    return n;
-}
-
 /* The wind rose: a circle and an arrow pointing where the wind blows. */
 static void wind_rose(SDL_Renderer *r, float cx, float cy, float rad, int from, int strength)
 {
@@ -274,18 +255,33 @@ static float goal_bar(BattleView *v, const Skirmish *sk, int view_w, float y, fl
     return y + pad;
 }
 
-static void top_bar(BattleView *v, const Battle *b, Ui *ui, int view_w)
+/* The top bar's line (turn, wind, who plots) into line, and the bar's
+ * width and height (output px). */
+static void top_bar_line(BattleView *v, const Battle *b, char *line, size_t cap, float *w, float *h)
 {
-    char line[256], mode[96];
+    char mode[96];
     int ws = b->sk.wind_strength < 0 ? 0 : b->sk.wind_strength > 5 ? 5 : b->sk.wind_strength;
-    snprintf(line, sizeof line, "Turn %d of %d   \xC2\xB7   wind from %s, %s   \xC2\xB7   %s",
+    snprintf(line, cap, "Turn %d of %d   \xC2\xB7   wind from %s, %s   \xC2\xB7   %s",
              battle_turn_shown(b), b->sk.turn_limit, hex_dir_names[b->sk.wind_dir % HEX_DIRS],
              wind_names[ws], mode_line(b, mode, sizeof mode));
     int tw, th;
     text_measure(v->text, line, &tw, &th);
+    float pad = 8 * v->ui, rose = (float)th * 0.62f;
+    *w = (float)tw + 2 * pad + 2 * rose + pad;
+    *h = (float)th + pad;
+}
+
+static void top_bar(BattleView *v, const Battle *b, Ui *ui, int view_w)
+{
+    char line[256];
+    int ws = b->sk.wind_strength < 0 ? 0 : b->sk.wind_strength > 5 ? 5 : b->sk.wind_strength;
+    float w, bar_h;
+    top_bar_line(v, b, line, sizeof line, &w, &bar_h);
+    int tw, th;
+    text_measure(v->text, line, &tw, &th);
     float u = v->ui, pad = 8 * u, rose = (float)th * 0.62f;
-    float w = (float)tw + 2 * pad + 2 * rose + pad;
-    float x = ((float)view_w - w) / 2, y = 44 * u;
+    /* Where the layout put it: centred in the width the Battle panel leaves. */
+    float x = v->lay.bar.w > 0 ? v->lay.bar.x : ((float)view_w - w) / 2, y = 44 * u;
     box(v->r, x, y, w, (float)th + pad, 185);
     /* No hover under the bar: a click there is not meant for the sea. */
     if (v->mouse_x >= x && v->mouse_x < x + w && v->mouse_y >= y &&
@@ -306,6 +302,7 @@ static void top_bar(BattleView *v, const Battle *b, Ui *ui, int view_w)
     }
     float ny = y + (float)th + 2 * pad;
     if (b->sk.scenario[0]) ny = goal_bar(v, &b->sk, view_w, ny, pad);
+    v->bar_bottom = ny;
     /* What goes under the HUD (the network panel) keeps clear of the note's line. */
     v->top_end = ny + (float)th + 2 * pad;
     if (b->note_left > 0.0f && b->note[0]) {
@@ -356,26 +353,17 @@ static int replay_buttons(BattleView *v, Battle *b, Ui *ui)
     return 0;
 }
 
-static int buttons(BattleView *v, Battle *b, Ui *ui, const Camera *c, int view_w)
+static int buttons(BattleView *v, Battle *b, Ui *ui)
 {
     UiPanel *panel = &v->p_buttons;
-    float u = v->ui;
     if (title_clicked(ui, panel)) v->panels.menu_folded = !v->panels.menu_folded;
     snprintf(v->menu_title, sizeof v->menu_title, "Battle%s",
              v->panels.menu_folded ? FOLD_SHUT : FOLD_OPEN);
     panel->title = v->menu_title;
-    panel->w = 230 * u;
-    panel->x = (float)view_w - panel->w - 10 * u - v->right_inset;
-    /* Beside another panel it would reach under the top bar: go below it. */
-    panel->y = (v->right_inset > 0 ? 80 : 44) * u;
-    /* Over ships, it moves to the top-left corner (below the status
-     * line) when fewer are there. */
-    float h = panel->h > 0 ? panel->h : 260 * u;
-    if (ships_under(v, c, panel->x, panel->y, panel->w, h) >
-        ships_under(v, c, 10 * u, 80 * u, panel->w, h)) {
-        panel->x = 10 * u;
-        panel->y = 80 * u;
-    }
+    /* Where the layout put it (battle_layout). */
+    panel->w = v->lay.battle.w;
+    panel->x = v->lay.battle.x;
+    panel->y = v->lay.battle.y;
     int act = 0;
     ui_panel_begin(ui, panel);
     tip_title(ui, panel, tips[TIP_BATTLE_TITLE]);
@@ -425,17 +413,6 @@ static const char *target_text(const Battle *b, int t, char *buf, size_t cap)
     skirmish_ship_label(&b->sk, t, lab, sizeof lab);
     snprintf(buf, cap, "aim at %s, %s", lab, battle_class_name(b->sk.ships[t].cls));
     return buf;
-}
-
-/* The ship panel's left edge: the bottom-right corner, or the
- * bottom-left one (the log then takes the right) when fewer ships are
- * under it there. */
-static float ship_panel_x(BattleView *v, const Camera *c, int view_w, int view_h)
-{
-    float u = v->ui, w = 372 * u, h = v->p_ship.h > 0 ? v->p_ship.h : 300 * u;
-    float right = (float)view_w - w - 10 * u - v->right_inset, y = (float)view_h - h - 10 * u;
-    v->ship_left = ships_under(v, c, right, y, w, h) > ships_under(v, c, 10 * u, y, w, h);
-    return v->ship_left ? 10 * u : right;
 }
 
 /* The ship panel's title tip: her class's numbers. */
@@ -520,7 +497,7 @@ static void named_label(const Skirmish *sk, int i, char *lab, size_t cap)
 }
 
 /* The selected ship: her state, and for her own side her orders. */
-static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int view_w, int view_h)
+static void ship_panel(BattleView *v, Battle *b, Ui *ui)
 {
     UiPanel *panel = &v->p_ship;
     int i = b->selected;
@@ -534,12 +511,10 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int vi
     bool folded = v->panels.ship_folded;
     snprintf(v->ship_title, sizeof v->ship_title, "%s  \xC2\xB7  %s  (side %s)%s", lab,
              battle_class_name(s->cls), battle_side_name(s->side), folded ? FOLD_SHUT : FOLD_OPEN);
-    float u = v->ui;
     panel->title = v->ship_title;
-    panel->w = 372 * u;
-    panel->x = ship_panel_x(v, c, view_w, view_h);
-    panel->y = panel->h > 0 ? (float)view_h - panel->h - 10 * u : (float)view_h * 0.5f;
-    if (v->ship_left) panel->y -= v->bottom_inset; /* above the performance overlay */
+    panel->w = v->lay.ship.w;
+    panel->x = v->lay.ship.x;
+    panel->y = v->lay.ship.y;
     ui_panel_begin(ui, panel);
     ship_tip_title(ui, panel, s->cls);
     if (folded) {
@@ -623,28 +598,48 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui, const Camera *c, int vi
 /* The log: its latest BATTLE_LOG_SHUT lines, or BATTLE_LOG_OPEN when
  * opened (click its title), in a panel at the bottom corner the ship
  * panel leaves free. */
-static void log_box(BattleView *v, const Battle *b, Ui *ui, int view_w, int view_h)
+/* The rows text takes wrapped to width. */
+static int log_rows(BattleView *v, const char *text, float width)
+{
+    char row[256];
+    size_t used;
+    int n = 0;
+    for (const char *p = text; (used = text_wrap_line(v->text, p, width, row, sizeof row));
+         p += used)
+        n++;
+    return n > 0 ? n : 1;
+}
+
+static void log_box(BattleView *v, const Battle *b, Ui *ui)
 {
     UiPanel *panel = &v->p_log;
     int lines = v->panels.log_open ? BATTLE_LOG_OPEN : BATTLE_LOG_SHUT;
     int n = b->log_n < lines ? b->log_n : lines;
     if (n == 0) return;
     if (title_clicked(ui, panel)) v->panels.log_open = !v->panels.log_open;
-    float u = v->ui;
     snprintf(v->log_title, sizeof v->log_title, "Log%s",
              v->panels.log_open ? FOLD_OPEN : FOLD_SHUT);
     panel->title = v->log_title;
-    panel->w = fminf((float)view_w * 0.52f, 640 * u);
-    bool right = v->ship_left && b->selected >= 0;
-    panel->x = right ? (float)view_w - panel->w - 10 * u - v->right_inset : 10 * u;
-    float h = panel->h > 0 ? panel->h : 120 * u;
-    panel->y = (float)view_h - h - 10 * u - (right ? 0.0f : v->bottom_inset);
+    panel->w = v->lay.log.w;
+    panel->x = v->lay.log.x;
+    panel->y = v->lay.log.y;
     ui_panel_begin(ui, panel);
     tip_title(ui, panel, tips[TIP_LOG]);
-    /* Clip long lines to the box so they never run under the ship panel. */
-    SDL_Rect clip = {(int)panel->x, (int)panel->y, (int)panel->w, (int)h};
-    SDL_RenderSetClipRect(v->r, &clip);
-    for (int k = 0; k < n; k++) {
+    /* A line too long for the box wraps (the box grows), never cut; where
+     * the layout leaves less height than the lines take, the newest that
+     * fit are shown. */
+    float width = panel->w - 2 * THEME_PAD * v->ui;
+    float pitch = (float)text_line_height(v->text) + THEME_GAP * v->ui;
+    int room =
+        (int)((v->lay.log.y + v->lay.log.h - THEME_PAD * v->ui - ui->cy + THEME_GAP * v->ui) /
+              pitch);
+    int from = 0; /* the oldest of the n shown */
+    for (int k = 0, rows = 0; k < n; k++) {
+        rows += log_rows(v, battle_log_line(b, k)->text, width);
+        if (rows > room && k > 0) break;
+        from = k;
+    }
+    for (int k = n - 1 - from; k < n; k++) {
         const BattleLogLine *l = battle_log_line(b, n - 1 - k);
         SDL_Color c = l->kind < 0                   ? THEME_GOLD
                       : l->side >= 0 && l->side < 2 ? side_ink(l->side)
@@ -653,16 +648,20 @@ static void log_box(BattleView *v, const Battle *b, Ui *ui, int view_w, int view
         if (l->kind == SKIRMISH_EV_SANK || l->kind == SKIRMISH_EV_STRUCK ||
             l->kind == SKIRMISH_EV_AGROUND || l->kind == SKIRMISH_EV_GAME_OVER)
             c = THEME_GOLD;
-        ui_label(ui, "");
-        text_draw(v->text, l->text, (int)ui->last.x, (int)ui->last.y, c);
+        char row[sizeof l->text];
+        size_t used;
+        for (const char *p = l->text; (used = text_wrap_line(v->text, p, width, row, sizeof row));
+             p += used) {
+            ui_label(ui, "");
+            text_draw(v->text, row, (int)ui->last.x, (int)ui->last.y, c);
+        }
     }
-    SDL_RenderSetClipRect(v->r, NULL);
     ui_panel_end(ui);
 }
 
 /* What a click at the cursor would do, beside the cursor, and under it
  * what the hex is to the goals (an exit, the bay) in that side's colour. */
-static void hover_hint(BattleView *v, int view_w, int view_h)
+static void hover_hint(BattleView *v, const Ui *ui, int view_w, int view_h)
 {
     const BattleHover *h = &v->hover;
     if (!v->mouse_seen || v->over_panel || (!h->hint[0] && !h->goal[0])) return;
@@ -674,10 +673,25 @@ static void hover_hint(BattleView *v, int view_w, int view_h)
         if (lw[k] > tw) tw = lw[k];
         th += lh;
     }
-    float u = v->ui, pad = 5 * u;
-    float x = v->mouse_x + 18 * u, y = v->mouse_y + 16 * u;
-    if (x + (float)tw + 2 * pad > (float)view_w) x = v->mouse_x - (float)tw - 2 * pad - 8 * u;
-    if (y + (float)th + pad > (float)view_h) y = v->mouse_y - (float)th - pad - 8 * u;
+    float u = v->ui, pad = 5 * u, bw = (float)tw + 2 * pad, bh = (float)th + pad;
+    /* Below right of the pointer; else the other sides of it, the first
+     * that stays in the view and clear of the panels drawn this frame. */
+    float xs[2] = {v->mouse_x + 18 * u, v->mouse_x - bw - 8 * u};
+    float ys[2] = {v->mouse_y + 16 * u, v->mouse_y - bh - 8 * u};
+    float x = xs[0], y = ys[0];
+    if (x + bw > (float)view_w) x = xs[1];
+    if (y + bh > (float)view_h) y = ys[1];
+    for (int k = 0; k < 4; k++) {
+        SDL_FRect r = {xs[k & 1], ys[k >> 1], bw, bh};
+        bool clear = r.x >= 0 && r.y >= 0 && r.x + bw <= (float)view_w && r.y + bh <= (float)view_h;
+        for (int p = 0; p < ui->nrects && clear; p++)
+            clear = !battle_layout_overlap(&r, &ui->rects[p]);
+        if (clear) {
+            x = r.x;
+            y = r.y;
+            break;
+        }
+    }
     box(v->r, x, y, (float)tw + 2 * pad, (float)th + pad, 215);
     SDL_Color ink = h->kind == BATTLE_HOVER_LAND     ? THEME_BAD
                     : h->kind == BATTLE_HOVER_SELECT ? THEME_INK
@@ -733,6 +747,38 @@ static void curtain(BattleView *v, Battle *b, Ui *ui, int view_w, int view_h)
     ui_panel_end(ui);
 }
 
+/* The panels' places this frame (battle_layout): what they keep clear of
+ * is every ship's marker (the selected one weighs four) and the ends of
+ * her plotted path; the top bar's width; the panels' heights as last
+ * drawn. */
+static void layout(BattleView *v, const Battle *b, const Camera *c, int view_w, int view_h)
+{
+    BattleLayoutIn in = {.view_w = (float)view_w,
+                         .view_h = (float)view_h,
+                         .scale = v->ui,
+                         .right_inset = v->right_inset,
+                         .bottom_inset = v->bottom_inset,
+                         .battle_h = v->p_buttons.h,
+                         .ship_h = v->p_ship.h,
+                         .log_h = v->p_log.h,
+                         .ship = b->selected >= 0,
+                         .log = b->log_n > 0,
+                         .last = v->lay.way};
+    char line[256];
+    top_bar_line(v, b, line, sizeof line, &in.bar_w, &in.bar_h);
+    /* The goal bar under it, as last drawn. */
+    if (v->bar_bottom > BATTLE_LAYOUT_BAR_Y * v->ui + in.bar_h)
+        in.bar_h = v->bar_bottom - BATTLE_LAYOUT_BAR_Y * v->ui;
+    for (int k = 0; k < v->nplot; k++) battle_layout_mark(&in, v->plot_x[k], v->plot_y[k], 0, 1);
+    for (int i = 0; i < b->sk.nships; i++) {
+        float sx, sy, r;
+        if (battle_view_marker_at(v, c, i, &sx, &sy, &r))
+            battle_layout_mark(&in, sx, sy, r, i == b->selected ? 4 : 1);
+    }
+    battle_layout(&in, &v->lay);
+    v->ship_left = in.ship && (v->lay.way & 2);
+}
+
 int battle_view_hud(BattleView *v, Ui *ui, const Camera *c, int view_w, int view_h)
 {
     Battle *b = v->battle;
@@ -744,17 +790,20 @@ int battle_view_hud(BattleView *v, Ui *ui, const Camera *c, int view_w, int view
         return 0;
     }
     v->over_panel = ui_wants_mouse(ui);
+    if (v->panels.hidden)
+        v->lay = (BattleLayout){.way = v->lay.way};
+    else
+        layout(v, b, c, view_w, view_h);
     top_bar(v, b, ui, view_w);
     int act = 0;
     if (v->panels.hidden) {
         hidden_tab(v, view_w);
     } else {
-        /* The ship panel first: the log takes the corner it leaves. */
-        ship_panel(v, b, ui, c, view_w, view_h);
-        log_box(v, b, ui, view_w, view_h);
-        act |= buttons(v, b, ui, c, view_w);
+        ship_panel(v, b, ui);
+        log_box(v, b, ui);
+        act |= buttons(v, b, ui);
     }
-    hover_hint(v, view_w, view_h);
+    hover_hint(v, ui, view_w, view_h);
     if (b->phase == BATTLE_OVER && !v->end_hidden) act |= battle_end_screen(v, ui, view_w, view_h);
     return act;
 }

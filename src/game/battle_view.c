@@ -591,6 +591,42 @@ void battle_view_follow(BattleView *v, Camera *c, bool centre)
     v->follow_y = l.y;
 }
 
+/* What the panels would cover with the camera at c: every ship afloat a
+ * mark (the plotting side's counting double), the panels at the heights
+ * a selected ship of the line gives them; and 100 more when the fleet's
+ * box (x0..y1, world px) is not wholly in view. */
+static int opening_cost(const Battle *b, const Camera *c, double scale, int side,
+                        const double box[4])
+{
+    float u = (float)scale;
+    BattleLayoutIn in = {.view_w = (float)c->view_w,
+                         .view_h = (float)c->view_h,
+                         .scale = u,
+                         .bar_w = 560 * u,
+                         .bar_h = 26 * u,
+                         .battle_h = 310 * u,
+                         .ship_h = 410 * u,
+                         .log_h = 60 * u,
+                         .ship = true,
+                         .log = true};
+    for (int i = 0; i < b->sk.nships; i++) {
+        BattleShipLook l;
+        battle_ship_look(b, i, &l);
+        if (!l.visible || b->sk.ships[i].status == FLEET_SUNK) continue;
+        float sx, sy;
+        cam_world_to_screenf(c, l.x, l.y, &sx, &sy);
+        battle_layout_mark(&in, sx, sy, battle_marker_px(b, c, i, u),
+                           side < 0 || b->sk.ships[i].side == side ? 2 : 1);
+    }
+    BattleLayout o;
+    battle_layout(&in, &o);
+    double ax, ay, bx, by;
+    cam_world_to_screen(c, box[0], box[1], &ax, &ay);
+    cam_world_to_screen(c, box[2], box[3], &bx, &by);
+    bool seen = ax >= 0 && ay >= 0 && bx <= c->view_w && by <= c->view_h;
+    return o.covered + (seen ? 0 : 100);
+}
+
 void battle_view_open(const Battle *b, Camera *cam, double scale)
 {
     int side = battle_plotter(b) >= 0 ? b->side : b->phase == BATTLE_CURTAIN ? b->side : -1;
@@ -610,28 +646,53 @@ void battle_view_open(const Battle *b, Camera *cam, double scale)
         my += y;
         n++;
     }
-    /* Centred on the fleet at the battle's zoom; kept when that shows her
-     * whole and clear of the panels (a hex and a half round each hull, for
-     * her wake, label and arcs). */
     cam->zoom = BATTLE_HEX_PT * scale / hex;
     if (n == 0) {
         cam_clamp(cam);
         return;
     }
+    /* First the fleet centred at the battle's zoom; then framed in each
+     * part of the view a way of laying out the panels leaves (design px
+     * from the left, top, right and bottom edges), zoomed out where a map
+     * edge stops the view short. The one whose panels cover the fewest
+     * ships wins, then the closest, then the first (a hex and a half round
+     * each hull, for her wake, label and arcs). */
+    static const float parts[][4] = {
+        {10, 80, 392, 140}, /* the right column holds both panels */
+        {250, 80, 392, 80}, /* the Battle panel at the left, the ship panel right */
+        {10, 400, 392, 80}, /* ... and under the Battle panel */
+        {392, 80, 250, 80}, /* the ship panel at the left, the Battle panel right */
+        {392, 400, 10, 80}, /* ... and under a Battle panel at the right */
+        {10, 80, 10, 140},  /* a view wide enough for all */
+    };
+    double pad = 1.5 * hex, u = scale;
+    /* Within the map: the view stops at its edges (cam_clamp). */
+    double box[4] = {fmax(x0 - pad, 0), fmax(y0 - pad, 0), fmin(x1 + pad, b->map.w),
+                     fmin(y1 + pad, b->map.h)};
     cam->cx = mx / n;
     cam->cy = my / n;
     cam_clamp(cam);
-    double pad = 1.5 * hex, u = scale;
-    double fx0 = BATTLE_OPEN_LEFT * u, fy0 = BATTLE_OPEN_TOP * u;
-    double fx1 = cam->view_w - BATTLE_OPEN_RIGHT * u, fy1 = cam->view_h - BATTLE_OPEN_BOTTOM * u;
-    /* Else framed there; where a map edge stops the view short (cam_clamp),
-     * a little further out, until she fits or the whole map shows. */
-    for (double cap = cam->zoom;; cap *= 0.9) {
-        double ax, ay, bx, by;
-        cam_world_to_screen(cam, x0 - pad, y0 - pad, &ax, &ay);
-        cam_world_to_screen(cam, x1 + pad, y1 + pad, &bx, &by);
-        if ((ax >= fx0 && ay >= fy0 && bx <= fx1 && by <= fy1) || cam->zoom <= cam->zoom_min)
-            return;
-        cam_frame(cam, x0 - pad, y0 - pad, x1 + pad, y1 + pad, fx0, fy0, fx1, fy1, cap);
+    Camera best = *cam;
+    int best_cost = opening_cost(b, cam, scale, side, box);
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0] && best_cost > 0; k++) {
+        Camera c = *cam;
+        double fx0 = parts[k][0] * u, fy0 = parts[k][1] * u;
+        double fx1 = c.view_w - parts[k][2] * u, fy1 = c.view_h - parts[k][3] * u;
+        for (double cap = c.zoom;; cap *= 0.9) {
+            cam_frame(&c, box[0], box[1], box[2], box[3], fx0, fy0, fx1, fy1, cap);
+            double ax, ay, bx, by;
+            cam_world_to_screen(&c, box[0], box[1], &ax, &ay);
+            cam_world_to_screen(&c, box[2], box[3], &bx, &by);
+            /* A side at the map's edge is as far as it can go. */
+            bool in = (ax >= fx0 || box[0] <= 0) && (ay >= fy0 || box[1] <= 0) &&
+                      (bx <= fx1 || box[2] >= b->map.w) && (by <= fy1 || box[3] >= b->map.h);
+            if (in || c.zoom <= c.zoom_min) break;
+        }
+        int cost = opening_cost(b, &c, scale, side, box);
+        if (cost < best_cost || (cost == best_cost && c.zoom > best.zoom + 1e-9)) {
+            best = c;
+            best_cost = cost;
+        }
     }
+    *cam = best;
 }

@@ -10,6 +10,7 @@
 #include <SDL.h>
 
 #include "battle.h"
+#include "battle_layout.h"
 #include "keys.h"
 #include "ui/atlas.h"
 #include "ui/camera.h"
@@ -80,6 +81,8 @@ typedef struct BattleView {
     float right_inset;  /* output px taken at the right edge by another panel */
     float bottom_inset; /* ... and at the bottom left (the log sits above it) */
     float top_end;      /* output px below the top bar, the goals and the note's line (last HUD) */
+    float bar_bottom;   /* ... below the top bar and the goals (last HUD) */
+    BattleLayout lay;   /* the panels' places this frame (battle_layout) */
     /* Scratch geometry, reused every frame (grown, never shrunk). */
     GeoList geo;
     /* Press of the right button, for telling a click from a pan. */
@@ -139,14 +142,10 @@ void battle_view_click(BattleView *v, const Camera *c, double sx, double sy);
 
 /* A battle's opening view: the whole fleet of the side that plots first
  * (both sides when nobody does), at the battle's zoom (BATTLE_HEX_PT) when
- * it fits, in the part of the view the panels leave (design px, times
- * scale: below the top bar, left of the Battle panel, above the log); the
- * map's edges may push it (cam_clamp). */
-#define BATTLE_HEX_PT      36.0 /* hex centre to corner, in window points */
-#define BATTLE_OPEN_LEFT   10
-#define BATTLE_OPEN_TOP    80
-#define BATTLE_OPEN_RIGHT  250
-#define BATTLE_OPEN_BOTTOM 140
+ * that keeps the panels (battle_layout, at a selected ship's heights) off
+ * every ship, else framed in the part of the view a way of laying them
+ * out leaves, as close as fits; the map's edges may push it (cam_clamp). */
+#define BATTLE_HEX_PT 36.0 /* hex centre to corner, in window points */
 void battle_view_open(const Battle *b, Camera *c, double scale);
 
 /* The camera and the selected ship, once a frame: with centre, she goes to
@@ -168,6 +167,8 @@ int battle_view_ship_at(const BattleView *v, const Camera *c, double sx, double 
 /* Radius in output px of ship i's side-coloured marker: her hull's half
  * length, never less than a size a click can find. */
 float battle_view_marker_px(const BattleView *v, const Camera *c, int i);
+/* ... of a battle not on a view (ui: its scale). */
+float battle_marker_px(const Battle *b, const Camera *c, int i, float ui);
 
 /* Where ship i's marker is drawn now: its centre (output px) and radius.
  * False when she is not drawn (sunk and gone). */
