@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # e2e_audio: the game's sound as a player gets it. A battle of sixteen
-# ships watched headless, mixed by SDL's disk driver into a file: its
+# ships watched headless, mixed by SDL's disk driver into a file (the
+# frames keep to the mixer's pace, as a player hears them): its
 # --sound-log names every start; the mix is heard (loud enough, panned
-# both ways) and never clips. --mute mixes silence and still logs; no
+# both ways), never clips, and a broadside stands well above the quiet
+# sea before it. --mute mixes silence and still logs; no
 # audio device is one line and the game goes on; a missing sound file is
 # one line naming it; a --sound-log that can't be written is exit 2. In a
 # real window (Xvfb), M turns the sound off and on and settings.ini keeps it.
@@ -10,10 +12,14 @@ set -u
 . tests/lib_e2e.sh
 B=${SHOAL_BUILD:-build}
 PY=/usr/bin/python3
-frames=1800
-[ -n "${SHOAL_TEST_LIGHT:-}" ] && [ "$SHOAL_TEST_LIGHT" != 0 ] && frames=900
-# --advance 8: the fleets are in close action, so the first frames are a fight.
-battle=(--skirmish --opponent watch --ships 8,8 --seed 3 --size 480x270 --sea-life off --advance 8)
+# 12 s in real time: with a sound device a headless run keeps to the
+# mixer's clock (headless.c), so this costs its length, mostly asleep.
+frames=720
+# --advance 7: the fleets close in for seven seconds (the quiet sea, and
+# the creaks of ships under sail), then trade broadsides; the view on
+# them close up, so they are heard from both sides.
+battle=(--skirmish --opponent watch --ships 8,8 --seed 3 --size 480x270 --sea-life off --advance 7
+    --zoom 1 --center 600,240)
 
 # mix.raw: 16-bit stereo at 44.1 kHz. Prints "frames peak clipped rms_l rms_r".
 mix_stats() {
@@ -32,9 +38,35 @@ print(len(s), peak, clipped, int(rms[0]), int(rms[1]))
 EOF
 }
 
+# The mix in whole seconds against its log: "quiet bed loud" where bed is
+# the median RMS (dBFS) of the quiet seconds (from 2 s, once the sea has
+# swelled in, to before anything but a creak sounds: a start within a
+# sound's length before the second or in it), loud the loudest second,
+# quiet how many quiet seconds there were.
+bed_and_guns() {
+    "$PY" - "$1" "$2" <<'EOF'
+import re
+import sys
+import numpy as np
+s = np.fromfile(sys.argv[1], dtype="<i2")
+s = s[: len(s) // 2 * 2].reshape(-1, 2).astype(np.float64) / 32768
+n = len(s) // 44100
+db = 10 * np.log10((s[: n * 44100] ** 2).reshape(n, 44100, 2).mean(axis=(1, 2)) + 1e-20)
+busy = []
+for line in open(sys.argv[2]):
+    m = re.match(r"t=([0-9.]+) sound=(\w+) ", line)
+    if m and not m.group(2).startswith("creak"):
+        busy.append((float(m.group(1)), 4.2 if m.group(2) in ("sink", "bell", "win", "lose") else 2.5))
+quiet = [k for k in range(2, n) if not any(k - d <= t < k + 1 for t, d in busy)]
+print(len(quiet), "%.1f" % (np.median(db[quiet]) if quiet else 0), "%.1f" % (db.max() if n else -200))
+EOF
+}
+
 # --- a battle heard -----------------------------------------------------------
 began=$EPOCHREALTIME
-SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE="$T/mix.raw" timeout $((120 * slow)) \
+# A hang guard: frames keep to the mixer's clock, and a busy machine
+# draws them slower still.
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE="$T/mix.raw" timeout $((600 * slow)) \
     "$B/shoal" "${battle[@]}" --screenshot "$T/battle.png" --frames "$frames" \
     --sound-log "$T/battle.log" >"$T/battle.out" 2>"$T/battle.err"
 rc=$?
@@ -64,10 +96,16 @@ read -r n peak clipped rl rr < <(mix_stats "$T/mix.raw")
     ok "and stays under the headroom (peak $peak of 32112, 16 ships firing)" ||
     no "$clipped samples clipped, peak ${peak:-?} (the headroom is 32112)"
 [ "${rl:-0}" != "${rr:-0}" ] && ok "left and right differ (rms $rl / $rr): panned" || no "left and right alike"
+# The guns stand above the sea (issue #36: the loudest broadside second was
+# only 6 dB over the quiet sea; 12 is what a fight needs).
+read -r quiet bed loud < <(bed_and_guns "$T/mix.raw" "$T/battle.log")
+[ "${quiet:-0}" -ge 2 ] && awk -v b="${bed:-0}" -v l="${loud:--200}" 'BEGIN { exit !(l - b >= 12) }' &&
+    ok "the loudest second ($loud dBFS RMS) is $(awk -v b="$bed" -v l="$loud" 'BEGIN { print l - b }') dB over the quiet sea ($bed, $quiet s)" ||
+    no "the loudest second ${loud:-?} dBFS RMS, the quiet sea ${bed:-?} over ${quiet:-0} s: less than 12 dB apart"
 
 # --- muted --------------------------------------------------------------------
 SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE="$T/mute.raw" timeout $((120 * slow)) \
-    "$B/shoal" "${battle[@]}" --screenshot "$T/mute.png" --frames 600 --mute \
+    "$B/shoal" "${battle[@]}" --screenshot "$T/mute.png" --frames 120 --mute \
     --sound-log "$T/mute.log" 2>"$T/mute.err"
 read -r n peak clipped rl rr < <(mix_stats "$T/mute.raw")
 [ "${n:-0}" -gt 0 ] && [ "${peak:-1}" = 0 ] && ok "--mute mixes silence ($n frames)" || no "--mute: $n frames, peak ${peak:-?}"

@@ -28,8 +28,8 @@ creak_1    once 0.6  1.6  -22
 creak_2    once 0.6  1.6  -22
 click      once 0.02 0.12 -20
 click_back once 0.02 0.15 -20
-wind       loop 6.0  10.0 -24
-waves      loop 6.0  10.0 -24
+wind       loop 9.0  15.0 -24
+waves      loop 9.0  15.0 -24
 ripple     loop 3.0  6.0  -24
 win        once 2.0  4.0  -18
 lose       once 2.0  4.0  -18

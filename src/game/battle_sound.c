@@ -25,7 +25,8 @@ static void broadside(Audio *a, const BattleCue *c, float pan, float gain)
         /* Down the ship's side, guns a little apart in the stereo too. */
         float p = pan + ((float)k / (float)(n > 1 ? n - 1 : 1) - 0.5f) * 0.06f;
         float delay = (float)k * BATTLE_SOUND_RIPPLE_S + (j - 0.5f) * 0.02f;
-        audio_play(a, s, delay > 0.0f ? delay : 0.0f, p, gain * (0.85f + 0.15f * j));
+        /* From her: her guns pair up on the voices (AUDIO_MERGE_S). */
+        audio_play_from(a, s, delay > 0.0f ? delay : 0.0f, p, gain * (0.85f + 0.15f * j), c->ship);
     }
 }
 
@@ -75,7 +76,11 @@ void battle_sound_cue(Audio *a, const AudioEar *ear, const BattleCue *c, int our
         audio_play(a, AUDIO_SINK, 0.0f, pan, 0.45f + 0.55f * gain);
         break;
     case BATTLE_CUE_CREAK:
-        audio_play(a, c->ship % 2 ? AUDIO_CREAK_2 : AUDIO_CREAK_1, 0.0f, pan, gain * 0.7f);
+        /* Colour, under the sea rather than over it, and spread over a
+         * moment: a fleet under sail creaks in many hulls on one step,
+         * and four creaks at once stood out above the sea. */
+        audio_play(a, c->ship % 2 ? AUDIO_CREAK_2 : AUDIO_CREAK_1, 0.4f * scatter(c, 0), pan,
+                   gain * 0.35f);
         break;
     case BATTLE_CUE_AGROUND:
         /* Her keel on the rocks: the timber crunch of a hit, and the hull
@@ -107,10 +112,10 @@ void battle_sound_ambience(const AudioEar *ear, int wind_strength, int fish_in_v
     /* 0 close in (the near width or less) .. 1 four times as wide. */
     float out = ear->half_w / AUDIO_NEAR_HALF_W;
     out = out <= 1.0f ? 0.0f : out >= 4.0f ? 1.0f : (out - 1.0f) / 3.0f;
-    level[AUDIO_AMB_WIND] = (0.25f + 0.75f * w) * (0.7f + 0.3f * out);
-    level[AUDIO_AMB_WAVES] = (0.45f + 0.55f * w) * (1.0f - 0.5f * out);
+    level[AUDIO_AMB_WIND] = BATTLE_SOUND_SEA * (0.25f + 0.75f * w) * (0.7f + 0.3f * out);
+    level[AUDIO_AMB_WAVES] = BATTLE_SOUND_SEA * (0.45f + 0.55f * w) * (1.0f - 0.5f * out);
     /* A school of a few hundred close by is heard; a thousand specks from
      * high up are not. */
     float f = (float)fish_in_view / 300.0f;
-    level[AUDIO_AMB_RIPPLE] = (f > 1.0f ? 1.0f : f) * (1.0f - 0.8f * out);
+    level[AUDIO_AMB_RIPPLE] = BATTLE_SOUND_SEA * (f > 1.0f ? 1.0f : f) * (1.0f - 0.8f * out);
 }

@@ -36,11 +36,27 @@ void headless_present(Game *g)
     text_frame_end(g->text);
 }
 
+/* With a sound device open (--sound-log), frames keep to the mixer's
+ * pace: unpaced, a headless run is four to seven times faster than real
+ * time, and a capture of its sound (SDL's disk driver) crammed a
+ * minute's broadsides into ten seconds, nothing a player hears: every
+ * voice taken, no quiet between them. Waits until the audio clock has
+ * reached the frames' clock, game_s. */
+static void keep_pace(const Game *g, double game_s)
+{
+    if (!g->audio || !g->audio->device) return;
+    double ahead = game_s - audio_clock(g->audio);
+    if (ahead > 0.0) SDL_Delay((Uint32)(ahead * 1000.0) + 1);
+}
+
 int headless_screenshot(Game *g)
 {
     assert(g && g->r && g->o->screenshot && g->o->frames >= 1);
+    double game_s = 0.0;
     for (int i = 0; i < g->o->frames; i++) {
         headless_frame(g);
+        game_s += g->sea.params.dt;
+        keep_pace(g, game_s);
         if (i == g->o->frames - 1) {
             Err e = {{0}};
             if (shot_save_png(g->r, g->o->screenshot, &e) != 0) {

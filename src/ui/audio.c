@@ -13,17 +13,19 @@
 
 /* Priorities: what a player must not miss keeps its voice. The UI answers
  * a click every time; a ship striking or sinking is the news of the turn;
- * a gun near by is the fight; splashes and creaks are colour. */
+ * guns and hits, near or far, are the fight (AUDIO_PRIO_FIGHT and up
+ * however faint: 62 * 0.7); rigging, splashes and creaks are colour and
+ * give way first. */
 const AudioSoundInfo audio_sounds[AUDIO_SOUNDS] = {
-    [AUDIO_GUN_1] = {"gun_1", AUDIO_BUS_EFFECTS, 60},
-    [AUDIO_GUN_2] = {"gun_2", AUDIO_BUS_EFFECTS, 60},
-    [AUDIO_GUN_3] = {"gun_3", AUDIO_BUS_EFFECTS, 60},
-    [AUDIO_GUN_FAR] = {"gun_far", AUDIO_BUS_EFFECTS, 45},
-    [AUDIO_HIT_1] = {"hit_1", AUDIO_BUS_EFFECTS, 55},
-    [AUDIO_HIT_2] = {"hit_2", AUDIO_BUS_EFFECTS, 55},
+    [AUDIO_GUN_1] = {"gun_1", AUDIO_BUS_EFFECTS, 70},
+    [AUDIO_GUN_2] = {"gun_2", AUDIO_BUS_EFFECTS, 70},
+    [AUDIO_GUN_3] = {"gun_3", AUDIO_BUS_EFFECTS, 70},
+    [AUDIO_GUN_FAR] = {"gun_far", AUDIO_BUS_EFFECTS, 62},
+    [AUDIO_HIT_1] = {"hit_1", AUDIO_BUS_EFFECTS, 65},
+    [AUDIO_HIT_2] = {"hit_2", AUDIO_BUS_EFFECTS, 65},
     [AUDIO_SPLASH_1] = {"splash_1", AUDIO_BUS_EFFECTS, 35},
     [AUDIO_SPLASH_2] = {"splash_2", AUDIO_BUS_EFFECTS, 35},
-    [AUDIO_RIGGING] = {"rigging", AUDIO_BUS_EFFECTS, 50},
+    [AUDIO_RIGGING] = {"rigging", AUDIO_BUS_EFFECTS, 40},
     [AUDIO_BELL] = {"bell", AUDIO_BUS_EFFECTS, 90},
     [AUDIO_SINK] = {"sink", AUDIO_BUS_EFFECTS, 85},
     [AUDIO_CREAK_1] = {"creak_1", AUDIO_BUS_EFFECTS, 15},
@@ -62,8 +64,13 @@ void audio_place(const AudioEar *ear, float x, float y, float *pan, float *gain)
 int audio_priority(int sound, float gain)
 {
     assert(sound >= 0 && sound < AUDIO_SOUNDS);
-    float p = (float)audio_sounds[sound].priority * (0.5f + 0.5f * clampf(gain, 0.0f, 1.0f));
+    float p = (float)audio_sounds[sound].priority * (0.7f + 0.3f * clampf(gain, 0.0f, 1.0f));
     return (int)lroundf(p);
+}
+
+float audio_voice_worth(const AudioVoice *v)
+{
+    return (float)v->priority * (1.0f - 0.5f * clampf(v->spent, 0.0f, 1.0f));
 }
 
 int audio_pick_voice(const AudioVoice *v, int n, double now, int priority)
@@ -71,11 +78,20 @@ int audio_pick_voice(const AudioVoice *v, int n, double now, int priority)
     for (int i = 0; i < n; i++)
         if (v[i].sound < 0 || v[i].t1 <= now) return i;
     int low = 0;
-    for (int i = 1; i < n; i++)
-        if (v[i].priority < v[low].priority ||
-            (v[i].priority == v[low].priority && v[i].t0 < v[low].t0))
+    float low_w = audio_voice_worth(&v[0]);
+    for (int i = 1; i < n; i++) {
+        float w = audio_voice_worth(&v[i]);
+        if (w < low_w || (w == low_w && v[i].t0 < v[low].t0)) {
             low = i;
-    return v[low].priority < priority ? low : -1;
+            low_w = w;
+        }
+    }
+    return low_w < (float)priority ? low : -1;
+}
+
+static bool is_gun(int s)
+{
+    return s == AUDIO_GUN_1 || s == AUDIO_GUN_2 || s == AUDIO_GUN_3 || s == AUDIO_GUN_FAR;
 }
 
 /* ------------------------------------------------------------ headroom */
@@ -112,17 +128,45 @@ static bool voice_on(const AudioVoice *v, double now)
     return v->sound >= 0 && v->t1 > now;
 }
 
+/* What the effect voices can still reach at full effects volume, each
+ * voice's `spent` brought up to date on the way. */
+static float effects_reach(Audio *a)
+{
+    float eff = 0.0f, fx = bus_gain(a, AUDIO_BUS_EFFECTS);
+    for (int i = 0; i < AUDIO_VOICES; i++) {
+        AudioVoice *v = &a->voice[i];
+        if (!voice_on(v, a->now)) continue;
+        const AudioClip *c = &a->clip[v->sound];
+        float r = clip_reach(c, a->now - v->t0 - AUDIO_LAG_S), top = clip_reach(c, 0.0);
+        v->spent = top > 0.0f ? 1.0f - r / top : 1.0f;
+        eff += v->gain * fx * r;
+    }
+    return eff;
+}
+
+/* Where the sea is headed under effects reaching eff: AUDIO_BED_DUCK at
+ * AUDIO_BED_DUCK_AT and above, none with nothing playing. */
+static float bed_target(float eff)
+{
+    return 1.0f - (1.0f - AUDIO_BED_DUCK) * clampf(eff / AUDIO_BED_DUCK_AT, 0.0f, 1.0f);
+}
+
 /* Set every channel's volume so that what all of them can still reach,
- * summed, stays under AUDIO_HEADROOM: ambience and music first, the
- * effects share the rest (duck). Panning is counted at full scale on
- * both sides (the mixer may play a buffer before a new pan is set). */
+ * summed, stays under AUDIO_HEADROOM: ambience (ducked under the fight)
+ * and music first, the effects share the rest (duck). Panning is counted
+ * at full scale on both sides (the mixer may play a buffer before a new
+ * pan is set). */
 static void apply_levels(Audio *a)
 {
+    float eff = effects_reach(a);
+    /* The dip is at once: a gun starting finds the sea already down. */
+    float bt = bed_target(eff);
+    if (bt < a->bed_duck) a->bed_duck = bt;
     /* The sea and the music: each channel's volume and what it can reach. */
     int amb_vol[AUDIO_AMBS], music_vol = 0;
     float amb_reach[AUDIO_AMBS], music_reach = 0.0f, rest = 0.0f;
     for (int k = 0; k < AUDIO_AMBS; k++) {
-        amb_vol[k] = vol128(a->amb_level[k] * bus_gain(a, AUDIO_BUS_AMBIENCE));
+        amb_vol[k] = vol128(a->amb_level[k] * a->bed_duck * bus_gain(a, AUDIO_BUS_AMBIENCE));
         amb_reach[k] = clip_reach(&a->clip[AUDIO_WIND + k], 0.0);
         rest += (float)amb_vol[k] / 128.0f * amb_reach[k];
     }
@@ -143,12 +187,7 @@ static void apply_levels(Audio *a)
         music_vol = (int)((float)music_vol * k);
         rest += (float)music_vol / 128.0f * music_reach;
     }
-    float eff = 0.0f, fx = bus_gain(a, AUDIO_BUS_EFFECTS);
-    for (int i = 0; i < AUDIO_VOICES; i++) {
-        const AudioVoice *v = &a->voice[i];
-        if (!voice_on(v, a->now)) continue;
-        eff += v->gain * fx * clip_reach(&a->clip[v->sound], a->now - v->t0 - AUDIO_LAG_S);
-    }
+    float fx = bus_gain(a, AUDIO_BUS_EFFECTS);
     float room = AUDIO_HEADROOM - rest;
     a->duck = eff > room ? (room > 0.0f ? room / eff : 0.0f) : 1.0f;
     for (int i = 0; i < AUDIO_VOICES; i++) {
@@ -178,6 +217,7 @@ int audio_open(Audio *a, const char *dir, bool want_device, const AudioVolumes *
     a->vol = *vol;
     a->music = -1;
     a->duck = 1.0f;
+    a->bed_duck = 1.0f;
     for (int i = 0; i < AUDIO_VOICES; i++) a->voice[i].sound = -1;
     for (int c = 0; c < AUDIO_CHANNELS; c++) a->ch_vol[c] = -1;
     for (int c = 0; c < AUDIO_VOICES; c++) a->ch_pan[c] = -1;
@@ -253,6 +293,11 @@ void audio_log_to(Audio *a, FILE *f)
 
 void audio_play(Audio *a, int sound, float delay, float pan, float gain)
 {
+    audio_play_from(a, sound, delay, pan, gain, -1);
+}
+
+void audio_play_from(Audio *a, int sound, float delay, float pan, float gain, int source)
+{
     assert(sound >= 0 && sound < AUDIO_SOUNDS);
     if (!a->open) return;
     if (a->nqueue >= AUDIO_QUEUE) {
@@ -264,9 +309,10 @@ void audio_play(Audio *a, int sound, float delay, float pan, float gain)
     p->sound = sound;
     p->pan = clampf(pan, -1.0f, 1.0f);
     p->gain = clampf(gain, 0.0f, 1.0f);
+    p->source = source;
 }
 
-static void log_start(Audio *a, const AudioPending *p, int voice);
+static void log_start(Audio *a, const AudioPending *p, int voice, bool merged);
 
 void audio_sting(Audio *a, int sound)
 {
@@ -277,7 +323,7 @@ void audio_sting(Audio *a, int sound)
     audio_mix_level(a, AUDIO_CH_MUSIC, 0, 255, 255);
     audio_mix_start(a, AUDIO_CH_MUSIC, sound, false);
     apply_levels(a);
-    log_start(a, &(AudioPending){a->now, sound, 0.0f, 1.0f}, AUDIO_CH_MUSIC);
+    log_start(a, &(AudioPending){a->now, sound, 0.0f, 1.0f, -1}, AUDIO_CH_MUSIC, false);
 }
 
 void audio_ambience(Audio *a, const float level[AUDIO_AMBS])
@@ -285,25 +331,90 @@ void audio_ambience(Audio *a, const float level[AUDIO_AMBS])
     for (int k = 0; k < AUDIO_AMBS; k++) a->amb_target[k] = clampf(level[k], 0.0f, 1.0f);
 }
 
+double audio_clock(const Audio *a)
+{
+    return a->device ? a->now + (audio_mix_clock() - a->clock_last) : a->now;
+}
+
 void audio_flush(Audio *a)
 {
     a->nqueue = 0;
 }
 
-static void log_start(Audio *a, const AudioPending *p, int voice)
+static void log_start(Audio *a, const AudioPending *p, int voice, bool merged)
 {
     if (a->nlog < AUDIO_LOG_MAX)
-        a->log[a->nlog++] = (AudioLogEntry){a->now, p->sound, p->pan, p->gain, voice};
+        a->log[a->nlog++] = (AudioLogEntry){a->now, p->sound, p->pan, p->gain, voice, merged};
     if (a->log_file)
         fprintf(a->log_file, "t=%.3f sound=%s pan=%+.3f gain=%.3f voice=%d\n", a->now,
                 audio_sounds[p->sound].name, (double)p->pan, (double)p->gain, voice);
 }
 
+/* Sounds of one kind blend when they join: 0 a near gun, 1 a distant
+ * one, 2 a hit; -1 anything else. */
+static int kind_of(int s)
+{
+    return is_gun(s) ? (s == AUDIO_GUN_FAR ? 1 : 0) : s == AUDIO_HIT_1 || s == AUDIO_HIT_2 ? 2 : -1;
+}
+
+/* The voice a gun of p's source started on within AUDIO_MERGE_S (near
+ * with near, far with far), or -1. */
+static int merge_voice(const Audio *a, const AudioPending *p)
+{
+    if (p->source < 0 || !is_gun(p->sound)) return -1;
+    for (int i = 0; i < AUDIO_VOICES; i++) {
+        const AudioVoice *v = &a->voice[i];
+        if (voice_on(v, a->now) && v->source == p->source &&
+            kind_of(v->sound) == kind_of(p->sound) && a->now - v->t0 <= AUDIO_MERGE_S + 1e-9)
+            return i;
+    }
+    return -1;
+}
+
+/* Of p's kind, the voice that started last, or -1. */
+static int kin_voice(const Audio *a, const AudioPending *p)
+{
+    int kind = kind_of(p->sound), best = -1;
+    for (int i = 0; i < AUDIO_VOICES && kind >= 0; i++) {
+        const AudioVoice *v = &a->voice[i];
+        if (voice_on(v, a->now) && kind_of(v->sound) == kind &&
+            (best < 0 || v->t0 > a->voice[best].t0))
+            best = i;
+    }
+    return best;
+}
+
+/* p joins voice m: two shots as one, as loud as both together (their
+ * powers add). */
+static void join(Audio *a, int m, const AudioPending *p)
+{
+    AudioVoice *v = &a->voice[m];
+    float g = sqrtf(v->gain * v->gain + p->gain * p->gain);
+    v->gain = g < 1.0f ? g : 1.0f;
+    int prio = audio_priority(v->sound, v->gain);
+    if (prio > v->priority) v->priority = prio;
+    a->merges++;
+    log_start(a, p, m, true);
+    apply_levels(a);
+}
+
 static void start(Audio *a, const AudioPending *p)
 {
+    int m = merge_voice(a, p);
+    if (m >= 0) {
+        join(a, m, p);
+        return;
+    }
     int prio = audio_priority(p->sound, p->gain);
     int i = audio_pick_voice(a->voice, AUDIO_VOICES, a->now, prio);
-    log_start(a, p, i);
+    /* The fight is never dropped: with every voice worth as much, a gun
+     * or a hit joins the latest of its kind (a dozen broadsides at once
+     * are one roar, not a dozen more voices). */
+    if (i < 0 && prio >= AUDIO_PRIO_FIGHT && (m = kin_voice(a, p)) >= 0) {
+        join(a, m, p);
+        return;
+    }
+    log_start(a, p, i, false);
     if (i < 0) {
         a->drops++;
         return;
@@ -313,7 +424,13 @@ static void start(Audio *a, const AudioPending *p)
     /* Silence the voice before it changes sound, so the old one cannot
      * play on at the new one's level while the levels are worked out. */
     audio_mix_level(a, i, 0, 255, 255);
-    *v = (AudioVoice){p->sound, a->now, a->now + a->clip[p->sound].seconds, p->pan, p->gain, prio};
+    *v = (AudioVoice){.sound = p->sound,
+                      .t0 = a->now,
+                      .t1 = a->now + a->clip[p->sound].seconds,
+                      .pan = p->pan,
+                      .gain = p->gain,
+                      .priority = prio,
+                      .source = p->source};
     apply_levels(a);
     audio_mix_start(a, i, p->sound, false);
 }
@@ -341,6 +458,10 @@ void audio_update(Audio *a, double dt)
     float k = dt > 0.0 ? 1.0f - expf(-(float)dt / AUDIO_AMBIENCE_TAU_S) : 0.0f;
     for (int m = 0; m < AUDIO_AMBS; m++)
         a->amb_level[m] += (a->amb_target[m] - a->amb_level[m]) * k;
+    /* The sea swells back as the fight dies away (apply_levels dips it). */
+    float bt = bed_target(effects_reach(a));
+    if (bt > a->bed_duck && dt > 0.0)
+        a->bed_duck += (bt - a->bed_duck) * (1.0f - expf(-(float)dt / AUDIO_BED_RELEASE_S));
     if (a->music >= 0 && a->now - a->music_t0 >= a->clip[a->music].seconds) a->music = -1;
     apply_levels(a);
 }

@@ -16,8 +16,9 @@
 #include "core/err.h"
 
 /* Effect voices: a ten-gun broadside rolls over about half a second and
- * each shot rings for 1.5 s, so one broadside holds ten; the hits and
- * splashes after it and a second ship's guns take the rest. */
+ * each shot rings for 1.5 s; its guns pair up (AUDIO_MERGE_S), so one
+ * broadside holds five, and the hits and splashes after it and two more
+ * ships' guns take the rest. */
 #define AUDIO_VOICES  16
 #define AUDIO_QUEUE   256  /* sounds waiting for their moment */
 #define AUDIO_LOG_MAX 4096 /* starts kept in memory (tests, --sound-log) */
@@ -31,6 +32,25 @@
 /* Ambience levels move towards their targets with this time constant, so
  * a zoom or a change of wind swells rather than jumps. */
 #define AUDIO_AMBIENCE_TAU_S 0.6f
+/* A gun from the same source (a ship) starting this soon after another's
+ * start joins its voice, raising its gain, instead of taking a voice of
+ * its own: a ripple's shots are 50 ms apart (+-10 ms), so a broadside
+ * pairs up and ten guns hold five voices. Each voice counts at its peak
+ * towards the headroom, so fewer voices leave each gun more of it. */
+#define AUDIO_MERGE_S 0.06
+/* The sea dips under the fight: the ambience falls to this share of its
+ * level while the effects playing could reach AUDIO_BED_DUCK_AT of full
+ * scale (a broadside near by), less for less. It falls within a frame (a
+ * gun's crack masks the step) and swells back with AUDIO_BED_RELEASE_S.
+ * Ducked, the sea leaves the guns the headroom it held. */
+#define AUDIO_BED_DUCK      0.35f
+#define AUDIO_BED_DUCK_AT   0.5f
+#define AUDIO_BED_RELEASE_S 1.2f
+/* Priorities at or above this are the fight itself (guns and hits at any
+ * distance): they take a voice from anything worth less, else join the
+ * latest voice of their kind; they are never dropped while one sounds.
+ * Colour (rigging, splashes, creaks) stays below it however near. */
+#define AUDIO_PRIO_FIGHT 43
 
 /* Every sound, in the one table audio_sounds (file data/sounds/NAME.wav). */
 typedef enum AudioSound {
@@ -99,16 +119,24 @@ typedef struct AudioVoice {
     double t0, t1;
     float pan, gain;
     int priority;
+    float spent; /* 0 fresh .. 1: how much of its peak it can no longer reach */
+    int source;  /* who made it (audio_play_from), -1 none */
 } AudioVoice;
 
+/* How much a voice is still worth keeping: its priority, down to half of
+ * it as its sound dies away (a gun's last rumble yields to a new gun,
+ * never to a splash). */
+float audio_voice_worth(const AudioVoice *v);
+
 /* The voice a sound of `priority` starting at `now` should take among n:
- * a free one (or one whose sound has ended), else the one playing the
- * least important sound, when that is less important than this one (the
- * oldest of equals), else -1: the sound is dropped. */
+ * a free one (or one whose sound has ended), else the one worth least
+ * (audio_voice_worth; the oldest of equals), when that is worth less than
+ * this sound, else -1: the sound is dropped. */
 int audio_pick_voice(const AudioVoice *v, int n, double now, int priority);
 
 /* A sound's importance when it starts: its table priority, a little lower
- * when it is faint (a distant gun yields to a near one). */
+ * when it is faint (a distant gun yields to a near one, but stays above
+ * AUDIO_PRIO_FIGHT). */
 int audio_priority(int sound, float gain);
 
 /* One start (or drop, voice -1) as logged. */
@@ -117,12 +145,15 @@ typedef struct AudioLogEntry {
     int sound;
     float pan, gain;
     int voice;
+    bool merged; /* it joined the sound already on that voice (AUDIO_MERGE_S,
+                    AUDIO_PRIO_FIGHT) */
 } AudioLogEntry;
 
 typedef struct AudioPending {
     double t;
     int sound;
     float pan, gain;
+    int source;
 } AudioPending;
 
 /* A loaded sound: its length, and the highest level it still reaches from
@@ -161,6 +192,8 @@ typedef struct Audio {
     int first_silent;   /* the first of them (AudioSound), -1 none */
     FILE *log_file;     /* also every start as a line, when set */
     float duck;         /* the effects' share of the headroom, 0..1 */
+    float bed_duck;     /* the ambience under the fight, AUDIO_BED_DUCK..1 */
+    long merges;        /* starts that joined a voice (AUDIO_MERGE_S, AUDIO_PRIO_FIGHT) */
     AudioMeter *meter;  /* NULL without a device */
     int ch_vol[AUDIO_VOICES + AUDIO_AMBS + 1]; /* each mixer channel's volume as set */
     int ch_pan[AUDIO_VOICES]; /* ... and an effect voice's pan (left << 8 | right) */
@@ -180,15 +213,21 @@ void audio_set_volumes(Audio *a, const AudioVolumes *vol);
 /* Play sound in delay seconds (>= 0) at pan and gain. A full queue drops
  * the sound (counted as a drop). */
 void audio_play(Audio *a, int sound, float delay, float pan, float gain);
+/* The same, made by source (a ship's index, >= 0): its guns starting
+ * within AUDIO_MERGE_S of each other share a voice. */
+void audio_play_from(Audio *a, int sound, float delay, float pan, float gain, int source);
 /* A sting on the music bus now (a newer one replaces it). */
 void audio_sting(Audio *a, int sound);
 /* Where the ambience loops should be, 0..1 each (AUDIO_AMB_*). */
 void audio_ambience(Audio *a, const float level[AUDIO_AMBS]);
 /* Advance the clock by dt s: start what is due, move the ambience. With
  * a device the clock is the real one whatever dt says: the mixer plays in
- * real time, and a headless run's frames go faster (the headroom must
- * know how far into its sound each voice really is). */
+ * real time, and a frame's dt may not match it (the headroom must know
+ * how far into its sound each voice really is). */
 void audio_update(Audio *a, double dt);
+/* Seconds since audio_open on the clock the voices keep: with a device
+ * the real one (read now, between updates too), else the frames'. */
+double audio_clock(const Audio *a);
 /* Forget everything queued (a replay skipped, a battle left). */
 void audio_flush(Audio *a);
 

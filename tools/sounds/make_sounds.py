@@ -13,8 +13,9 @@ integers(), whose streams numpy keeps stable: the same script writes
 byte-identical files.
 
 Files are WAV, PCM 16-bit, mono, 22050 Hz. One-shots start at the sound and
-fade to true zero; loops are built long and their tail crossfaded into
-their head, so the last sample leads into the first. Each is normalised to
+fade to true zero; loops are built circular (noise shaped in the frequency
+domain, curves of whole cycles, events wrapping round), so the last sample
+leads into the first. Each is normalised to
 its target loudness (the RMS of its loud part: the 50 ms windows within
 12 dB of its loudest, or the whole sound when shorter than a window), then
 limited to a peak below -1 dBFS. Writes NAME.wav for each sound and
@@ -33,7 +34,6 @@ SR = 22050  # Hz: the game's mixer rate; nothing here needs more than 11 kHz
 CEILING_DB = -1.1  # the peak limit, a little under -1 dBFS for rounding
 WIN = 0.05  # s: loudness windows
 GATE_DB = 12  # windows this far under the loudest are not the loud part
-LOOP_FADE = 0.5  # s: a loop's tail crossfaded into its head
 
 
 def db(x):
@@ -401,47 +401,114 @@ def build_click(rng, n, name):
 
 
 # ------------------------------------------------------------------ loops
+#
+# A loop is built circular: its noise is shaped in the frequency domain
+# (periodic by construction), its slow curves complete whole cycles and its
+# events wrap round, so the last sample leads into the first with nothing
+# to crossfade. The sea is swell and surf, not hiss: what lies above 2 kHz
+# is 30 dB and more down, and nothing in it repeats faster than the loop
+# (a periodic band or a steady tick is what an ear finds first).
 
-def build_wind(rng, n, name):
-    # Gusts: the level swells and eases every few seconds (about 8 dB).
-    gust = 0.4 + 0.6 * wander(rng, n, 0.4, 0.0, 1.0) ** 1.5
-    hiss = band(noise(rng, n), 200, 500 + 900 * gust)
-    low = band(noise(rng, n), 40, 180)
-    # The whistle: a narrow resonance in the rigging, rising with the gust.
-    whistle = svf(noise(rng, n), 1050 + 350 * gust, 25, "bp")
-    whistle2 = svf(noise(rng, n), 1720 + 420 * gust, 30, "bp")
-    sing = band((1.0 * whistle + 0.6 * whistle2) * gust ** 2, None, 3000)
-    return gust * (1.0 * hiss + 0.5 * low) + 1.6 * sing
+def cnoise(rng, n, lo=None, hi=None, order=4):
+    """Periodic noise of n samples band-limited to [lo, hi] Hz (either may
+    be None): white noise shaped by Butterworth-like magnitudes of `order`
+    (6 dB/octave each) in the frequency domain, at unit RMS."""
+    spec = np.fft.rfft(rng.standard_normal(n))
+    f = np.fft.rfftfreq(n, 1.0 / SR)
+    gain = np.ones(len(f))
+    if lo is not None:
+        with np.errstate(divide="ignore"):
+            gain /= np.sqrt(1 + (lo / np.maximum(f, 1e-9)) ** (2 * order))
+    if hi is not None:
+        gain /= np.sqrt(1 + (f / hi) ** (2 * order))
+    gain[0] = 0.0
+    x = np.fft.irfft(spec * gain, n)
+    return x / (np.sqrt(np.mean(x * x)) + 1e-20)
 
 
-def build_waves(rng, n, name):
-    out = 1.4 * band(noise(rng, n), 40, 260)  # the sea's bed of sound, never quite still
-    # Waves every few seconds: a swell of low-passed noise opening up as it
-    # laps, then a gentle break of brighter foam trailing off.
-    at = 0.0
-    while at < n / SR:
-        m = int(4.5 * SR)
-        s = secs(m)
-        rise = 0.9 + 0.5 * rng.random()
-        lap = band(noise(rng, m), 40, 250 + 700 * np.exp(-((s - rise) / 0.5) ** 2))
-        lap *= np.exp(-((s - rise) / 0.7) ** 2)
-        after = np.clip(s - rise, 0, None)  # s since the crest
-        foam = band(noise(rng, m), 700, 3200) * np.minimum(after / 0.1, 1) * np.exp(-after / 0.5)
-        fade = np.minimum((s[-1] - s) / 0.5, 1)  # the grain ends at zero, not with a step
-        place(out, (1.0 * lap + 0.4 * foam) * fade, at * SR)
-        at += 2.2 + 1.0 * rng.random()
+def cycles(rng, n, periods, depth):
+    """A smooth periodic curve in [0, 1]: sines of about the given periods
+    (s), each rounded to a whole number of cycles per loop so the curve
+    joins itself, at random phases; depth[i] weighs the i-th."""
+    t = secs(n)
+    L = n / SR
+    out = np.zeros(n)
+    for p, d in zip(periods, depth):
+        k = max(1, round(L / p))
+        out += d * np.sin(2 * math.pi * k * t / L + 2 * math.pi * rng.random())
+    lo, hi = out.min(), out.max()
+    return (out - lo) / (hi - lo)
+
+
+def events(n, times, rise, fall):
+    """A periodic envelope of events at `times` (s): each swells in over
+    about rise s (a half Gaussian) and dies away with time constant fall
+    (s, one per event); an event near the end runs on over the start."""
+    t = secs(n)
+    L = n / SR
+    out = np.zeros(n)
+    for at, tau in zip(times, fall):
+        d = (t - at + L / 2) % L - L / 2  # signed circular distance, s
+        out += np.where(d < 0, np.exp(-(d / rise) ** 2), np.exp(-d / tau))
     return out
 
 
+def cplace(out, grain, at):
+    """Adds grain into out from sample `at`, what runs past the end wrapping
+    round to the start."""
+    n = len(out)
+    idx = (int(at) + np.arange(len(grain))) % n
+    np.add.at(out, idx, grain)
+
+
+def build_wind(rng, n, name):
+    # A steady wind over open water: a low breath rising and easing in
+    # gusts every few seconds (about 6 dB), brighter as it rises, with no
+    # whistle (a narrow resonance is a band the ear follows round the loop).
+    gust = cycles(rng, n, (6.5, 3.7, 2.3), (1.0, 0.6, 0.3))
+    low = cnoise(rng, n, 45, 180)
+    breath = cnoise(rng, n, 150, 520)
+    bright = cnoise(rng, n, 250, 1100)
+    return (0.5 + 0.5 * gust) * (0.8 * low + 0.7 * breath + 0.5 * gust ** 2 * bright)
+
+
+# Surf: when each wave breaks (fraction of the loop) and how long its
+# wash runs out (s). Uneven on purpose: a regular beat is a clock.
+SURF = ((0.10, 2.2), (0.46, 1.4), (0.71, 2.6))
+
+
+def build_waves(rng, n, name):
+    L = n / SR
+    # The swell: deep low-passed noise heaving over seconds (about 6 dB),
+    # opening up a little at each crest.
+    swell = cycles(rng, n, (5.5, 8.0, 3.1), (1.0, 0.7, 0.35))
+    deep = cnoise(rng, n, 30, 160)
+    body = cnoise(rng, n, 70, 420)
+    sea = (0.55 + 0.45 * swell) * (0.9 * deep + (0.35 + 0.45 * swell ** 1.5) * body)
+    # The surf: now and then a wave breaks, a wash of foam that swells in
+    # and runs out over a second or two, its brightness held low.
+    times = [f * L + 0.4 * (rng.random() - 0.5) for f, _ in SURF]
+    surf = events(n, times, 0.35, [d for _, d in SURF])
+    wash = cnoise(rng, n, 180, 900) + 0.25 * cnoise(rng, n, 900, 2200)
+    return sea + 0.7 * surf * wash
+
+
 def build_ripple(rng, n, name):
-    # A fish school at the surface: a faint bright fizz and many tiny splashes.
-    fizz = band(noise(rng, n), 3000, 7500) * wander(rng, n, 4, 0.5, 1.0)
+    # A fish school at the surface: soft lapping and a scatter of small
+    # bubbles, thicker and thinner by turns (never a steady tick), the
+    # fizz above them kept far down.
+    L = n / SR
+    busy = cycles(rng, n, (1.9, 1.1, 0.7), (1.0, 0.7, 0.5))
+    lap = cnoise(rng, n, 250, 1400) * (0.45 + 0.55 * busy)
     drops = np.zeros(n)
-    count = int(n / SR * 90)
-    for at, a in zip(rng.random(count) * n / SR, rng.random(count)):
-        f = 1500 + 2000 * rng.random()  # rising to at most 7 kHz, under Nyquist
-        place(drops, bubble(f, 0.003 + 0.006 * rng.random(), 0.3 + 0.7 * a, 1.0), at * SR)
-    return 0.5 * fizz + 0.7 * drops
+    count = int(L * 35)
+    for at in rng.random(count) * L:
+        k = min(int(at * SR), n - 1)
+        f = 600 + 1600 * rng.random()
+        a = (0.2 + 0.8 * rng.random()) * (0.4 + 0.6 * busy[k])
+        cplace(drops, bubble(f, 0.008 + 0.012 * rng.random(), a, 0.8), at * SR)
+    fizz = cnoise(rng, n, 1500, 3500) * (0.35 + 0.65 * busy)
+    return 0.6 * lap + 4.0 * drops + 0.12 * fizz
 
 
 # ---------------------------------------------------------------- stings
@@ -507,9 +574,11 @@ SOUNDS = [
     ("creak_2", "once", 1.4, -22, build_creak),
     ("click", "once", 0.05, -20, build_click),
     ("click_back", "once", 0.07, -20, build_click),
-    ("wind", "loop", 8.0, -24, build_wind),
-    ("waves", "loop", 8.0, -24, build_waves),
-    ("ripple", "loop", 4.0, -24, build_ripple),
+    # Lengths apart and long (the three repeat together only every 1573 s),
+    # and past the 8 s a swell of seconds would be heard coming round.
+    ("wind", "loop", 11.0, -24, build_wind),
+    ("waves", "loop", 13.0, -24, build_waves),
+    ("ripple", "loop", 5.5, -24, build_ripple),
     ("win", "once", 3.2, -18, build_win),
     ("lose", "once", 3.6, -18, build_lose),
 ]
@@ -564,16 +633,13 @@ def seed_of(name):
 def render(name, kind, length, target, builder):
     rng = np.random.default_rng(seed_of(name))
     n = int(round(length * SR))
-    f = int(LOOP_FADE * SR) if kind == "loop" else 0
-    x = builder(rng, n + f, name)
-    x = x - onepole(x, 20)  # no DC, no sub-audio drift
+    x = builder(rng, n, name)
     if kind == "loop":
-        # Equal-power crossfade of the tail (which follows sample n-1) into
-        # the head: sample n-1 then leads into what was sample n. Nothing
-        # after this may filter the loop, or its head would start cold.
-        ramp = 0.5 * math.pi * np.arange(f) / f
-        x[:f] = x[:f] * np.sin(ramp) + x[n:n + f] * np.cos(ramp)
-        x = x[:n]
+        # Circular already (its noise has no DC); a filter here would
+        # start cold and break the join.
+        x = x - np.mean(x)
+    else:
+        x = x - onepole(x, 20)  # no DC, no sub-audio drift
     return master(x, kind, target)
 
 
