@@ -713,6 +713,11 @@ int skirmish_outcome_json(const SkirmishOutcome *o, char *buf, size_t cap)
     for (int r = 0; r < SKIRMISH_STILL_REASONS; r++)
         ok = ok && kv_appendf(buf, cap, &len, "%s\"%s\":[%d,%d]", r ? "," : "",
                               skirmish_still_names[r], c->still[r][0], c->still[r][1]);
-    ok = ok && kv_appendf(buf, cap, &len, "},\"quiet_max\":%d}", c->quiet_max);
+    ok = ok && kv_appendf(buf, cap, &len, "},\"quiet_max\":%d", c->quiet_max);
+    /* Pace: the turn the first broadside was fired (null: none was). */
+    if (c->first_broadside > 0)
+        ok = ok && kv_appendf(buf, cap, &len, ",\"first_broadside\":%d}", c->first_broadside);
+    else
+        ok = ok && kv_appendf(buf, cap, &len, ",\"first_broadside\":null}");
     return ok ? (int)len : -1;
 }

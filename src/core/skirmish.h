@@ -286,6 +286,7 @@ typedef struct SkirmishCensus {
     /* The longest spell of turns in a row without a broadside fired while
      * both sides had a fighting ship (a stand-off), and the current one. */
     int quiet_max, quiet_run;
+    int first_broadside; /* the turn the first broadside was fired, 0: none yet */
 } SkirmishCensus;
 
 /* Count the turn just resolved into c: before is a copy of the battle as

@@ -86,6 +86,7 @@ void skirmish_census_turn(Skirmish *before, const Skirmish *after, SkirmishCensu
     bool fired = false;
     for (int k = 0; k < after->nevents && !fired; k++)
         fired = after->events[k].kind == SKIRMISH_EV_FIRED;
+    if (fired && c->first_broadside == 0) c->first_broadside = before->turn;
     if (fired || !side_fighting(before, 0) || !side_fighting(before, 1))
         c->quiet_run = 0;
     else if (++c->quiet_run > c->quiet_max)
