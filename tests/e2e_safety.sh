@@ -333,7 +333,7 @@ if [ -n "$win" ]; then
         kill -TERM "$gp"
         # (The editor removes the copy once it has reaped the game.)
         gone() { [ ! -e "$copy" ]; }
-        wait_for $((5 * slow)) gone && ok "the copy goes when the game ends" || no "the copy stays: $copy"
+        wait_for $((20 * slow)) gone && ok "the copy goes when the game ends" || no "the copy stays: $copy"
     else
         no "Play this map started no game: $(head -c 300 "$T/editor.err")"
     fi

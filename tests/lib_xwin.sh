@@ -110,7 +110,8 @@ start() {
     # The loop has drawn its first frame: the window is the one it keeps
     # (an accelerated renderer makes SDL destroy the first window and open
     # another of the same title, and a window found before that is gone).
-    ev_wait 40 '^frame 1$' || return 1
+    # A deadline for a hang only: a busy machine takes long over a big map.
+    ev_wait 90 '^frame 1$' || return 1
     wait_for $((10 * slow)) has_window || return 1
     shot "$T/$name-first.png" || return 1
     # XWIN_REST="X Y": where the pointer waits, off the panels.
