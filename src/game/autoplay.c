@@ -56,7 +56,8 @@ static void usage(FILE *f)
             "                   what decided it (decided_by, decided_side,\n"
             "                   decided_goal, and in words: verdict), then ship_turns,\n"
             "                   why ships lay still (still) and the longest spell\n"
-            "                   without a shot (quiet_max)\n",
+            "                   without a shot (quiet_max), and the turn the first\n"
+            "                   broadside flew (first_broadside)\n",
             SKIRMISH_MAX_TURNS, SKIRMISH_SIDE_SHIPS, NET_PORT_DEFAULT, NET_TEXT_MAX);
 }
 
