@@ -72,8 +72,10 @@ START_TEST(test_no_overlap_bar_clear_inside)
                                 check_inside(&o.log, &in, "the log");
                                 ck_assert(in.ship || o.ship.w == 0);
                                 ck_assert(in.log || o.log.w == 0);
-                                if (in.log)
+                                if (in.log) {
                                     ck_assert_float_ge(o.log.w, BATTLE_LAYOUT_LOG_MIN - 0.5f);
+                                    ck_assert_float_le(o.log.h, o.log_room + 0.5f);
+                                }
                             }
     ck_assert_int_eq(cases, NVIEWS * 3 * 3 * 3 * 2 * 2 * 4);
 }
@@ -99,6 +101,9 @@ START_TEST(test_ships_move_panels_and_ties_keep)
     ck_assert_float_gt(o.battle.x, 960);
     ck_assert_float_gt(o.ship.x, 960);
     ck_assert_float_lt(o.log.x, 960);
+    /* The log may grow up to the Battle panel's side of the view, not
+     * only to the height it had (a new line makes it taller). */
+    ck_assert_float_ge(o.log_room, 900);
     /* The selected ship under the ship panel's corner: it goes left. */
     battle_layout_mark(&in, 1700, 900, 20, 4);
     battle_layout(&in, &o);

@@ -630,9 +630,8 @@ static void log_box(BattleView *v, const Battle *b, Ui *ui)
      * fit are shown. */
     float width = panel->w - 2 * THEME_PAD * v->ui;
     float pitch = (float)text_line_height(v->text) + THEME_GAP * v->ui;
-    int room =
-        (int)((v->lay.log.y + v->lay.log.h - THEME_PAD * v->ui - ui->cy + THEME_GAP * v->ui) /
-              pitch);
+    float head = ui->cy - panel->y; /* its title, above the lines */
+    int room = (int)((v->lay.log_room - head - THEME_PAD * v->ui + THEME_GAP * v->ui) / pitch);
     int from = 0; /* the oldest of the n shown */
     for (int k = 0, rows = 0; k < n; k++) {
         rows += log_rows(v, battle_log_line(b, k)->text, width);

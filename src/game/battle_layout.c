@@ -97,7 +97,8 @@ static void lay(const BattleLayoutIn *in, int way, BattleLayout *o)
          * height left (it shows its newest lines: log_box). */
         float bottom = h - m - (log_right ? 0 : in->bottom_inset);
         float top = (battle_left != log_right ? o->battle.y + bh : o->bar.y + o->bar.h) + m;
-        if (lh > bottom - top) lh = fmaxf(bottom - top, 0);
+        o->log_room = fmaxf(bottom - top, 0);
+        if (lh > o->log_room) lh = o->log_room;
         o->log = (SDL_FRect){log_right ? w - lw - m - in->right_inset : m, bottom - lh, lw, lh};
         narrow_log(in, &o->log, log_right);
     }

@@ -39,6 +39,7 @@ typedef struct BattleLayoutIn {
 
 typedef struct BattleLayout {
     SDL_FRect bar, battle, ship, log; /* ship, log: zero size when not shown */
+    float log_room;                   /* the most height the log may grow to there */
     int way;                          /* bit 0: Battle panel at the left; bit 1: ship panel left */
     int covered;                      /* weight of the marks under a panel */
     int overlaps;                     /* pairs of panels (or a panel and the bar) that overlap */
