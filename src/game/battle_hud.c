@@ -785,6 +785,10 @@ int battle_view_hud(BattleView *v, Ui *ui, const Camera *c, int view_w, int view
     v->ui = ui->scale;
     if (b->phase != BATTLE_OVER) v->end_hidden = 0;
     if (b->phase == BATTLE_CURTAIN) {
+        /* The next commander's panels are laid out afresh: the way kept
+         * from the last one's plotting (her path's ends) would tell where
+         * she sailed. */
+        v->lay = (BattleLayout){0};
         curtain(v, b, ui, view_w, view_h);
         return 0;
     }

@@ -39,25 +39,6 @@ static int under(const BattleLayoutIn *in, const SDL_FRect *r)
     return n;
 }
 
-/* The log narrowed from its inner edge until no mark is under it, as far
- * as its least width allows (its lines wrap to the width it keeps). */
-static void narrow_log(const BattleLayoutIn *in, SDL_FRect *log, bool right)
-{
-    float least = BATTLE_LAYOUT_LOG_MIN * in->scale;
-    for (int k = 0; k < in->nmarks; k++) {
-        float x0 = in->mx[k] - in->mr[k], x1 = in->mx[k] + in->mr[k];
-        if (!(x1 > log->x && x0 < log->x + log->w && in->my[k] + in->mr[k] > log->y &&
-              in->my[k] - in->mr[k] < log->y + log->h))
-            continue;
-        if (!right && x0 - log->x >= least) {
-            log->w = x0 - log->x;
-        } else if (right && log->x + log->w - x1 >= least) {
-            log->w = log->x + log->w - x1;
-            log->x = x1;
-        }
-    }
-}
-
 /* Way `way` laid out into *o. */
 static void lay(const BattleLayoutIn *in, int way, BattleLayout *o)
 {
@@ -100,7 +81,6 @@ static void lay(const BattleLayoutIn *in, int way, BattleLayout *o)
         o->log_room = fmaxf(bottom - top, 0);
         if (lh > o->log_room) lh = o->log_room;
         o->log = (SDL_FRect){log_right ? w - lw - m - in->right_inset : m, bottom - lh, lw, lh};
-        narrow_log(in, &o->log, log_right);
     }
     const SDL_FRect *panels[3] = {&o->battle, &o->ship, &o->log};
     for (int a = 0; a < 3; a++) {

@@ -1,7 +1,8 @@
 /* battle_layout: where the battle's panels go, as pure arithmetic (no
  * drawing, so a test can lay out any view): the Battle panel at the top
  * right or left, the ship panel at the bottom right or left, the log in
- * the bottom corner left over (narrowed to the gap beside the ship panel),
+ * the bottom corner left over (narrowed to the gap beside the ship panel,
+ * never further: a narrower log wraps its lines and grows taller),
  * and the top bar centred in the width the Battle panel leaves. Of the
  * four ways, the one that overlaps nothing and covers the fewest ships
  * wins; on a tie the last one is kept, so panels do not hop about. */
