@@ -148,6 +148,20 @@ for ((k = 0; k < 3; k++)); do
 done
 expect 7 "a right click on the sloop aims: Rake her"
 stays 7 "abeam of her is no rake"
+# The step draws the sloop's raking lines: gold on the water astern of
+# her (the hex between her and the rake), not there a step before.
+shot "$T/rake.png"
+read -r lx ly < <(hexpx 10 11)
+gold_near() {
+    "$PY" -c 'import sys
+from PIL import Image
+im = Image.open(sys.argv[1]).convert("RGB"); px = im.load(); x, y = int(sys.argv[2]), int(sys.argv[3])
+print(sum(1 for i in range(x - 24, x + 25) for j in range(y - 24, y + 25)
+          if 0 <= i < im.width and 0 <= j < im.height and px[i, j][0] > 170 and px[i, j][1] > 150 and px[i, j][0] - px[i, j][2] > 50))' "$1" "$2" "$3"
+}
+g7=$(gold_near "$T/rake.png" "$lx" "$ly") g6=$(gold_near "$T/aim.png" "$lx" "$ly")
+[ "$g7" -ge $((g6 + 40)) ] && ok "Rake her draws her raking line astern ($g6 -> $g7 px of gold)" ||
+    no "no raking line astern of the sloop ($g6 -> $g7 px of gold)"
 click "$rx" "$ry"
 expect 8 "three hexes east, dead astern of her: End the turn"
 quicksave && [ "$(field orders.1 steps)" = - ] && ok "the sloop holds her place" ||
