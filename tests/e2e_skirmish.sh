@@ -166,8 +166,9 @@ fi
 
 # tools/bench/battles.sh: the table of many battles (two seeds here), and a
 # bad seed count is exit 2 with one line.
-if out=$(bash tools/bench/battles.sh "${1:-build}" 2 2>"$tmp/err"); then
-    [ "$(grep -c '^[38]v[38] ' <<<"$out")" = 2 ] && [ "$(grep -c ' against ' <<<"$out")" = 5 ] &&
+if out=$(BATTLES_MAPS=data/maps/open-waters.png bash tools/bench/battles.sh "${1:-build}" 2 2>"$tmp/err"); then
+    [ "$(grep -c '^generated [38]v[38] ' <<<"$out")" = 2 ] && [ "$(grep -c '^open-waters [38]v[38] ' <<<"$out")" = 2 ] &&
+        [ "$(grep -c ' against ' <<<"$out")" = 5 ] && grep -q 'first broadside turn [0-9]' <<<"$out" &&
         ok "battles.sh prints both fleet sizes and the ladder" || no "battles.sh printed: $out"
 else
     no "battles.sh failed: $(cat "$tmp/err")"

@@ -105,7 +105,8 @@ rung() {
 echo "shoal battles: $SEEDS seeds, the computer on both sides (normal), $B"
 fleets 3
 fleets 8
-for m in "$(dirname "$0")"/../../data/maps/*.png; do
+# BATTLES_MAPS="A.png B.png" (set, maybe empty): only these maps.
+for m in ${BATTLES_MAPS-"$(dirname "$0")"/../../data/maps/*.png}; do
     fleets 3 "$m"
     fleets 8 "$m"
 done
