@@ -41,7 +41,7 @@
 typedef struct GameSeen {
     char menu[GAME_SEEN_LINE], load[GAME_SEEN_LINE], ask[GAME_SEEN_LINE];
     char help[GAME_SEEN_LINE], turn[GAME_SEEN_LINE];
-    char panels[160]; /* "panels battle X,Y,W,H ship ... log ..." */
+    char panels[160];             /* "panels battle X,Y,W,H ship ... log ..." */
     char net[GAME_NET_LINE + 16]; /* "net panel open: " and the line */
     const Battle *battle;         /* the battle told of, to see a new one */
 } GameSeen;

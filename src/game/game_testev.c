@@ -1,8 +1,8 @@
 /* game_testev: what a test script waits for, told on the test channel
  * (core/testev.h) as it changes: the menu's screen, a load, a question,
  * the battle's turn, side and phase, a re-watched turn, the network
- * panel's words, where the battle's panels are. Compared once a frame against what was told last, so no
- * screen needs to know of it. */
+ * panel's words, where the battle's panels are. Compared once a frame against what was told last,
+ * so no screen needs to know of it. */
 #include <stdio.h>
 #include <string.h>
 
@@ -83,10 +83,9 @@ void game_testev_frame(Game *g)
         snprintf(pl, sizeof pl,
                  "panels battle %.0f,%.0f,%.0f,%.0f ship %.0f,%.0f,%.0f,%.0f log "
                  "%.0f,%.0f,%.0f,%.0f",
-                 (double)l->battle.x, (double)l->battle.y, (double)l->battle.w,
-                 (double)l->battle.h, (double)l->ship.x, (double)l->ship.y, (double)l->ship.w,
-                 (double)l->ship.h, (double)l->log.x, (double)l->log.y, (double)l->log.w,
-                 (double)l->log.h);
+                 (double)l->battle.x, (double)l->battle.y, (double)l->battle.w, (double)l->battle.h,
+                 (double)l->ship.x, (double)l->ship.y, (double)l->ship.w, (double)l->ship.h,
+                 (double)l->log.x, (double)l->log.y, (double)l->log.w, (double)l->log.h);
         tell(s->panels, sizeof s->panels, pl);
     }
 }
