@@ -171,8 +171,14 @@ START_TEST(test_autoplay_reports_census)
                  c->still[r][1]);
         ck_assert_msg(strstr(js, want), "%s not in %s", want, js);
     }
-    snprintf(want, sizeof want, "\"quiet_max\":%d}", c->quiet_max);
+    snprintf(want, sizeof want, "\"quiet_max\":%d,", c->quiet_max);
     ck_assert_ptr_nonnull(strstr(js, want));
+    /* The pace: the turn of the first broadside, or null for none. */
+    if (c->first_broadside > 0)
+        snprintf(want, sizeof want, "\"first_broadside\":%d}", c->first_broadside);
+    else
+        snprintf(want, sizeof want, "\"first_broadside\":null}");
+    ck_assert_msg(strstr(js, want), "%s not in %s", want, js);
 }
 END_TEST
 

@@ -209,8 +209,10 @@ START_TEST(test_a_bad_computer_in_a_save_names_its_line)
     for (char *q = text; q < p; q++) line += *q == '\n';
     memcpy(p, "computer = bold", 15);
     ck_assert_int_ne(save_parse(text, (size_t)len, "bad.sav", &map, &back, &e), 0);
-    char want[96];
-    snprintf(want, sizeof want, "bad.sav:%d: side B: computer 'bold' is not easy, normal or hard",
+    char want[128];
+    snprintf(want, sizeof want,
+             "bad.sav:%d: side B: computer 'bold' is not easy, normal, hard or none (a person's "
+             "side)",
              line);
     ck_assert_str_eq(e.msg, want);
     free(text);

@@ -645,7 +645,7 @@ START_TEST(test_scripted_fight_golden)
         /* The census is autoplay's: a battle played by hand has none. */
         "\"ship_turns\":[0,0],\"still\":{\"anchored\":[0,0],\"aground\":[0,0],\"grappled\":[0,0],"
         "\"dismasted\":[0,0],\"boxed\":[0,0],\"blocked\":[0,0],\"firing\":[0,0],\"holding\":[0,0],"
-        "\"irons\":[0,0],\"idle\":[0,0]},\"quiet_max\":0}";
+        "\"irons\":[0,0],\"idle\":[0,0]},\"quiet_max\":0,\"first_broadside\":null}";
     ck_assert_msg(strcmp(js, golden) == 0, "outcome changed:\n%s", js);
     skirmish_deinit(&sk);
     map_free(&m);

@@ -1,11 +1,12 @@
 /* battle_hover: what a click at the cursor would do — the one decision
  * behind the hover highlight, its hint and the click itself, so a click
- * never does something the cursor did not show. */
+ * never does something the cursor did not show — and the hint's box. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "battle_view.h"
+#include "ui/theme.h"
 
 /* Design px: the smallest marker radius, so a ship a few px long at
  * whole-map zoom can still be seen and clicked. */
@@ -200,4 +201,50 @@ void battle_view_hover(const BattleView *v, const Camera *c, double sx, double s
     out->hex = battle_pick_hex(c, (float)b->map.meta.hex_size, sx, sy);
     hover_action(v, c, sx, sy, out);
     goal_note(b, out);
+}
+
+/* What a click at the cursor would do, beside the cursor, and under it
+ * what the hex is to the goals (an exit, the bay) in that side's colour. */
+void battle_view_hint(BattleView *v, const Ui *ui, int view_w, int view_h)
+{
+    const BattleHover *h = &v->hover;
+    if (!v->mouse_seen || v->over_panel || (!h->hint[0] && !h->goal[0])) return;
+    const char *lines[2] = {h->hint, h->goal};
+    int tw = 0, th = 0, lw[2] = {0, 0}, lh = 0;
+    for (int k = 0; k < 2; k++) {
+        if (!lines[k][0]) continue;
+        text_measure(v->text, lines[k], &lw[k], &lh);
+        if (lw[k] > tw) tw = lw[k];
+        th += lh;
+    }
+    float u = v->ui, pad = 5 * u, bw = (float)tw + 2 * pad, bh = (float)th + pad;
+    /* Below right of the pointer; else the other sides of it, the first
+     * that stays in the view and clear of the panels drawn this frame. */
+    float xs[2] = {v->mouse_x + 18 * u, v->mouse_x - bw - 8 * u};
+    float ys[2] = {v->mouse_y + 16 * u, v->mouse_y - bh - 8 * u};
+    float x = xs[0], y = ys[0];
+    if (x + bw > (float)view_w) x = xs[1];
+    if (y + bh > (float)view_h) y = ys[1];
+    for (int k = 0; k < 4; k++) {
+        SDL_FRect r = {xs[k & 1], ys[k >> 1], bw, bh};
+        bool clear = r.x >= 0 && r.y >= 0 && r.x + bw <= (float)view_w && r.y + bh <= (float)view_h;
+        for (int p = 0; p < ui->nrects && clear; p++)
+            clear = !battle_layout_overlap(&r, &ui->rects[p]);
+        if (clear) {
+            x = r.x;
+            y = r.y;
+            break;
+        }
+    }
+    battle_view_box(v->r, x, y, (float)tw + 2 * pad, (float)th + pad, 215);
+    SDL_Color ink = h->kind == BATTLE_HOVER_LAND     ? THEME_BAD
+                    : h->kind == BATTLE_HOVER_SELECT ? THEME_INK
+                                                     : THEME_GOLD;
+    SDL_Color side = h->goal_side ? THEME_SIDE_B_TEXT : THEME_SIDE_A_TEXT;
+    float ly = y + pad / 2;
+    for (int k = 0; k < 2; k++) {
+        if (!lines[k][0]) continue;
+        text_draw(v->text, lines[k], (int)(x + pad), (int)ly, k ? side : ink);
+        ly += (float)lh;
+    }
 }

@@ -152,16 +152,6 @@ static void tip_title(Ui *ui, const UiPanel *p, const char *tip)
     ui_tip_rect(ui, (SDL_FRect){p->x, p->y, p->w, h}, tip);
 }
 
-static void box(SDL_Renderer *r, float x, float y, float w, float h, Uint8 alpha)
-{
-    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    theme_draw_color(r, theme_alpha(THEME_PANEL, alpha));
-    SDL_Rect rc = {(int)x, (int)y, (int)w, (int)h};
-    draw_fill_rect(r, &rc);
-    theme_draw_color(r, theme_alpha(THEME_EDGE, (Uint8)(alpha / 3)));
-    draw_rect(r, &rc);
-}
-
 /* Shown after a panel's title: a click there folds or unfolds it. */
 #define FOLD_OPEN " \xE2\x80\x93" /* an en dash: click to fold */
 #define FOLD_SHUT " +"
@@ -247,7 +237,7 @@ static float goal_bar(BattleView *v, const Skirmish *sk, int view_w, float y, fl
         int tw, th;
         text_measure(v->text, line, &tw, &th);
         float x = ((float)view_w - (float)tw) / 2 - pad;
-        box(v->r, x, y, (float)tw + 2 * pad, (float)th + pad / 2, 185);
+        battle_view_box(v->r, x, y, (float)tw + 2 * pad, (float)th + pad / 2, 185);
         text_draw(v->text, line, (int)(x + pad), (int)(y + pad / 4),
                   side == 0 ? THEME_GOLD : THEME_INK);
         y += (float)th + pad / 2;
@@ -282,7 +272,7 @@ static void top_bar(BattleView *v, const Battle *b, Ui *ui, int view_w)
     float u = v->ui, pad = 8 * u, rose = (float)th * 0.62f;
     /* Where the layout put it: centred in the width the Battle panel leaves. */
     float x = v->lay.bar.w > 0 ? v->lay.bar.x : ((float)view_w - w) / 2, y = 44 * u;
-    box(v->r, x, y, w, (float)th + pad, 185);
+    battle_view_box(v->r, x, y, w, (float)th + pad, 185);
     /* No hover under the bar: a click there is not meant for the sea. */
     if (v->mouse_x >= x && v->mouse_x < x + w && v->mouse_y >= y &&
         v->mouse_y < y + (float)th + pad)
@@ -308,8 +298,8 @@ static void top_bar(BattleView *v, const Battle *b, Ui *ui, int view_w)
     if (b->note_left > 0.0f && b->note[0]) {
         int nw, nh;
         text_measure(v->text, b->note, &nw, &nh);
-        box(v->r, ((float)view_w - (float)nw) / 2 - pad, ny, (float)nw + 2 * pad, (float)nh + pad,
-            185);
+        battle_view_box(v->r, ((float)view_w - (float)nw) / 2 - pad, ny, (float)nw + 2 * pad,
+                        (float)nh + pad, 185);
         text_draw(v->text, b->note, (int)(((float)view_w - (float)nw) / 2), (int)(ny + pad / 2),
                   b->note_bad ? THEME_BAD : THEME_GOLD);
     }
@@ -658,52 +648,6 @@ static void log_box(BattleView *v, const Battle *b, Ui *ui)
     ui_panel_end(ui);
 }
 
-/* What a click at the cursor would do, beside the cursor, and under it
- * what the hex is to the goals (an exit, the bay) in that side's colour. */
-static void hover_hint(BattleView *v, const Ui *ui, int view_w, int view_h)
-{
-    const BattleHover *h = &v->hover;
-    if (!v->mouse_seen || v->over_panel || (!h->hint[0] && !h->goal[0])) return;
-    const char *lines[2] = {h->hint, h->goal};
-    int tw = 0, th = 0, lw[2] = {0, 0}, lh = 0;
-    for (int k = 0; k < 2; k++) {
-        if (!lines[k][0]) continue;
-        text_measure(v->text, lines[k], &lw[k], &lh);
-        if (lw[k] > tw) tw = lw[k];
-        th += lh;
-    }
-    float u = v->ui, pad = 5 * u, bw = (float)tw + 2 * pad, bh = (float)th + pad;
-    /* Below right of the pointer; else the other sides of it, the first
-     * that stays in the view and clear of the panels drawn this frame. */
-    float xs[2] = {v->mouse_x + 18 * u, v->mouse_x - bw - 8 * u};
-    float ys[2] = {v->mouse_y + 16 * u, v->mouse_y - bh - 8 * u};
-    float x = xs[0], y = ys[0];
-    if (x + bw > (float)view_w) x = xs[1];
-    if (y + bh > (float)view_h) y = ys[1];
-    for (int k = 0; k < 4; k++) {
-        SDL_FRect r = {xs[k & 1], ys[k >> 1], bw, bh};
-        bool clear = r.x >= 0 && r.y >= 0 && r.x + bw <= (float)view_w && r.y + bh <= (float)view_h;
-        for (int p = 0; p < ui->nrects && clear; p++)
-            clear = !battle_layout_overlap(&r, &ui->rects[p]);
-        if (clear) {
-            x = r.x;
-            y = r.y;
-            break;
-        }
-    }
-    box(v->r, x, y, (float)tw + 2 * pad, (float)th + pad, 215);
-    SDL_Color ink = h->kind == BATTLE_HOVER_LAND     ? THEME_BAD
-                    : h->kind == BATTLE_HOVER_SELECT ? THEME_INK
-                                                     : THEME_GOLD;
-    SDL_Color side = h->goal_side ? THEME_SIDE_B_TEXT : THEME_SIDE_A_TEXT;
-    float ly = y + pad / 2;
-    for (int k = 0; k < 2; k++) {
-        if (!lines[k][0]) continue;
-        text_draw(v->text, lines[k], (int)(x + pad), (int)ly, k ? side : ink);
-        ly += (float)lh;
-    }
-}
-
 /* With the panels put away, a tab at the top right says how to bring
  * them back. */
 static void hidden_tab(BattleView *v, int view_w)
@@ -712,7 +656,7 @@ static void hidden_tab(BattleView *v, int view_w)
     int tw, th;
     text_measure(v->text, t, &tw, &th);
     float u = v->ui, pad = 8 * u, x = (float)view_w - (float)tw - 2 * pad - 10 * u - v->right_inset;
-    box(v->r, x, 44 * u, (float)tw + 2 * pad, (float)th + pad, 185);
+    battle_view_box(v->r, x, 44 * u, (float)tw + 2 * pad, (float)th + pad, 185);
     text_draw(v->text, t, (int)(x + pad), (int)(44 * u + pad / 2), THEME_DIM);
 }
 
@@ -806,7 +750,7 @@ int battle_view_hud(BattleView *v, Ui *ui, const Camera *c, int view_w, int view
         log_box(v, b, ui);
         act |= buttons(v, b, ui);
     }
-    hover_hint(v, ui, view_w, view_h);
+    battle_view_hint(v, ui, view_w, view_h);
     if (b->phase == BATTLE_OVER && !v->end_hidden) act |= battle_end_screen(v, ui, view_w, view_h);
     return act;
 }

@@ -696,3 +696,15 @@ void battle_view_open(const Battle *b, Camera *cam, double scale)
     }
     *cam = best;
 }
+
+/* A translucent box in the panels' colour with a faint edge: the top
+ * bar, the hover hint, the hidden-panels tab. */
+void battle_view_box(SDL_Renderer *r, float x, float y, float w, float h, Uint8 alpha)
+{
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    theme_draw_color(r, theme_alpha(THEME_PANEL, alpha));
+    SDL_Rect rc = {(int)x, (int)y, (int)w, (int)h};
+    draw_fill_rect(r, &rc);
+    theme_draw_color(r, theme_alpha(THEME_EDGE, (Uint8)(alpha / 3)));
+    draw_rect(r, &rc);
+}

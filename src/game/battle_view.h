@@ -148,6 +148,12 @@ void battle_view_click(BattleView *v, const Camera *c, double sx, double sy);
 #define BATTLE_HEX_PT 36.0 /* hex centre to corner, in window points */
 void battle_view_open(const Battle *b, Camera *c, double scale);
 
+/* A translucent box in the panels' colour (alpha 0..255), edged. */
+void battle_view_box(SDL_Renderer *r, float x, float y, float w, float h, Uint8 alpha);
+/* What a click at the pointer would do, in a box beside it, on the side
+ * clear of the panels drawn this frame (ui's). */
+void battle_view_hint(BattleView *v, const Ui *ui, int view_w, int view_h);
+
 /* The camera and the selected ship, once a frame: with centre, she goes to
  * the middle of the view (keys 1-8); otherwise, when she has moved since
  * the last call and comes near the edge of the view (less the panels'
