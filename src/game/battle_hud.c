@@ -585,21 +585,22 @@ static void ship_panel(BattleView *v, Battle *b, Ui *ui)
     ui_panel_end(ui);
 }
 
-/* The log: its latest BATTLE_LOG_SHUT lines, or BATTLE_LOG_OPEN when
- * opened (click its title), in a panel at the bottom corner the ship
- * panel leaves free. */
-/* The rows text takes wrapped to width. */
-static int log_rows(BattleView *v, const char *text, float width)
+/* The rows a log box shows at most: its open lines, wrapped. */
+#define LOG_ROWS (BATTLE_LOG_OPEN * 4)
+
+/* The colour of log line l. */
+static SDL_Color log_ink(const BattleLogLine *l)
 {
-    char row[256];
-    size_t used;
-    int n = 0;
-    for (const char *p = text; (used = text_wrap_line(v->text, p, width, row, sizeof row));
-         p += used)
-        n++;
-    return n > 0 ? n : 1;
+    if (l->kind < 0 || l->kind == SKIRMISH_EV_SANK || l->kind == SKIRMISH_EV_STRUCK ||
+        l->kind == SKIRMISH_EV_AGROUND || l->kind == SKIRMISH_EV_GAME_OVER)
+        return THEME_GOLD;
+    return l->side >= 0 && l->side < 2  ? side_ink(l->side)
+           : l->kind == SKIRMISH_EV_HIT ? THEME_INK
+                                        : THEME_DIM;
 }
 
+/* The log: its latest BATTLE_LOG_SHUT lines, or BATTLE_LOG_OPEN when
+ * opened (click its title), in the bottom corner battle_layout gives it. */
 static void log_box(BattleView *v, const Battle *b, Ui *ui)
 {
     UiPanel *panel = &v->p_log;
@@ -622,27 +623,31 @@ static void log_box(BattleView *v, const Battle *b, Ui *ui)
     float pitch = (float)text_line_height(v->text) + THEME_GAP * v->ui;
     float head = ui->cy - panel->y; /* its title, above the lines */
     int room = (int)((v->lay.log_room - head - THEME_PAD * v->ui + THEME_GAP * v->ui) / pitch);
-    int from = 0; /* the oldest of the n shown */
-    for (int k = 0, rows = 0; k < n; k++) {
-        rows += log_rows(v, battle_log_line(b, k)->text, width);
-        if (rows > room && k > 0) break;
-        from = k;
-    }
-    for (int k = n - 1 - from; k < n; k++) {
-        const BattleLogLine *l = battle_log_line(b, n - 1 - k);
-        SDL_Color c = l->kind < 0                   ? THEME_GOLD
-                      : l->side >= 0 && l->side < 2 ? side_ink(l->side)
-                      : l->kind == SKIRMISH_EV_HIT  ? THEME_INK
-                                                    : THEME_DIM;
-        if (l->kind == SKIRMISH_EV_SANK || l->kind == SKIRMISH_EV_STRUCK ||
-            l->kind == SKIRMISH_EV_AGROUND || l->kind == SKIRMISH_EV_GAME_OVER)
-            c = THEME_GOLD;
-        char row[sizeof l->text];
+    /* Wrapped once, newest line first, while they fit (the newest always
+     * does); then drawn oldest first. */
+    static char rows[LOG_ROWS][BATTLE_LOG_TEXT];
+    int first[BATTLE_LOG_OPEN + 1], nrows = 0, shown = 0;
+    for (int k = 0; k < n; k++) {
+        const char *t = battle_log_line(b, k)->text;
+        int at = nrows;
         size_t used;
-        for (const char *p = l->text; (used = text_wrap_line(v->text, p, width, row, sizeof row));
-             p += used) {
+        for (; nrows < LOG_ROWS &&
+               (used = text_wrap_line(v->text, t, width, rows[nrows], sizeof rows[nrows]));
+             t += used)
+            nrows++;
+        if (k > 0 && nrows > room) {
+            nrows = at;
+            break;
+        }
+        first[k] = at;
+        shown = k + 1;
+    }
+    first[shown] = nrows;
+    for (int k = shown - 1; k >= 0; k--) {
+        SDL_Color c = log_ink(battle_log_line(b, k));
+        for (int r = first[k]; r < first[k + 1]; r++) {
             ui_label(ui, "");
-            text_draw(v->text, row, (int)ui->last.x, (int)ui->last.y, c);
+            text_draw(v->text, rows[r], (int)ui->last.x, (int)ui->last.y, c);
         }
     }
     ui_panel_end(ui);
@@ -719,7 +724,6 @@ static void layout(BattleView *v, const Battle *b, const Camera *c, int view_w, 
             battle_layout_mark(&in, sx, sy, r, i == b->selected ? 4 : 1);
     }
     battle_layout(&in, &v->lay);
-    v->ship_left = in.ship && (v->lay.way & 2);
 }
 
 int battle_view_hud(BattleView *v, Ui *ui, const Camera *c, int view_w, int view_h)

@@ -4,10 +4,6 @@
 
 #include <math.h>
 
-/* Heights before a panel was first drawn (design px). */
-#define GUESS_BATTLE_H 260.0f
-#define GUESS_SHIP_H   300.0f
-#define GUESS_LOG_H    120.0f
 /* Between the top bar and a panel put under it (design px). */
 #define BAR_GAP 6.0f
 
@@ -45,7 +41,9 @@ static void lay(const BattleLayoutIn *in, int way, BattleLayout *o)
     float u = in->scale, m = BATTLE_LAYOUT_MARGIN * u, w = in->view_w, h = in->view_h;
     bool battle_left = way & 1, ship_left = way & 2;
     float bw = BATTLE_LAYOUT_BATTLE_W * u;
-    float bh = in->battle_h > 0 ? in->battle_h : GUESS_BATTLE_H * u;
+    float bh = in->battle_h > 0 ? in->battle_h : BATTLE_LAYOUT_BATTLE_H * u;
+    float bar_w = in->bar_w > 0 ? in->bar_w : BATTLE_LAYOUT_BAR_W * u;
+    float bar_h = in->bar_h > 0 ? in->bar_h : BATTLE_LAYOUT_BAR_H * u;
     float bar_y = BATTLE_LAYOUT_BAR_Y * u;
     *o = (BattleLayout){.way = way};
     /* The Battle panel, and the top bar centred in the width it leaves:
@@ -53,18 +51,19 @@ static void lay(const BattleLayoutIn *in, int way, BattleLayout *o)
     o->battle = (SDL_FRect){battle_left ? m : w - bw - m - in->right_inset,
                             battle_left ? BATTLE_LAYOUT_LEFT_Y * u : bar_y, bw, bh};
     float lo = battle_left ? o->battle.x + bw + m : 0, hi = battle_left ? w : o->battle.x - m;
-    float bx = lo + (hi - lo - in->bar_w) / 2;
-    if (bx < lo) bx = (w - in->bar_w) / 2;
-    o->bar = (SDL_FRect){bx, bar_y, in->bar_w, in->bar_h};
-    if (battle_layout_overlap(&o->bar, &o->battle)) o->battle.y = bar_y + in->bar_h + BAR_GAP * u;
+    float bx = lo + (hi - lo - bar_w) / 2;
+    if (bx < lo) bx = (w - bar_w) / 2;
+    o->bar = (SDL_FRect){bx, bar_y, bar_w, bar_h};
+    if (battle_layout_overlap(&o->bar, &o->battle)) o->battle.y = bar_y + bar_h + BAR_GAP * u;
     /* The ship panel at a bottom corner; the log in the other, narrowed to
      * the gap beside her panel. */
-    float sw = BATTLE_LAYOUT_SHIP_W * u, sh = in->ship_h > 0 ? in->ship_h : GUESS_SHIP_H * u;
+    float sw = BATTLE_LAYOUT_SHIP_W * u,
+          sh = in->ship_h > 0 ? in->ship_h : BATTLE_LAYOUT_SHIP_H * u;
     if (in->ship)
         o->ship = (SDL_FRect){ship_left ? m : w - sw - m - in->right_inset,
                               h - sh - m - (ship_left ? in->bottom_inset : 0), sw, sh};
     if (in->log) {
-        float lh = in->log_h > 0 ? in->log_h : GUESS_LOG_H * u;
+        float lh = in->log_h > 0 ? in->log_h : BATTLE_LAYOUT_LOG_H * u;
         /* The corner the ship panel leaves; without her panel, bit 1
          * puts the log at the right. */
         bool log_right = ship_left;

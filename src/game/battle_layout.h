@@ -16,21 +16,29 @@
  * plotted ends, a circle each (output px), weighted. */
 #define BATTLE_LAYOUT_MARKS 48
 
-/* Design px, times the scale: the panels' widths, their heights before
- * they were first drawn, the margin and the narrowest log. */
+/* Design px, times the scale: the panels' widths, the margin and the
+ * narrowest log. */
 #define BATTLE_LAYOUT_BATTLE_W 230.0f
 #define BATTLE_LAYOUT_SHIP_W   372.0f
 #define BATTLE_LAYOUT_LOG_W    640.0f
 #define BATTLE_LAYOUT_LOG_MIN  200.0f
 #define BATTLE_LAYOUT_MARGIN   10.0f
 #define BATTLE_LAYOUT_BAR_Y    44.0f /* the top bar's top edge */
+/* What a size left 0 in BattleLayoutIn is taken as (design px): the
+ * panels as a selected ship of the line and her orders draw them, a short
+ * log, and a turn bar of a usual line. */
+#define BATTLE_LAYOUT_BATTLE_H 310.0f
+#define BATTLE_LAYOUT_SHIP_H   410.0f
+#define BATTLE_LAYOUT_LOG_H    60.0f
+#define BATTLE_LAYOUT_BAR_W    560.0f
+#define BATTLE_LAYOUT_BAR_H    26.0f
 #define BATTLE_LAYOUT_LEFT_Y   80.0f /* a top-left panel: below the status line */
 
 typedef struct BattleLayoutIn {
     float view_w, view_h, scale;
     float right_inset, bottom_inset; /* taken by other panels (tuning, performance) */
-    float bar_w, bar_h;              /* the top bar, with the goal bar under it */
-    float battle_h, ship_h, log_h;   /* as last drawn; 0: not drawn yet */
+    float bar_w, bar_h;              /* the top bar, with the goal bar under it; 0: guessed */
+    float battle_h, ship_h, log_h;   /* as last drawn; 0: not drawn yet (guessed) */
     bool ship, log;                  /* shown this frame */
     int nmarks;
     float mx[BATTLE_LAYOUT_MARKS], my[BATTLE_LAYOUT_MARKS], mr[BATTLE_LAYOUT_MARKS];

@@ -592,9 +592,9 @@ void battle_view_follow(BattleView *v, Camera *c, bool centre)
 }
 
 /* What the panels would cover with the camera at c: every ship afloat a
- * mark (the plotting side's counting double), the panels at the heights
- * a selected ship of the line gives them; and 100 more when the fleet's
- * box (x0..y1, world px) is not wholly in view. */
+ * mark (the plotting side's counting double), the panels at the sizes
+ * battle_layout takes for a selected ship of the line; and 100 more when
+ * the fleet's box (x0..y1, world px) is not wholly in view. */
 static int opening_cost(const Battle *b, const Camera *c, double scale, int side,
                         const double box[4])
 {
@@ -602,11 +602,6 @@ static int opening_cost(const Battle *b, const Camera *c, double scale, int side
     BattleLayoutIn in = {.view_w = (float)c->view_w,
                          .view_h = (float)c->view_h,
                          .scale = u,
-                         .bar_w = 560 * u,
-                         .bar_h = 26 * u,
-                         .battle_h = 310 * u,
-                         .ship_h = 410 * u,
-                         .log_h = 60 * u,
                          .ship = true,
                          .log = true};
     for (int i = 0; i < b->sk.nships; i++) {
@@ -657,13 +652,22 @@ void battle_view_open(const Battle *b, Camera *cam, double scale)
      * edge stops the view short. The one whose panels cover the fewest
      * ships wins, then the closest, then the first (a hex and a half round
      * each hull, for her wake, label and arcs). */
+    enum {
+        M = (int)BATTLE_LAYOUT_MARGIN,
+        SHIP = (int)BATTLE_LAYOUT_SHIP_W + 2 * M,      /* the ship panel's column */
+        BAT = (int)BATTLE_LAYOUT_BATTLE_W + 2 * M,     /* the Battle panel's */
+        TOP = (int)BATTLE_LAYOUT_LEFT_Y,               /* below the status line and bar */
+        UNDER = TOP + (int)BATTLE_LAYOUT_BATTLE_H + M, /* below a Battle panel */
+        LOG = (int)BATTLE_LAYOUT_LOG_H + 2 * M,        /* above a short log */
+        LOGS = LOG + 60,                               /* ... or one of a few lines */
+    };
     static const float parts[][4] = {
-        {10, 80, 392, 140}, /* the right column holds both panels */
-        {250, 80, 392, 80}, /* the Battle panel at the left, the ship panel right */
-        {10, 400, 392, 80}, /* ... and under the Battle panel */
-        {392, 80, 250, 80}, /* the ship panel at the left, the Battle panel right */
-        {392, 400, 10, 80}, /* ... and under a Battle panel at the right */
-        {10, 80, 10, 140},  /* a view wide enough for all */
+        {M, TOP, SHIP, LOGS},  /* the right column holds both panels */
+        {BAT, TOP, SHIP, LOG}, /* the Battle panel at the left, the ship panel right */
+        {M, UNDER, SHIP, LOG}, /* ... and under the Battle panel */
+        {SHIP, TOP, BAT, LOG}, /* the ship panel at the left, the Battle panel right */
+        {SHIP, UNDER, M, LOG}, /* ... and under a Battle panel at the right */
+        {M, TOP, M, LOGS},     /* a view wide enough for all */
     };
     double pad = 1.5 * hex, u = scale;
     /* Within the map: the view stops at its edges (cam_clamp). */

@@ -100,7 +100,6 @@ typedef struct BattleView {
     BattleHover hover;
     BattlePanels panels;
     const Keys *keys; /* the player's key bindings, for the buttons' labels (NULL: defaults) */
-    bool ship_left;   /* the ship panel moved to the bottom left (ships under it) */
     /* Where the selected ship's orders go on screen (her path's end and
      * each turn's end of her route), which the panels keep clear of too. */
     int nplot;

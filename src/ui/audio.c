@@ -155,13 +155,17 @@ static float bed_target(float eff)
  * summed, stays under AUDIO_HEADROOM: ambience (ducked under the fight)
  * and music first, the effects share the rest (duck). Panning is counted
  * at full scale on both sides (the mixer may play a buffer before a new
- * pan is set). */
-static void apply_levels(Audio *a)
+ * pan is set). The sea dips at once under the fight (a gun starting
+ * finds it already down) and swells back over dt s as the fight dies
+ * away (0: a start, no time passed). */
+static void apply_levels(Audio *a, double dt)
 {
     float eff = effects_reach(a);
-    /* The dip is at once: a gun starting finds the sea already down. */
     float bt = bed_target(eff);
-    if (bt < a->bed_duck) a->bed_duck = bt;
+    if (bt < a->bed_duck)
+        a->bed_duck = bt;
+    else if (dt > 0.0)
+        a->bed_duck += (bt - a->bed_duck) * (1.0f - expf(-(float)dt / AUDIO_BED_RELEASE_S));
     /* The sea and the music: each channel's volume and what it can reach. */
     int amb_vol[AUDIO_AMBS], music_vol = 0;
     float amb_reach[AUDIO_AMBS], music_reach = 0.0f, rest = 0.0f;
@@ -255,7 +259,7 @@ int audio_open(Audio *a, const char *dir, bool want_device, const AudioVolumes *
     if (a->silent > 0) rc = 1;
     for (int k = 0; k < AUDIO_AMBS; k++)
         audio_mix_start(a, AUDIO_CH_AMBIENCE + k, AUDIO_WIND + k, true);
-    apply_levels(a);
+    apply_levels(a, 0.0);
     return rc;
 }
 
@@ -271,7 +275,7 @@ void audio_close(Audio *a)
 void audio_set_volumes(Audio *a, const AudioVolumes *vol)
 {
     a->vol = *vol;
-    apply_levels(a);
+    apply_levels(a, 0.0);
 }
 
 int audio_voices(const Audio *a)
@@ -322,7 +326,7 @@ void audio_sting(Audio *a, int sound)
     a->music_t0 = a->now;
     audio_mix_level(a, AUDIO_CH_MUSIC, 0, 255, 255);
     audio_mix_start(a, AUDIO_CH_MUSIC, sound, false);
-    apply_levels(a);
+    apply_levels(a, 0.0);
     log_start(a, &(AudioPending){a->now, sound, 0.0f, 1.0f, -1}, AUDIO_CH_MUSIC, false);
 }
 
@@ -395,7 +399,7 @@ static void join(Audio *a, int m, const AudioPending *p)
     if (prio > v->priority) v->priority = prio;
     a->merges++;
     log_start(a, p, m, true);
-    apply_levels(a);
+    apply_levels(a, 0.0);
 }
 
 static void start(Audio *a, const AudioPending *p)
@@ -431,7 +435,7 @@ static void start(Audio *a, const AudioPending *p)
                       .gain = p->gain,
                       .priority = prio,
                       .source = p->source};
-    apply_levels(a);
+    apply_levels(a, 0.0);
     audio_mix_start(a, i, p->sound, false);
 }
 
@@ -458,10 +462,6 @@ void audio_update(Audio *a, double dt)
     float k = dt > 0.0 ? 1.0f - expf(-(float)dt / AUDIO_AMBIENCE_TAU_S) : 0.0f;
     for (int m = 0; m < AUDIO_AMBS; m++)
         a->amb_level[m] += (a->amb_target[m] - a->amb_level[m]) * k;
-    /* The sea swells back as the fight dies away (apply_levels dips it). */
-    float bt = bed_target(effects_reach(a));
-    if (bt > a->bed_duck && dt > 0.0)
-        a->bed_duck += (bt - a->bed_duck) * (1.0f - expf(-(float)dt / AUDIO_BED_RELEASE_S));
     if (a->music >= 0 && a->now - a->music_t0 >= a->clip[a->music].seconds) a->music = -1;
-    apply_levels(a);
+    apply_levels(a, dt);
 }
